@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: MIT
+"""CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), table-driven.
+
+A small CRC of our own: `binascii.crc32` is missing on some CircuitPython builds.
+Used by the journal records and the wire frames.
+"""
+
+_TABLE = None
+
+
+def _table():
+    global _TABLE
+    if _TABLE is None:
+        t = []
+        for i in range(256):
+            c = i << 8
+            for _ in range(8):
+                c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
+            t.append(c & 0xFFFF)
+        _TABLE = tuple(t)
+    return _TABLE
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC of `data` (bytes-like); pass a previous result as `crc` to continue."""
+    t = _table()
+    for b in data:
+        crc = ((crc << 8) & 0xFFFF) ^ t[((crc >> 8) ^ b) & 0xFF]
+    return crc

@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: MIT
+# Board-only code: main loop, ports, board pin maps, journal.

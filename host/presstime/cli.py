@@ -1,0 +1,97 @@
+"""The `presstime` command: a table of small handlers, imported only when used.
+
+Each command lives in `presstime.commands.<module>` and provides
+`configure(parser)` (arguments, with an example in the epilog) and `run(args) -> int`.
+Nothing heavy is imported at start, so `presstime --help` stays fast.
+Exit status: 0 ok, 1 failure, 2 bad input.
+"""
+
+import argparse
+import importlib
+import sys
+
+from . import __version__
+from .errors import BadInput, Failure
+
+# name: (module under presstime.commands, one-line summary)
+COMMANDS = {
+    "score": ("score", "tally a game record file and print the standings"),
+    "play": ("play", "play a game at the table with the board (or the simulator)"),
+    "sim": ("sim", "run the simulated board in this terminal"),
+    "devices": ("devices", "list attached boards and running simulators"),
+    "sync": ("sync", "pull the board's journal into the local history"),
+    "watch": ("watch", "live mirror of the board: countdown and players"),
+    "enter": ("enter", "type in a game's scorepad, round by round"),
+    "history": ("history", "list the games in the local history"),
+    "show": ("show", "print one game from the history as `score` does"),
+    "import": ("importing", "add game record files to the history"),
+    "export": ("export", "write games from the history as JSON or CSV"),
+    "stats": ("stats", "per-player statistics over the history"),
+    "chart": ("chart", "draw score progression and category charts"),
+    "install-firmware": ("install_firmware", "copy the firmware to a MicroPython or CircuitPython board"),
+}
+
+
+def _top_parser():
+    lines = ["commands:"]
+    for name in COMMANDS:
+        lines.append("  %-17s %s" % (name, COMMANDS[name][1]))
+    lines.append("")
+    lines.append("`presstime COMMAND --help` shows a command's options and an example.")
+    lines.append("example: presstime play --demo")
+    p = argparse.ArgumentParser(
+        prog="presstime",
+        description="Table-side round timer and score keeper for tabletop games.",
+        epilog="\n".join(lines),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--version", action="version", version="presstime " + __version__)
+    p.add_argument("command", nargs="?", help="one of the commands below")
+    return p
+
+
+def command_parser(name):
+    """The argparse parser of one command (its module imported now)."""
+    module = importlib.import_module("presstime.commands." + COMMANDS[name][0])
+    p = argparse.ArgumentParser(
+        prog="presstime " + name,
+        description=COMMANDS[name][1],
+        epilog=getattr(module, "EXAMPLE", None),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    module.configure(p)
+    return module, p
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0].startswith("-") or argv[0] not in COMMANDS:
+        top = _top_parser()
+        if argv and not argv[0].startswith("-"):
+            top.print_usage(sys.stderr)
+            print("presstime: unknown command %r (see presstime --help)" % argv[0], file=sys.stderr)
+            return 2
+        top.parse_args(argv)
+        top.print_help()
+        return 0
+    module, parser = command_parser(argv[0])
+    try:
+        args = parser.parse_args(argv[1:])
+    except SystemExit as e:  # argparse: 0 for --help, 2 for a usage error
+        return e.code if isinstance(e.code, int) else 2
+    try:
+        return module.run(args) or 0
+    except BadInput as e:
+        for message in e.messages:
+            print("presstime %s: %s" % (argv[0], message), file=sys.stderr)
+        return 2
+    except Failure as e:
+        print("presstime %s: %s" % (argv[0], e), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

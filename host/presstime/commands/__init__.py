@@ -1,0 +1,1 @@
+"""One module per `presstime` command: `configure(parser)` and `run(args) -> int`."""
