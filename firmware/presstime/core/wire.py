@@ -1,0 +1,336 @@
+# SPDX-License-Identifier: MIT
+"""The wire codec shared by the board and the desktop (docs/protocol.md).
+
+Pure: bytes in, bytes out, no I/O. Runs on MicroPython, CircuitPython and CPython.
+
+A frame on the line is   00 | COBS(body + crc16(body), big-endian) | 00
+and a body is            version | type | request id | payload.
+
+COBS removes every 00 byte from the frame, so 00 only ever marks a frame boundary: after
+garbage, a torn frame or line noise the decoder drops what it holds at the next 00 and the
+following frame decodes normally. The payload is compact JSON for control messages and a
+small binary page for journal records (several records per frame, no per-record CRC: the
+frame's CRC covers them).
+
+Errors: the streaming `Decoder` never raises on bad input, it counts and drops bad frames.
+`parse()` raises only `MessageError` (malformed body or payload) or `VersionError` (a newer
+protocol), both subclasses of `WireError`.
+"""
+
+import json
+
+from .crc import crc16
+
+PROTOCOL = 1           # protocol version, first byte of every body
+MAX_BODY = 1024        # largest body (header + payload) either end sends or accepts
+_MAX_RAW = MAX_BODY + 2  # body + CRC, before COBS
+
+# Message types (requests). A reply carries the request's type with REPLY set.
+HELLO = 0x01
+STATUS = 0x02
+CONFIGURE = 0x03
+START = 0x04
+PAUSE = 0x05
+RESUME = 0x06
+ABORT = 0x07
+NEXT = 0x08
+RECORDS = 0x09
+STANDINGS = 0x0A
+REPL = 0x0B
+PRESS = 0x0C           # simulator only: a virtual button press (real boards: E_UNKNOWN)
+ERROR = 0x7F           # only as a reply: {"e": code, "m": message}
+REPLY = 0x80
+
+NAMES = {
+    HELLO: "hello", STATUS: "status", CONFIGURE: "configure", START: "start",
+    PAUSE: "pause", RESUME: "resume", ABORT: "abort", NEXT: "next", RECORDS: "records",
+    STANDINGS: "standings", REPL: "repl", PRESS: "press", ERROR: "error",
+}
+
+# Requests that change the board's state: they carry the state version "v" they were based on,
+# and their replies are kept in the device's reply cache (a retry is answered, not re-executed).
+MUTATING = (CONFIGURE, START, PAUSE, RESUME, ABORT, NEXT, STANDINGS, REPL, PRESS)
+
+# Error codes in an ERROR reply.
+E_UNKNOWN = "unknown"      # unknown message type
+E_VERSION = "version"      # the request speaks a newer protocol
+E_BAD = "bad"              # malformed payload or arguments
+E_STALE = "stale"          # based on a state version that is no longer current
+E_REFUSED = "refused"      # not possible in the current state (e.g. start while running)
+E_INTERNAL = "internal"    # the board failed while handling it (it keeps running)
+
+
+class WireError(Exception):
+    """Base of the documented wire errors."""
+
+
+class MessageError(WireError):
+    """A frame decoded with a good CRC but its body or payload is malformed."""
+
+
+class VersionError(WireError):
+    """A body written in a newer protocol version than this end speaks."""
+
+    def __init__(self, version, mtype=0, rid=0):
+        WireError.__init__(self, "protocol version %d is newer than %d" % (version, PROTOCOL))
+        self.version = version
+        self.mtype = mtype
+        self.rid = rid
+
+
+# ---- COBS ---------------------------------------------------------------------------------
+
+def cobs_encode(data):
+    out = bytearray()
+    out.append(0)  # placeholder for the first code byte
+    code_at = 0
+    code = 1
+    for b in data:
+        if b == 0:
+            out[code_at] = code
+            code_at = len(out)
+            out.append(0)
+            code = 1
+        else:
+            out.append(b)
+            code += 1
+            if code == 0xFF:
+                out[code_at] = code
+                code_at = len(out)
+                out.append(0)
+                code = 1
+    out[code_at] = code
+    return bytes(out)
+
+
+def cobs_decode(data):
+    """Inverse of cobs_encode; None if `data` is not valid COBS."""
+    out = bytearray()
+    i = 0
+    n = len(data)
+    while i < n:
+        code = data[i]
+        end = i + code
+        if code == 0 or end > n:
+            return None
+        for j in range(i + 1, end):
+            b = data[j]
+            if b == 0:
+                return None
+            out.append(b)
+        i = end
+        if code < 0xFF and i < n:
+            out.append(0)
+    return bytes(out)
+
+
+def frame(body):
+    """The bytes to put on the line for one body."""
+    c = crc16(body)
+    return b"\x00" + cobs_encode(bytes(body) + bytes(((c >> 8) & 0xFF, c & 0xFF))) + b"\x00"
+
+
+class Decoder:
+    """Streaming frame decoder: feed it chunks as they arrive, get whole, CRC-checked bodies.
+
+    Never raises on line content. Bad frames (CRC, COBS, too long) are dropped and counted
+    in `dropped`; bytes of a frame torn by garbage are lost, the next frame decodes."""
+
+    def __init__(self, max_body=MAX_BODY):
+        self.max_raw = max_body + 2
+        self._limit = self.max_raw + self.max_raw // 254 + 2
+        self._buf = bytearray()
+        self._skip = False      # an over-long frame is being skipped up to the next 00
+        self.dropped = 0
+        self.frames = 0
+
+    def reset(self):
+        self._buf = bytearray()
+        self._skip = False
+
+    def feed(self, data):
+        """Bodies (bytes) of the complete good frames in `data` plus what came before."""
+        bodies = []
+        data = bytes(data)
+        start = 0
+        n = len(data)
+        while start < n:
+            end = data.find(b"\x00", start)
+            if end < 0:
+                self._take(data[start:])
+                break
+            self._take(data[start:end])
+            self._close(bodies)
+            start = end + 1
+        return bodies
+
+    def _take(self, part):
+        if self._skip or not part:
+            return
+        if len(self._buf) + len(part) > self._limit:
+            self._buf = bytearray()
+            self._skip = True
+            self.dropped += 1
+            return
+        self._buf.extend(part)
+
+    def _close(self, bodies):
+        if self._skip:
+            self._skip = False
+            return
+        if not self._buf:
+            return  # empty frame between two delimiters: the normal frame start
+        raw = cobs_decode(self._buf)
+        self._buf = bytearray()
+        if raw is None or len(raw) < 3 or len(raw) > self.max_raw:
+            self.dropped += 1
+            return
+        body = raw[:-2]
+        if crc16(body) != (raw[-2] << 8) | raw[-1]:
+            self.dropped += 1
+            return
+        self.frames += 1
+        bodies.append(body)
+
+
+# ---- varints and record pages ---------------------------------------------------------------
+
+def put_varint(out, n):
+    if n < 0:
+        raise MessageError("negative varint")
+    while n >= 0x80:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+
+
+def get_varint(data, i):
+    """(value, next index); MessageError if truncated or longer than 4 bytes (28 bits)."""
+    n = 0
+    shift = 0
+    while True:
+        if i >= len(data) or shift > 21:
+            raise MessageError("bad varint")
+        b = data[i]
+        i += 1
+        n |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return n, i
+        shift += 7
+
+
+def records_request(after, limit=0):
+    """Payload of a RECORDS request: records after seq `after`, at most `limit` (0: fill a page)."""
+    out = bytearray()
+    put_varint(out, after)
+    put_varint(out, limit)
+    return bytes(out)
+
+
+def page(last_seq, records, room=MAX_BODY - 3):
+    """Payload of a RECORDS reply: (payload bytes, records taken).
+
+    Layout: varint board last seq | varint first seq | (varint length, payload)*.
+    Takes consecutive records from `records` [(seq, bytes)] while they fit in `room`."""
+    out = bytearray()
+    put_varint(out, last_seq)
+    taken = 0
+    prev = None
+    for seq, data in records:
+        if prev is not None and seq != prev + 1:
+            break
+        head = bytearray()
+        if prev is None:
+            put_varint(head, seq)
+        put_varint(head, len(data))
+        if len(out) + len(head) + len(data) > room:
+            break
+        out.extend(head)
+        out.extend(data)
+        prev = seq
+        taken += 1
+    if prev is None:
+        put_varint(out, 0)
+    return bytes(out), taken
+
+
+def parse_page(payload):
+    """{"last": board last seq, "records": [(seq, bytes)]} from a RECORDS reply payload."""
+    last, i = get_varint(payload, 0)
+    seq, i = get_varint(payload, i)
+    records = []
+    n = len(payload)
+    while i < n:
+        length, i = get_varint(payload, i)
+        if i + length > n or seq == 0:
+            raise MessageError("truncated record page")
+        records.append((seq, bytes(payload[i:i + length])))
+        i += length
+        seq += 1
+    if records and records[-1][0] > last:
+        raise MessageError("page beyond the board's last seq")
+    return {"last": last, "records": records}
+
+
+# ---- messages ----------------------------------------------------------------------------------
+
+def _dumps(value):
+    try:
+        return json.dumps(value, separators=(",", ":"))
+    except TypeError:  # ports whose json has no separators argument
+        return json.dumps(value)
+
+
+def encode(mtype, rid, value=None, reply=False):
+    """The bytes on the line for one message. `value`: a dict (JSON) or None, or bytes for
+    the binary payloads (RECORDS request and reply)."""
+    if isinstance(value, (bytes, bytearray)):
+        payload = bytes(value)
+    elif value is None:
+        payload = b""
+    else:
+        payload = _dumps(value).encode()
+    body = bytes((PROTOCOL, (mtype | REPLY) if reply else mtype, rid & 0xFF)) + payload
+    if len(body) > MAX_BODY:
+        raise MessageError("message too long (%d bytes, limit %d)" % (len(body), MAX_BODY))
+    return frame(body)
+
+
+def parse(body):
+    """(type, rid, is_reply, value) of a body from the Decoder.
+
+    value: dict or None (JSON), {"after", "limit"} for a RECORDS request, the page dict for a
+    RECORDS reply. Raises MessageError or VersionError only."""
+    if len(body) < 3:
+        raise MessageError("short message")
+    version = body[0]
+    mtype = body[1] & 0x7F
+    reply = bool(body[1] & REPLY)
+    rid = body[2]
+    if version > PROTOCOL:
+        raise VersionError(version, mtype, rid)
+    if version == 0:
+        raise MessageError("protocol version 0")
+    payload = body[3:]
+    if mtype == RECORDS:
+        if reply:
+            return mtype, rid, reply, parse_page(payload)
+        after, i = get_varint(payload, 0)
+        limit = 0
+        if i < len(payload):
+            limit, i = get_varint(payload, i)
+        return mtype, rid, reply, {"after": after, "limit": limit}
+    if not payload:
+        return mtype, rid, reply, None
+    try:
+        value = json.loads(bytes(payload).decode())
+    except Exception:  # ValueError / UnicodeError differ between ports
+        raise MessageError("payload is not JSON")
+    if not isinstance(value, dict):
+        raise MessageError("payload is not a JSON object")
+    return mtype, rid, reply, value
+
+
+def error(rid, code, message, mtype=ERROR):
+    """An ERROR reply (type ERROR|REPLY) with a code from E_* and a human message."""
+    return encode(ERROR, rid, {"e": code, "m": message, "t": mtype}, reply=True)

@@ -1,0 +1,233 @@
+"""The desktop end of the serial link (docs/protocol.md).
+
+A small `Transport` base with a serial implementation that imports pyserial lazily, opens with
+retries and reads with monotonic timeouts (after mpremote's transport), and `BoardClient`,
+which speaks the protocol: one request, one reply, retries with the same request id.
+"""
+
+import os
+import time
+
+from .core import wire
+from .errors import Failure
+
+
+class LinkError(Failure):
+    """The board did not answer (cable pulled, wrong port, board busy or reset)."""
+
+
+class BoardError(Failure):
+    """The board answered with an error reply; `code` is one of wire.E_*."""
+
+    def __init__(self, code, message, mtype=0):
+        Failure.__init__(self, "board refused %s: %s (%s)" % (wire.NAMES.get(mtype, mtype), message, code))
+        self.code = code
+        self.board_message = message
+        self.mtype = mtype
+
+
+class Transport:
+    """Bytes to and from a board. Counts what crosses the wire in both directions."""
+
+    def __init__(self):
+        self.bytes_out = 0
+        self.bytes_in = 0
+
+    def write(self, data):
+        self.bytes_out += len(data)
+        self._write(data)
+
+    def read(self, timeout):
+        """Whatever arrives within `timeout` seconds (returns as soon as something came)."""
+        data = self._read(timeout)
+        self.bytes_in += len(data)
+        return data
+
+    def _write(self, data):
+        raise NotImplementedError
+
+    def _read(self, timeout):
+        raise NotImplementedError
+
+    def close(self):
+        pass
+
+
+class SerialTransport(Transport):
+    """A serial port (or a pty) through pyserial, imported only when a port is opened."""
+
+    def __init__(self, port, baudrate=115200, attempts=5, delay=0.2):
+        Transport.__init__(self)
+        try:
+            import serial
+        except ImportError:
+            raise Failure("pyserial is missing: pip install pyserial")
+        self.port = port
+        last = None
+        for i in range(attempts):
+            try:
+                self.serial = serial.Serial(port, baudrate=baudrate, timeout=0, write_timeout=2)
+                break
+            except (OSError, serial.SerialException) as e:  # busy or not yet enumerated
+                last = e
+                time.sleep(delay * (i + 1))
+        else:
+            raise Failure("cannot open %s: %s" % (port, last))
+        self._serial_error = serial.SerialException
+
+    def _write(self, data):
+        try:
+            self.serial.write(data)
+            self.serial.flush()
+        except (OSError, self._serial_error) as e:
+            raise LinkError("write to %s failed: %s" % (self.port, e))
+
+    def _read(self, timeout):
+        deadline = time.monotonic() + timeout
+        try:
+            while True:
+                waiting = self.serial.in_waiting
+                if waiting:
+                    return self.serial.read(waiting)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return b""
+                self.serial.timeout = min(left, 0.05)
+                data = self.serial.read(1)
+                if data:
+                    return data + self.serial.read(self.serial.in_waiting)
+        except (OSError, self._serial_error) as e:
+            raise LinkError("read from %s failed: %s" % (self.port, e))
+
+    def close(self):
+        try:
+            self.serial.close()
+        except Exception:
+            pass
+
+
+class BoardClient:
+    """Requests to one board. Every method sends one request and returns the reply's value.
+
+    A request that gets no reply within `timeout` seconds is resent with the same request id
+    (the board answers a retried state change from its reply cache), `retries` times, then
+    LinkError. An error reply raises BoardError."""
+
+    def __init__(self, transport, timeout=0.4, retries=5):
+        self.transport = transport
+        self.timeout = timeout
+        self.retries = retries
+        self.decoder = wire.Decoder()
+        self._rid = int.from_bytes(os.urandom(1), "big")
+        self.version = None     # the board's state version, from the last reply that told it
+        self.info = None        # the hello reply
+
+    def next_rid(self):
+        self._rid = (self._rid + 1) & 0xFF
+        return self._rid
+
+    def request(self, mtype, value=None, rid=None):
+        if rid is None:
+            rid = self.next_rid()
+        data = wire.encode(mtype, rid, value)
+        for attempt in range(self.retries + 1):
+            self.transport.write(data)
+            deadline = time.monotonic() + self.timeout * (1 + attempt // 2)
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                for body in self.decoder.feed(self.transport.read(left)):
+                    try:
+                        rtype, rrid, reply, answer = wire.parse(body)
+                    except wire.WireError:
+                        continue
+                    if not reply or rrid != rid:
+                        continue  # a late answer to an earlier request
+                    if rtype == wire.ERROR:
+                        answer = answer or {}
+                        raise BoardError(answer.get("e", "?"), answer.get("m", ""), answer.get("t", mtype))
+                    if rtype != mtype:
+                        continue
+                    if isinstance(answer, dict) and isinstance(answer.get("v"), int):
+                        self.version = answer["v"]
+                    return answer
+        raise LinkError("no answer from the board to %s after %d tries"
+                        % (wire.NAMES.get(mtype, mtype), self.retries + 1))
+
+    # ---- read-only --------------------------------------------------------------------------
+    def hello(self):
+        self.info = self.request(wire.HELLO, {"p": wire.PROTOCOL, "host": "presstime"}) or {}
+        if isinstance(self.info.get("v"), int):
+            self.version = self.info["v"]
+        return self.info
+
+    def status(self):
+        s = self.request(wire.STATUS) or {}
+        if isinstance(s.get("version"), int):
+            self.version = s["version"]
+        return s
+
+    def records(self, after, limit=0):
+        """One page: {"last": board last seq, "records": [(seq, bytes)]}."""
+        return self.request(wire.RECORDS, wire.records_request(after, limit))
+
+    def pages(self, after):
+        """Pages of records after `after` up to the board's last seq (a generator; the last
+        page yielded may be empty)."""
+        while True:
+            p = self.records(after)
+            recs = p["records"]
+            if recs and recs[0][0] != after + 1:
+                raise LinkError("board sent seq %d after %d" % (recs[0][0], after))
+            yield p
+            if not recs or recs[-1][0] >= p["last"]:
+                return
+            after = recs[-1][0]
+
+    # ---- state changes (version-stamped) ----------------------------------------------------------
+    def _change(self, mtype, extra=None, retry_stale=True):
+        if self.version is None:
+            self.status()
+        value = {"v": self.version}
+        if extra:
+            value.update(extra)
+        try:
+            return self.request(mtype, value)
+        except BoardError as e:
+            if e.code != wire.E_STALE or not retry_stale:
+                raise
+        self.status()  # decide afresh on the current state: the board refuses what no longer fits
+        value["v"] = self.version
+        return self.request(mtype, value)
+
+    def configure(self, cfg):
+        return self._change(wire.CONFIGURE, {"cfg": cfg})
+
+    def start(self):
+        return self._change(wire.START)
+
+    def pause(self):
+        return self._change(wire.PAUSE)
+
+    def resume(self):
+        return self._change(wire.RESUME)
+
+    def abort(self):
+        return self._change(wire.ABORT)
+
+    def next_round(self):
+        return self._change(wire.NEXT)
+
+    def push_standings(self, standings):
+        return self._change(wire.STANDINGS, {"s": standings})
+
+    def repl(self):
+        return self.request(wire.REPL)
+
+    def press(self, button):
+        """Simulator only: a virtual press of player button `button` (-1: control)."""
+        return self.request(wire.PRESS, {"b": button})
+
+    def close(self):
+        self.transport.close()
