@@ -1,0 +1,549 @@
+"""Score entry that forgives mistakes: the engine behind `presstime enter` and the scoring step of
+`presstime play`.
+
+`ScoreEntry(record, save, ask=input, say=print)` walks a Fit to Print game record round by round
+and asks each player's scorepad numbers. Every answer is checked as it is typed (the limits are
+the core's: `records.check_record`), saved at once with `save(record)`, and each player's round
+score is shown by the core (`records.tally`) before moving on. Nothing here scores: the rules and
+the plausibility bounds live in presstime.core.
+
+Commands accepted at any prompt (type `?` to see them):
+  back        the previous question again
+  fix NAME    re-enter one player's numbers in this round (name or seat number)
+  round N     go through round N again (Enter keeps each value)
+  show        the standings so far
+  quit        stop here; everything typed is saved (resume later)
+
+In modes that compare white space at the table (standard with 2+ players, turn-based), every
+player's largest white-space area is asked first, so each player's round score shown afterwards
+is already exact. The same holds for the tile counts of a "most tiles gain $" Breaking News card.
+"""
+
+from . import records
+from .core import fit_to_print as rules
+from .errors import BadInput
+
+LABELS = {
+    "articles": "articles (sum of article values)",
+    "photos": "photos (points earned)",
+    "centerpiece": "centerpiece (its value, may be negative)",
+    "white_space": "largest white space (squares)",
+    "smiles": "smiley faces",
+    "frowns": "frowny faces",
+    "unplaced": "tiles left on the desk",
+    "ads": "ad revenue ($ on placed ads)",
+    "tiles": "tiles on the front page",
+    "unplaced_ads": "ads left unplaced",
+}
+
+# Fields that are compared across the table: asked of every player before the rest.
+TABLE_FIELDS = ("white_space", "tiles")
+
+HELP = """At any question you can type:
+  a number    the answer (Enter alone keeps the value shown in [brackets])
+  back        go back to the previous question
+  fix NAME    re-enter one player's numbers in this round (name or seat number)
+  round N     go through round N again to correct it (Enter keeps each value)
+  show        the standings so far
+  quit        stop here: everything typed is saved, `presstime enter` resumes
+  ?           this help"""
+
+NEWS_HELP = """Breaking News cards with a scoring effect (one card per day):
+  (Enter)              none, or a card without a scoring effect
+  mood-doubled         the mood penalty is doubled
+  white-space-best N   the best white-space bonus is N instead of 3
+  most-tiles-ads [N]   the player(s) with the most tiles on the front page gain $N (default 4)"""
+
+
+class EntryStopped(Exception):
+    """The user typed `quit` or the input ended (EOF). Everything accepted is already saved."""
+
+    def __init__(self, eof=False):
+        self.eof = eof
+        super().__init__("input ended" if eof else "stopped")
+
+
+def player_name(entry):
+    return entry.get("name") if isinstance(entry, dict) else entry
+
+
+def player_names(record):
+    return [player_name(p) for p in record.get("players", [])]
+
+
+def _needed_fields(mode, news):
+    # The core decides which scorepad lines a mode uses (one copy of that knowledge).
+    f = getattr(rules, "needed_fields", None) or getattr(rules, "_needed_fields")
+    return list(f(mode, news))
+
+
+def effective_mode(record):
+    """The mode the core plays: a standard game with one player is scored as solo."""
+    mode = record.get("mode", "standard")
+    if mode == "standard" and len(record.get("players", [])) == 1:
+        return "solo"
+    return mode
+
+
+def rounds_in(record):
+    return rules.rounds_in(effective_mode(record))
+
+
+def uses_tokens(record):
+    return effective_mode(record) in ("standard", "turn-based")
+
+
+def uses_news(record):
+    return effective_mode(record) in ("standard", "solo")
+
+
+def compares_at_table(record):
+    return effective_mode(record) in ("standard", "turn-based")
+
+
+class ScoreEntry:
+    """Interactive, resumable entry of a game record's rounds.
+
+    record: a game record (mode, edition and players set; rounds may be missing or partial);
+    save:   called with the record after every accepted answer;
+    ask:    called with a prompt, returns the typed line (EOFError at end of input);
+    say:    called with each line of output.
+    """
+
+    def __init__(self, record, save, ask=input, say=print):
+        self.record = record
+        self.record.setdefault("rounds", [])
+        self.save = save
+        self.ask = ask
+        self.say = say
+
+    # ------------------------------------------------------------------ whole game
+
+    def enter_game(self):
+        """Every round not yet complete, then a review until `done`. Returns the tally."""
+        for i in range(rounds_in(self.record)):
+            self.enter_round(i)
+        return self.review()
+
+    def review(self):
+        """Last chance to correct: `done` checks the whole game with the core and returns the tally."""
+        self.say("All rounds are in. Type `done` to finish, or `round N` / `fix NAME` / `show` / `?`.")
+        while True:
+            answer = self._read("done? ")
+            word = answer.strip().lower()
+            if word in ("done", "d", "y", "yes"):
+                try:
+                    return records.tally(self.record)
+                except BadInput as e:
+                    for m in e.messages:
+                        self.say("  problem: " + m)
+                    self.say("Correct it with `round N` or `fix NAME`.")
+                    continue
+            self._command(answer, len(self.record["rounds"]) - 1, allow_back=False)
+
+    # ------------------------------------------------------------------ one round
+
+    def enter_round(self, round_index, finish=None, review=False):
+        """Ask the round's set-up and every player's numbers; returns the round dict.
+
+        finish: the finishing order from the board (token 1 first), if known; otherwise it is asked.
+        review: walk an already complete round again (Enter keeps each value)."""
+        rnd = self._round(round_index)
+        fresh = not any(rnd["players"].values())  # no number typed in this round yet
+        if finish is not None and uses_tokens(self.record):
+            rnd["finish"] = list(finish)
+            self._save()
+        if "breaking_news" not in rnd or (review and uses_news(self.record)):
+            self._ask_news(round_index, rnd)
+        if uses_tokens(self.record) and finish is None and (review or (fresh and rnd.get("finish") is None)):
+            self._ask_finish(round_index, rnd)
+        steps = self._steps(round_index)
+        start = 0 if review else self._first_missing(round_index, steps)
+        if start < len(steps):
+            self.say("-- %s --" % self._round_title(round_index))
+            self._walk(round_index, steps, start)
+            self._show_round(round_index)
+        return rnd
+
+    def _round(self, i):
+        rounds = self.record["rounds"]
+        while len(rounds) <= i:
+            rnd = {}
+            day = rules.days_of(effective_mode(self.record))[len(rounds)]
+            if day is not None:
+                rnd["day"] = day
+            rnd["players"] = {}
+            rounds.append(rnd)
+        rnd = rounds[i]
+        rnd.setdefault("players", {})
+        return rnd
+
+    def _round_title(self, i):
+        day = rules.days_of(effective_mode(self.record))[i]
+        title = "round %d" % (i + 1)
+        if day:
+            title += " (%s)" % day.capitalize()
+        return title
+
+    def _news(self, i):
+        return [c for c in self.record["rounds"][i].get("breaking_news", []) if isinstance(c, dict)]
+
+    def _steps(self, i):
+        """The questions of round i in order: [(player, field)]."""
+        fields = _needed_fields(effective_mode(self.record), self._news(i))
+        names = player_names(self.record)
+        first = [f for f in TABLE_FIELDS if f in fields] if compares_at_table(self.record) else []
+        if "tiles" in fields and "tiles" not in first:
+            first.append("tiles")
+        rest = [f for f in fields if f not in first]
+        steps = []
+        for f in first:
+            steps += [(n, f) for n in names]
+        for n in names:
+            steps += [(n, f) for f in rest]
+        return steps
+
+    def _player_steps(self, i, name):
+        return [s for s in self._steps(i) if s[0] == name]
+
+    def _first_missing(self, i, steps):
+        pads = self.record["rounds"][i]["players"]
+        for k in range(len(steps)):
+            name, field = steps[k]
+            if field not in pads.get(name, {}):
+                return k
+        return len(steps)
+
+    # ------------------------------------------------------------------ the question loop
+
+    def _walk(self, ri, steps, i=0):
+        pads = self.record["rounds"][ri]["players"]
+        while i < len(steps):
+            name, field = steps[i]
+            current = pads.get(name, {}).get(field)
+            prompt = "%s · %s · %s%s: " % (self._round_title(ri), name, LABELS.get(field, field),
+                                           "" if current is None else " [%d]" % current)
+            answer = self._read(prompt)
+            text = answer.strip()
+            if text == "" and current is not None:
+                value = current
+            elif text == "":
+                self.say("  type a number (or ? for help)")
+                continue
+            elif _is_number(text):
+                value = int(text)
+                problems = self._check_value(ri, name, field, value)
+                if problems:
+                    for m in problems:
+                        self.say("  " + m)
+                    continue
+            else:
+                if self._command(answer, ri, allow_back=True):  # back
+                    if i == 0:
+                        self.say("  this is the first question here; `round N` corrects an earlier round")
+                    else:
+                        i -= 1
+                continue
+            pads.setdefault(name, {})[field] = value
+            self._save()
+            if all(s[0] != name for s in steps[i + 1:]):
+                self._show_player(ri, name)
+            i += 1
+
+    def _read(self, prompt):
+        try:
+            return self.ask(prompt)
+        except EOFError:
+            raise EntryStopped(eof=True)
+
+    def _command(self, answer, ri, allow_back):
+        """Run a command typed at a prompt. Returns True for `back`. Unknown: message, re-ask."""
+        words = answer.strip().split()
+        word = words[0].lower() if words else ""
+        arg = " ".join(words[1:])
+        if word in ("?", "help", "h"):
+            self.say(HELP)
+        elif word in ("back", "b") and allow_back:
+            return True
+        elif word == "quit" or word == "q":
+            raise EntryStopped()
+        elif word == "show":
+            self._show_standings()
+        elif word == "fix":
+            name = self._find_player(arg)
+            if name is None:
+                return False
+            self.say("  re-entering %s in %s (Enter keeps a value)" % (name, self._round_title(ri)))
+            self._walk(ri, self._player_steps(ri, name))
+        elif word == "round":
+            n = int(arg) if _is_number(arg) else 0
+            done = len(self.record["rounds"])
+            if n < 1 or n > done:
+                self.say("  round N: N is a round already started, 1 to %d" % done)
+                return False
+            self.say("  going through %s again (Enter keeps a value)" % self._round_title(n - 1))
+            self.enter_round(n - 1, review=True)
+            self.say("  back to %s" % self._round_title(ri))
+        else:
+            self.say("  %r is not a number or a command (? for help)" % answer.strip())
+        return False
+
+    def _find_player(self, text):
+        names = player_names(self.record)
+        if _is_number(text) and 1 <= int(text) <= len(names):
+            return names[int(text) - 1]
+        for n in names:
+            if n.lower() == text.strip().lower():
+                return n
+        self.say("  fix NAME: no player %r (players: %s)" % (text, ", ".join(names)))
+        return None
+
+    def _check_value(self, ri, name, field, value):
+        """The core's problems with this one value (its limits), without the place prefix."""
+        probe = _copy(self.record)
+        probe["rounds"] = probe["rounds"][:ri + 1]
+        probe["rounds"][ri]["players"].setdefault(name, {})[field] = value
+        where = "round %d, player %s, %s: " % (ri + 1, name, field)
+        out = []
+        for m in records.check_record(probe):
+            if m.startswith(where) and not m.endswith(": missing"):
+                out.append(m[len(where) - len(field) - 2:])
+        return out
+
+    def _save(self):
+        self.save(self.record)
+
+    # ------------------------------------------------------------------ round set-up questions
+
+    def _ask_news(self, ri, rnd):
+        if not uses_news(self.record):
+            rnd["breaking_news"] = []
+            self._save()
+            return
+        current = rnd.get("breaking_news")
+        shown = _news_text(current) if current else ""
+        while True:
+            answer = self._read("%s · Breaking News card (Enter: none%s; ? lists): "
+                                % (self._round_title(ri), ", [%s] kept" % shown if shown else ""))
+            text = answer.strip().lower()
+            if text in ("?", "help"):
+                self.say(NEWS_HELP)
+                continue
+            if text == "" and current:
+                cards = current
+            elif text in ("", "none", "-"):
+                cards = []
+            else:
+                cards = _parse_news(text)
+                if cards is None:
+                    self.say("  unknown card %r: one of %s (? explains them)" % (answer.strip(), ", ".join(rules.EFFECTS)))
+                    continue
+            probe = _copy(self.record)
+            probe["rounds"] = probe["rounds"][:ri + 1]
+            probe["rounds"][ri]["breaking_news"] = cards
+            problems = [m for m in records.check_record(probe) if "breaking_news" in m]
+            if problems:
+                for m in problems:
+                    self.say("  " + m)
+                continue
+            rnd["breaking_news"] = cards
+            self._save()
+            return
+
+    def _ask_finish(self, ri, rnd):
+        names = player_names(self.record)
+        current = rnd.get("finish")
+        while True:
+            answer = self._read("%s · finishing order, token 1 first (names or seat numbers; Enter: %s): "
+                                % (self._round_title(ri), "keep " + " ".join(current) if current else "skip"))
+            text = answer.strip()
+            if text in ("?", "help"):
+                self.say("  Type who took token 1, 2, 3... e.g. `%s` or `%s`. The order breaks ties in the last round."
+                         % (" ".join(reversed(names)), " ".join(str(k) for k in range(len(names), 0, -1))))
+                continue
+            if text == "":
+                if current is None:
+                    rnd.pop("finish", None)
+                self._save()
+                return
+            order = []
+            for w in text.replace(",", " ").split():
+                if _is_number(w) and 1 <= int(w) <= len(names):
+                    order.append(names[int(w) - 1])
+                else:
+                    match = [n for n in names if n.lower() == w.lower()]
+                    order.append(match[0] if match else w)
+            probe = _copy(self.record)
+            probe["rounds"] = probe["rounds"][:ri + 1]
+            probe["rounds"][ri]["finish"] = order
+            problems = [m for m in records.check_record(probe) if ", finish" in m]
+            if problems:
+                for m in problems:
+                    self.say("  " + m)
+                continue
+            rnd["finish"] = order
+            self._save()
+            return
+
+    # ------------------------------------------------------------------ what is shown
+
+    def _probe_tally(self, ri):
+        """The core's tally of rounds 1..ri+1, unanswered numbers of round ri counted as 0."""
+        probe = _copy(self.record)
+        probe["rounds"] = probe["rounds"][:ri + 1]
+        rnd = probe["rounds"][ri]
+        for name, field in self._steps(ri):
+            rnd["players"].setdefault(name, {}).setdefault(field, 0)
+        try:
+            return records.tally(probe)
+        except BadInput as e:
+            for m in e.messages:
+                self.say("  problem: " + m)
+            return None
+
+    def _show_player(self, ri, name):
+        result = self._probe_tally(ri)
+        if result is None:
+            return
+        for p in result["players"]:
+            if p["name"] == name:
+                r = p["rounds"][ri]
+                parts = []
+                for cat in ("articles", "photos", "centerpiece", "white_space", "mood", "unplaced"):
+                    if r.get(cat):
+                        parts.append("%s %+d" % (cat.replace("_", " "), r[cat]))
+                self.say("  %s, %s: %d points, $%d  (%s)  total %d, $%d" % (
+                    name, self._round_title(ri), r["score"], r["ad_revenue"],
+                    ", ".join(parts) or "nothing scored", _total(p), p["ad_revenue"]))
+
+    def _show_round(self, ri):
+        result = self._probe_tally(ri)
+        if result is None:
+            return
+        cells = ["%s %d ($%d)" % (p["name"], p["rounds"][ri]["score"], p["rounds"][ri]["ad_revenue"])
+                 for p in result["players"]]
+        self.say("  %s scores: %s" % (self._round_title(ri), ", ".join(cells)))
+
+    def _show_standings(self):
+        rounds = self.record["rounds"]
+        if not rounds:
+            self.say("  no round entered yet")
+            return
+        result = self._probe_tally(len(rounds) - 1)
+        if result is None:
+            return
+        try:
+            from .report import standings_text
+            self.say(standings_text(result).rstrip("\n"))
+        except ImportError:
+            for p in result["players"]:
+                self.say("  %s: %d points, $%d" % (p["name"], _total(p), p["ad_revenue"]))
+
+
+# ---------------------------------------------------------------------- set-up of a new game
+
+
+def ask_setup(ask=input, say=print):
+    """Ask mode, edition and players (with optional characters); returns a new game record.
+
+    Raises EntryStopped on EOF or `quit`. Everything is checked by the core as it is typed."""
+
+    def read(prompt):
+        try:
+            text = ask(prompt)
+        except EOFError:
+            raise EntryStopped(eof=True)
+        if text.strip().lower() in ("quit", "q"):
+            raise EntryStopped()
+        return text.strip()
+
+    def choose(prompt, choices, default):
+        while True:
+            text = read("%s (%s) [%s]: " % (prompt, "/".join(choices), default)).lower()
+            if text == "":
+                return default
+            if text in choices:
+                return text
+            match = [c for c in choices if c.startswith(text)]
+            if len(match) == 1:
+                return match[0]
+            say("  %r is not one of %s" % (text, ", ".join(choices)))
+
+    record = {"game": "fit-to-print"}
+    record["mode"] = choose("Game mode", list(rules.MODES), "standard")
+    record["edition"] = choose("Edition", list(rules.EDITIONS), "published")
+    record["players"] = []
+    most = 1 if record["mode"] == "solo" else rules.MAX_PLAYERS
+    least = 2 if record["mode"] in ("family", "turn-based") else 1
+    say("Players in seat order: a name, or NAME:CHARACTER (%s). An empty line ends the list."
+        % ", ".join(rules.CHARACTERS))
+    while len(record["players"]) < most:
+        text = read("Player %d: " % (len(record["players"]) + 1))
+        if text == "":
+            if len(record["players"]) >= least:
+                break
+            say("  a %s game needs at least %d player%s" % (record["mode"], least, "s" if least > 1 else ""))
+            continue
+        if text == "?":
+            say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(rules.CHARACTERS))
+            continue
+        name, _, character = text.partition(":")
+        name = name.strip()
+        character = character.strip().lower()
+        entry = {"name": name, "character": character} if character else name
+        probe = dict(record)
+        probe["players"] = record["players"] + [entry]
+        where = "players[%d]" % len(probe["players"])
+        problems = [m for m in records.check_record(probe) if m.startswith(where)]
+        if problems:
+            for m in problems:
+                say("  " + m[len(where) + 2:])
+            continue
+        record["players"].append(entry)
+    record["rounds"] = []
+    return record
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _is_number(text):
+    t = text.strip()
+    if t[:1] in ("-", "+"):
+        t = t[1:]
+    return t.isdigit() and t.isascii()
+
+
+def _copy(record):
+    import copy
+    return copy.deepcopy(record)
+
+
+def _total(p):
+    return p["total"] if p.get("total") is not None else 0
+
+
+def _news_text(cards):
+    out = []
+    for c in cards:
+        out.append(c.get("effect", "?") + (" %d" % c["value"] if "value" in c else ""))
+    return ", ".join(out)
+
+
+def _parse_news(text):
+    """Cards from `mood-doubled`, `white-space-best 4`, `most-tiles-ads [4]` (comma-separated)."""
+    cards = []
+    for part in text.split(","):
+        words = part.split()
+        if not words:
+            continue
+        effect = [e for e in rules.EFFECTS if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))]
+        if len(effect) != 1 or len(words) > 2 or (len(words) == 2 and not _is_number(words[1])):
+            return None
+        card = {"effect": effect[0]}
+        if len(words) == 2:
+            card["value"] = int(words[1])
+        elif effect[0] == "most-tiles-ads":
+            card["value"] = rules.MOST_TILES_DEFAULT
+        cards.append(card)
+    return cards
