@@ -1,0 +1,71 @@
+"""`presstime score`: the table, --json, and bad input with exit status 2 and no traceback."""
+
+import json
+import os
+import subprocess
+import sys
+
+from mpy import ROOT
+
+EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
+
+
+def presstime(*args):
+    return subprocess.run([sys.executable, "-m", "presstime.cli"] + list(args),
+                          capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, NO_COLOR="1"))
+
+
+def test_table_shows_rounds_categories_totals_and_winner():
+    out = presstime("score", EXAMPLE)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    for needle in ("Round 1: Friday", "Round 3: Sunday", "white space", "mood", "TOTAL",
+                   "ad revenue $", "out of business", "Winner: Ada"):
+        assert needle in text
+
+
+def test_json_contract():
+    out = presstime("score", EXAMPLE, "--json")
+    assert out.returncode == 0
+    doc = json.loads(out.stdout)
+    assert [p["name"] for p in doc["players"]] == ["Ada", "Ben", "Cy"]
+    assert doc["complete"] is True and doc["winners"] == ["Ada"] and doc["incomplete"] is False
+    ada = doc["players"][0]
+    assert (ada["total"], ada["ad_revenue"], ada["out_of_business"]) == (52, 12, False)
+    assert [r["score"] for r in ada["rounds"]] == [14, 19, 19]
+    assert doc["players"][2]["out_of_business"] is True
+    for key in ("articles", "photos", "centerpiece", "white_space", "mood", "unplaced", "ad_revenue"):
+        assert key in ada["rounds"][0]
+
+
+def _bad(tmp_path, text):
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    out = presstime("score", str(path))
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr
+    return out.stderr
+
+
+def test_not_json(tmp_path):
+    err = _bad(tmp_path, '{"players": ["A",\n  "B" "C"]}')
+    assert "not valid JSON" in err and "line 2" in err
+
+
+def test_one_message_per_problem(tmp_path):
+    record = {"players": ["Ada", "Ben"], "rounds": [{"finish": ["Ada", "Ada"], "players": {
+        "Ada": {"articles": 8, "photos": -1, "centerpiece": 2, "white_space": 4, "smiles": 3, "frowns": 5, "unplaced": 2},
+        "Ben": {"articles": 6, "photos": 2, "centerpiece": 1, "white_space": 7, "smiles": 2, "frowns": 2, "unplaced": 0, "ads": 4},
+        "Zed": {}}}]}
+    lines = _bad(tmp_path, json.dumps(record)).strip().splitlines()
+    assert any("round 1, player Ada, photos: must not be negative" in l for l in lines)
+    assert any("round 1, player Ada, ads: missing" in l for l in lines)
+    assert any("unknown player 'Zed'" in l for l in lines)
+    assert any("token 2: Ada already has token 1" in l for l in lines)
+    assert len(lines) == 4
+
+
+def test_missing_file_and_unknown_game(tmp_path):
+    out = presstime("score", str(tmp_path / "nope.json"))
+    assert out.returncode == 2 and "no such file" in out.stderr
+    assert "unknown game 'chess'" in _bad(tmp_path, '{"game": "chess"}')
