@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: MIT
+"""A fake `machine` module: Pins a test can press (firing the IRQ handler) and a PWM that records."""
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+    by_id = {}          # gpio -> the last Pin made for it
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self.mode = mode
+        self.pull = pull
+        self.level = 1 if pull == Pin.PULL_UP else 0
+        if value is not None:
+            self.level = value
+        self.handler = None
+        self.trigger = 0
+        self.hard = False
+        Pin.by_id[id] = self
+
+    def value(self, v=None):
+        if v is None:
+            return self.level
+        self.level = 1 if v else 0
+
+    def irq(self, handler=None, trigger=12, hard=False):
+        self.handler = handler
+        self.trigger = trigger
+        self.hard = hard
+
+    def set(self, level):
+        """Change the level as the hardware would, firing the IRQ handler on an edge."""
+        if level == self.level:
+            return
+        self.level = level
+        if self.handler is not None:
+            self.handler(self)
+
+
+class PWM:
+    def __init__(self, pin):
+        self.pin = pin
+        self.f = 0
+        self.duty = 0
+        self.log = []
+
+    def freq(self, f=None):
+        if f is None:
+            return self.f
+        self.f = f
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self.duty
+        self.duty = d
+        self.log.append((self.f, d))
+
+
+def idle():
+    pass
