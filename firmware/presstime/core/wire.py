@@ -72,7 +72,7 @@ class VersionError(WireError):
     """A body written in a newer protocol version than this end speaks."""
 
     def __init__(self, version, mtype=0, rid=0):
-        WireError.__init__(self, "protocol version %d is newer than %d" % (version, PROTOCOL))
+        super().__init__("protocol version %d is newer than %d" % (version, PROTOCOL))
         self.version = version
         self.mtype = mtype
         self.rid = rid

@@ -1,0 +1,205 @@
+# SPDX-License-Identifier: MIT
+"""The board's end of the serial link (docs/protocol.md).
+
+`Link(app, port)`: the app calls `poll()` once per loop iteration. It reads what the port
+received (never blocks), decodes frames, dispatches each request to the app and writes one
+reply per request. It never raises on what it reads, except `ReplReturn` after answering a
+`repl` request: the entry points (main.py / code.py) catch it and end the loop so the REPL
+and mpremote work again (the port's `restore_repl()` has already turned Ctrl-C back on).
+"""
+
+from ..core import wire
+from ..core.crc import crc16
+
+try:
+    from .. import __version__ as FIRMWARE
+except ImportError:  # pragma: no cover - a stripped board package
+    FIRMWARE = "?"
+
+_CACHE = 8          # replies to state-changing requests kept for retries
+_FETCH = 64         # journal records read per page attempt
+
+_COMMANDS = {
+    wire.START: "start",
+    wire.PAUSE: "pause",
+    wire.RESUME: "resume",
+    wire.ABORT: "abort",
+    wire.NEXT: "next",
+}
+
+
+class ReplReturn(Exception):
+    """Raised by Link.poll() after the reply to `repl`: leave the main loop for the REPL."""
+
+
+class Refused(Exception):
+    """A request the link refuses with an error code (wire.E_*)."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Link:
+    def __init__(self, app, port, journal=None):
+        self.app = app
+        self.port = port
+        self.journal = journal
+        self.decoder = wire.Decoder()
+        self.extra = {}          # message type -> handler(value) -> dict (the simulator adds PRESS)
+        self._cache = []         # [(type + rid + payload, reply bytes)], oldest first
+        self._epoch = None
+        self.quit = False
+        self.requests = 0
+
+    # ---- the loop's call ------------------------------------------------------------------------
+    def poll(self):
+        data = self.port.read()
+        if data:
+            for body in self.decoder.feed(data):
+                self.handle(body)
+                if self.quit:
+                    break
+        if self.quit:
+            hook = getattr(self.port, "restore_repl", None)
+            if hook is not None:
+                hook()
+            if hasattr(self.app, "quit"):
+                self.app.quit = True
+            raise ReplReturn()
+
+    def handle(self, body):
+        """Answer one frame body (bytes from the decoder)."""
+        try:
+            mtype, rid, reply, value = wire.parse(body)
+        except wire.VersionError as e:
+            self.port.write(wire.error(e.rid, wire.E_VERSION, str(e), e.mtype))
+            return
+        except wire.WireError as e:
+            if len(body) >= 3:
+                self.port.write(wire.error(body[2], wire.E_BAD, str(e), body[1] & 0x7F))
+            return
+        if reply:
+            return  # replies are the desktop's business (an echo, a loop-back)
+        self.requests += 1
+        key = None
+        if mtype in wire.MUTATING:
+            key = bytes(body[1:])
+            for k, out in self._cache:
+                if k == key:
+                    self.port.write(out)
+                    return
+        try:
+            answer = self.dispatch(mtype, value)
+            if mtype == wire.RECORDS:
+                out = wire.encode(mtype, rid, answer, reply=True)
+            else:
+                out = wire.encode(mtype, rid, answer if answer is not None else {}, reply=True)
+        except Refused as e:
+            out = wire.error(rid, e.code, e.message, mtype)
+        except ReplReturn:
+            raise
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            out = wire.error(rid, wire.E_REFUSED, _text(e), mtype)
+        except Exception as e:  # the board keeps running, whatever the request was
+            out = wire.error(rid, wire.E_INTERNAL, _text(e), mtype)
+        if key is not None:
+            self._cache.append((key, out))
+            if len(self._cache) > _CACHE:
+                self._cache.pop(0)
+        self.port.write(out)
+
+    # ---- requests -----------------------------------------------------------------------------
+    def dispatch(self, mtype, value):
+        if mtype == wire.HELLO:
+            return self.hello()
+        if mtype == wire.STATUS:
+            return self.app.status()
+        if mtype == wire.RECORDS:
+            return self.page(value["after"], value["limit"])
+        if mtype == wire.REPL:
+            self.quit = True
+            return {}
+        handler = self.extra.get(mtype)
+        if handler is not None:
+            return handler(value or {})
+        if mtype == wire.CONFIGURE:
+            cfg = self._based_on_current(value).get("cfg")
+            if not isinstance(cfg, dict):
+                raise Refused(wire.E_BAD, "configure needs a cfg object")
+            self.app.configure(cfg)
+            return {"v": self.version()}
+        if mtype in _COMMANDS:
+            self._based_on_current(value)
+            self.app.command(_COMMANDS[mtype], self.port.now_ms())
+            return {"v": self.version()}
+        if mtype == wire.STANDINGS:
+            s = self._based_on_current(value).get("s")
+            if not isinstance(s, dict):
+                raise Refused(wire.E_BAD, "standings needs an s object")
+            self.app.set_standings(s)
+            return {"v": self.version()}
+        raise Refused(wire.E_UNKNOWN, "unknown message type %d" % mtype)
+
+    def version(self):
+        return self.app.status().get("version", 0)
+
+    def _based_on_current(self, value):
+        if not isinstance(value, dict) or not isinstance(value.get("v"), int):
+            raise Refused(wire.E_BAD, "state changes need the state version v")
+        current = self.version()
+        if value["v"] != current:
+            raise Refused(wire.E_STALE, "based on version %d, the board is at %d" % (value["v"], current))
+        return value
+
+    def _journal(self):
+        return self.journal if self.journal is not None else getattr(self.app, "journal", None)
+
+    def board_id(self):
+        """The board's identity plus its journal's epoch (the first record's CRC), so a wiped
+        journal syncs under a new name instead of colliding with the old sequence numbers."""
+        uid = getattr(self.port, "uid", None)
+        if callable(uid):
+            uid = uid()
+        uid = uid or getattr(self.port, "board", "board")
+        if self._epoch is None:
+            j = self._journal()
+            first = j.records(0, 1) if j is not None else []
+            if first:
+                self._epoch = "%04x" % crc16(_bytes(first[0][1]))
+        return "%s/%s" % (uid, self._epoch or "0000")
+
+    def hello(self):
+        status = self.app.status()
+        j = self._journal()
+        return {
+            "p": wire.PROTOCOL,
+            "fw": FIRMWARE,
+            "board": getattr(self.port, "board", "?"),
+            "id": self.board_id(),
+            "game": status.get("game"),
+            "seq": j.last_seq if j is not None else 0,
+            "v": status.get("version", 0),
+            "max": wire.MAX_BODY,
+        }
+
+    def page(self, after, limit):
+        j = self._journal()
+        if j is None:
+            return wire.page(0, [])[0]
+        want = limit if 0 < limit < _FETCH else _FETCH
+        records = [(seq, _bytes(p)) for seq, p in j.records(after, want)]
+        payload, _ = wire.page(j.last_seq, records, wire.MAX_BODY - 3)
+        return payload
+
+
+def _bytes(payload):
+    if isinstance(payload, (bytes, bytearray)):
+        return bytes(payload)
+    return str(payload).encode()
+
+
+def _text(e):
+    s = str(e)
+    return s if s else e.__class__.__name__

@@ -1,0 +1,158 @@
+"""The wire codec: framing, resynchronisation, pages, and a fuzz of the decoder."""
+
+import os
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from presstime.core import wire
+from mpy import needs_micropython, run_micropython
+
+
+def test_cobs_round_trip_edges():
+    for n in (0, 1, 253, 254, 255, 256, 508, 509, 1100):
+        for data in (bytes(n), b"\x01" * n, os.urandom(n), b"\xff" * n):
+            enc = wire.cobs_encode(data)
+            assert b"\x00" not in enc
+            assert wire.cobs_decode(enc) == data
+
+
+@given(st.binary(max_size=2000))
+def test_cobs_law(data):
+    assert wire.cobs_decode(wire.cobs_encode(data)) == data
+
+
+def test_message_round_trip():
+    dec = wire.Decoder()
+    out = wire.encode(wire.CONFIGURE, 7, {"v": 3, "cfg": {"players": [{"name": "Zoé", "colour": "red"}]}})
+    [body] = dec.feed(out)
+    assert wire.parse(body) == (wire.CONFIGURE, 7, False, {"v": 3, "cfg": {"players": [{"name": "Zoé", "colour": "red"}]}})
+    [body] = dec.feed(wire.encode(wire.STATUS, 8, None, reply=True))
+    assert wire.parse(body) == (wire.STATUS, 8, True, None)
+
+
+def test_records_request_and_page():
+    [body] = wire.Decoder().feed(wire.encode(wire.RECORDS, 1, wire.records_request(300, 5)))
+    assert wire.parse(body) == (wire.RECORDS, 1, False, {"after": 300, "limit": 5})
+    recs = [(301 + i, bytes([i]) * (i % 7)) for i in range(40)]
+    payload, taken = wire.page(400, recs, room=60)
+    assert 0 < taken < 40
+    [body] = wire.Decoder().feed(wire.encode(wire.RECORDS, 2, payload, reply=True))
+    _, _, _, p = wire.parse(body)
+    assert p == {"last": 400, "records": recs[:taken]}
+    empty, taken = wire.page(0, [])
+    assert taken == 0 and wire.parse_page(empty) == {"last": 0, "records": []}
+
+
+def test_page_stops_at_a_gap():
+    payload, taken = wire.page(9, [(1, b"a"), (2, b"b"), (4, b"d")])
+    assert taken == 2
+
+
+def test_resync_after_garbage_torn_frames_and_noise():
+    a = wire.encode(wire.HELLO, 1, {"p": 1})
+    b = wire.encode(wire.STATUS, 2)
+    c = wire.encode(wire.START, 3, {"v": 9})
+    stream = b"MicroPython v1.24 boot banner\r\n>>> " + a[:7] + b"\xff\xfe\x00" + b + a[:-3] + c
+    dec = wire.Decoder()
+    got = []
+    for i in range(0, len(stream), 3):  # re-chunked
+        got += dec.feed(stream[i:i + 3])
+    assert [wire.parse(x)[1] for x in got] == [2, 3]
+    assert dec.dropped >= 2
+
+
+def test_bit_flip_is_dropped():
+    a = bytearray(wire.encode(wire.STATUS, 2, {"x": 1}))
+    a[5] ^= 0x10
+    dec = wire.Decoder()
+    assert dec.feed(bytes(a)) == [] and dec.dropped == 1
+
+
+def test_oversized_frame_is_skipped_without_buffering():
+    dec = wire.Decoder()
+    dec.feed(b"\x00" + b"\x01" * 5000)
+    assert len(dec._buf) == 0
+    assert dec.feed(b"\x00" + wire.encode(wire.STATUS, 4)[1:]) != []
+    with pytest.raises(wire.MessageError):
+        wire.encode(wire.CONFIGURE, 1, {"x": "y" * wire.MAX_BODY})
+
+
+def test_newer_version_and_bad_payloads():
+    body = bytes((wire.PROTOCOL + 1, wire.STATUS, 9))
+    with pytest.raises(wire.VersionError) as e:
+        wire.parse(body)
+    assert e.value.rid == 9 and e.value.mtype == wire.STATUS
+    for bad in (b"", b"\x01\x02", b"\x01\x02\x03[1]", b"\x01\x02\x03{bad", b"\x01\x02\x03\xff\xfe",
+                b"\x01\x89\x03\x80", b"\x01\x89\x03\x05\x01\x09ab", b"\x00\x02\x03"):
+        with pytest.raises(wire.MessageError):
+            wire.parse(bad)
+
+
+@settings(max_examples=400)
+@given(st.lists(st.binary(max_size=300), max_size=12))
+def test_fuzz_decoder_only_documented_errors(chunks):
+    dec = wire.Decoder()
+    for chunk in chunks:
+        for body in dec.feed(chunk):
+            try:
+                wire.parse(body)
+            except wire.WireError:
+                pass
+
+
+@settings(max_examples=300)
+@given(st.binary(min_size=3, max_size=400))
+def test_fuzz_parse_of_crc_valid_bodies(body):
+    # bodies that pass the CRC (e.g. a buggy sender): parse raises only WireError
+    [got] = wire.Decoder().feed(wire.frame(body))
+    assert got == body
+    try:
+        wire.parse(body)
+    except wire.WireError:
+        pass
+
+
+@given(st.lists(st.tuples(st.sampled_from(sorted(wire.NAMES)), st.integers(0, 255),
+                          st.dictionaries(st.text(max_size=5), st.integers(-5, 5000), max_size=4)),
+                min_size=1, max_size=6),
+       st.binary(max_size=40), st.integers(1, 50))
+def test_messages_survive_garbage_between_and_rechunking(msgs, garbage, step):
+    stream = b""
+    for t, rid, value in msgs:
+        stream += garbage + wire.encode(t if t != wire.RECORDS else wire.STATUS, rid, value)
+    dec = wire.Decoder()
+    got = []
+    for i in range(0, len(stream), step):
+        got += dec.feed(stream[i:i + step])
+    parsed = [wire.parse(b) for b in got]
+    assert [(p[1], p[3] or {}) for p in parsed][-len(msgs):] == [(rid, value) for _, rid, value in msgs]
+
+
+@needs_micropython
+def test_codec_under_micropython():
+    script = """
+from presstime.core import wire
+dec = wire.Decoder()
+a = wire.encode(wire.CONFIGURE, 7, {"v": 3, "cfg": {"n": [1, 2]}})
+out = dec.feed(b"junk\\x00" + a[:4])
+out += dec.feed(a[4:] + b"\\x01\\x02")
+assert len(out) == 1
+t, rid, reply, v = wire.parse(out[0])
+assert (t, rid, reply, v["v"], v["cfg"]["n"]) == (wire.CONFIGURE, 7, False, 3, [1, 2])
+recs = [(5 + i, b"r" * i) for i in range(30)]
+payload, taken = wire.page(40, recs)
+assert taken == 30
+p = wire.parse(dec.feed(wire.encode(wire.RECORDS, 1, payload, reply=True))[0])[3]
+assert p["records"] == recs and p["last"] == 40
+try:
+    wire.parse(bytes((2, 2, 1)))
+    assert False
+except wire.VersionError:
+    pass
+for n in (0, 254, 255, 600):
+    d = bytes(range(256)) * 3
+    assert wire.cobs_decode(wire.cobs_encode(d[:n])) == d[:n]
+print("ok")
+"""
+    assert run_micropython(script, heap="64K").stdout.strip() == "ok"
