@@ -110,6 +110,9 @@ def score(record):
         winners = []
     else:
         winners = _winners(players)
-    return {"game": GAME, "players": players, "winners": winners, "complete": True,
-            "arrested": arrested, "heat_value": value, "columns": ["money", "heat", "paid"],
-            "setup": setup}
+    result = {"game": GAME, "title": TITLE, "players": players, "winners": winners, "complete": True,
+              "arrested": arrested, "heat_value": value, "columns": ["money", "heat", "paid"],
+              "setup": setup}
+    if arrested:
+        result["no_winner"] = "Everybody was arrested."
+    return result

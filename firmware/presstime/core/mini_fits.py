@@ -124,12 +124,15 @@ def score(record):
         for r in p["rounds"]:
             number += 1
             p["round %d" % number] = r["score"]
-    winners = []
+    result = {"game": GAME, "title": TITLE, "players": players, "winners": [], "complete": complete,
+              "rounds_played": len(rounds), "rounds_in_game": ROUNDS, "columns": columns,
+              "setup": list(SETUP)}
     if len(players) == 1:
         columns.append("rating")
         p = players[0]
         p["rating"] = rating(p["total"]) if complete else None
+        if complete:
+            result["no_winner"] = "Solo game: the rating is the result (%s, %d points)." % (p["rating"], p["total"])
     elif complete:
-        winners = best(players, "total")
-    return {"game": GAME, "players": players, "winners": winners, "complete": complete,
-            "rounds_played": len(rounds), "columns": columns, "setup": list(SETUP)}
+        result["winners"] = best(players, "total")
+    return result

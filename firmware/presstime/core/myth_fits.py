@@ -105,7 +105,11 @@ def score(record):
             if p["photo_tokens"] == target:
                 winners = [p["name"]]
                 won_by = "photos"
-    return {"game": GAME, "players": players, "winners": winners, "complete": won_by is not None,
-            "won_by": won_by, "grid": "%dx%d" % (cols, rows), "tile_places": cols * rows,
-            "photographers": photographers, "target": target, "columns": ["photo_tokens"],
-            "setup": setup_lines(len(names))}
+    result = {"game": GAME, "title": TITLE, "players": players, "winners": winners,
+              "complete": won_by is not None, "won_by": won_by, "grid": "%dx%d" % (cols, rows),
+              "tile_places": cols * rows, "photographers": photographers, "target": target,
+              "columns": ["photo_tokens", "gathered"], "setup": setup_lines(len(names))}
+    if won_by is None:
+        result["pending"] = ("No winner yet: nobody has gathered three creatures or holds %d photo tokens."
+                             % target)
+    return result
