@@ -1,0 +1,72 @@
+"""presstime history: list the games kept in the local history."""
+
+EXAMPLE = """examples:
+  presstime history
+  presstime history --json
+  presstime history --db ./club.sqlite3"""
+
+
+def configure(parser):
+    from ..store import add_db_argument
+
+    parser.add_argument("--json", action="store_true", help="print the list as one JSON document")
+    add_db_argument(parser)
+
+
+def outcome(record):
+    """(complete, winners, status text) of a stored record, scored by the core."""
+    from .. import records
+    from ..errors import BadInput
+
+    try:
+        result = records.tally(record)
+    except BadInput as e:
+        return None, [], "cannot be scored: %s" % e.messages[0]
+    winners = result.get("winners") or []
+    complete = bool(result.get("complete", True))
+    if not complete:
+        return False, [], "in progress"
+    if not winners:
+        return True, [], "no winner"
+    return True, winners, ("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners)
+
+
+def run(args):
+    import json
+
+    from .. import term
+    from ..store import open_store
+
+    with open_store(args) as store:
+        games = store.games()
+        summaries = dict((s["id"], s) for s in store.list_games())
+    rows = []
+    for game_id, record in games:
+        s = summaries[game_id]
+        complete, winners, status = outcome(record)
+        s = dict(s, complete=complete, winners=winners, status=status)
+        rows.append(s)
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    if not rows:
+        print("The history is empty: add games with `presstime import FILE`, `presstime enter` or `presstime sync`.")
+        return 0
+    table = [("#", "added", "game", "players", "rounds", "result")]
+    for s in rows:
+        game = s["game"]
+        if s["game"] == "fit-to-print" and s["mode"] != "standard":
+            game += " (%s)" % s["mode"]
+        table.append((str(s["id"]), s["added_at"][:10], game, ", ".join(s["players"]), str(s["rounds"]),
+                      s["status"]))
+    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]) - 1)]
+    for n, r in enumerate(table):
+        cells = [r[i].rjust(widths[i]) if i in (0, 4) else r[i] + " " * (widths[i] - len(r[i]))
+                 for i in range(len(widths))]
+        line = "  ".join(cells + [r[-1]])
+        if n == 0:
+            line = term.paint(line, "1")
+        elif rows[n - 1]["winners"]:
+            line = "  ".join(cells) + "  " + term.paint(r[-1], "32")
+        print(line.rstrip())
+    return 0

@@ -1,0 +1,74 @@
+"""presstime import FILE…: add game record files (JSON or CSV) to the history.
+
+Each file goes in whole or not at all: one bad record, and the file is refused with the reason,
+while the other files are still imported. A record already in the history is not added twice.
+"""
+
+EXAMPLE = """examples:
+  presstime import examples/fit-to-print.json
+  presstime import club-2025.csv games.json     # what `presstime export` writes
+
+Accepted: a JSON game record, a JSON list of records, or the CSV of `presstime export --format csv`.
+Exit status 2 if any file was refused (the others are imported all the same)."""
+
+
+def configure(parser):
+    from ..store import add_db_argument
+
+    parser.add_argument("files", nargs="+", metavar="FILE", help="game record files (.json or .csv)")
+    parser.add_argument("--json", action="store_true", help="report per file as one JSON document")
+    add_db_argument(parser)
+
+
+def _ids(ids):
+    return ", ".join("#%d" % i for i in ids)
+
+
+def run(args):
+    import json
+    import os
+    import sys
+
+    from .. import game_files
+    from ..errors import BadInput
+    from ..store import open_store
+
+    report = []
+    refused = 0
+    with open_store(args) as store:
+        for path in args.files:
+            entry = {"file": path}
+            try:
+                games = game_files.read_games(path)
+                before = [store.find_game(r) for r in games]
+                ids = store.add_games(games, "import:" + os.path.abspath(path))
+            except BadInput as e:
+                refused += 1
+                entry.update(status="refused", problems=e.messages)
+                for message in e.messages:
+                    print("presstime import: %s" % message, file=sys.stderr)
+                print("presstime import: %s: refused, nothing imported from it" % path, file=sys.stderr)
+                report.append(entry)
+                continue
+            added = [i for i, b in zip(ids, before) if b is None]
+            known = [i for i, b in zip(ids, before) if b is not None]
+            # the same record twice in one file: only its first copy is new
+            seen, new = set(), []
+            for i in added:
+                if i in seen:
+                    known.append(i)
+                else:
+                    seen.add(i)
+                    new.append(i)
+            entry.update(status="imported", added=new, already=sorted(set(known)))
+            report.append(entry)
+            if not args.json:
+                parts = []
+                if new:
+                    parts.append("%d game%s added (%s)" % (len(new), "" if len(new) == 1 else "s", _ids(new)))
+                if known:
+                    parts.append("already in the history: %s" % _ids(sorted(set(known))))
+                print("%s: %s" % (path, "; ".join(parts)))
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    return 2 if refused else 0

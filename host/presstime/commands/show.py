@@ -1,0 +1,29 @@
+"""presstime show ID: print one game from the history as `presstime score` does."""
+
+EXAMPLE = """examples:
+  presstime show 3
+  presstime show 3 --json"""
+
+
+def configure(parser):
+    from ..store import add_db_argument
+
+    parser.add_argument("id", help="the game's number, as `presstime history` lists it")
+    parser.add_argument("--json", action="store_true", help="print the standings as one JSON document")
+    add_db_argument(parser)
+
+
+def run(args):
+    import json
+
+    from .. import records, report
+    from ..store import open_store
+
+    with open_store(args) as store:
+        record = store.get_game(args.id)
+    result = records.tally(record, source="game #%s" % args.id)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(report.standings_text(result), end="")
+    return 0

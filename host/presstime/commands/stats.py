@@ -1,0 +1,105 @@
+"""presstime stats: per-player statistics over the history, per game type."""
+
+EXAMPLE = """examples:
+  presstime stats
+  presstime stats --json
+  presstime stats --game fit-to-print
+
+Only complete games count (games in progress are only counted). Definitions: docs/history.md."""
+
+TITLES = {"fit-to-print": "Fit to Print", "mini-fits": "Mini FITS", "heat": "Heat", "myth-fits": "Myth Fits"}
+
+# Fit to Print's categories first, in scorepad order; any other numeric field after them
+ORDER = ["articles", "photos", "centerpiece", "white_space", "mood", "unplaced", "most_tiles_ads",
+         "score", "ad_revenue", "white_space_area"]
+
+
+def configure(parser):
+    from ..store import add_db_argument
+
+    parser.add_argument("--json", action="store_true", help="print the statistics as one JSON document")
+    parser.add_argument("--game", metavar="GAME", help="only this game type (fit-to-print, mini-fits, heat, myth-fits)")
+    add_db_argument(parser)
+
+
+def _fmt(v):
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return "%.2f" % v
+    return str(v)
+
+
+def _table(title, header, rows):
+    from .. import term
+
+    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
+    lines = [term.paint(title, "1")]
+    for r in [header] + rows:
+        cells = [r[0] + " " * (widths[0] - len(r[0]))] + [r[i].rjust(widths[i]) for i in range(1, len(r))]
+        lines.append("  " + "  ".join(cells))
+    return lines
+
+
+def stats_text(stats):
+    lines = []
+    for game, t in stats["games"].items():
+        head = "%s: %d complete game%s" % (TITLES.get(game, game), t["games"], "" if t["games"] == 1 else "s")
+        notes = []
+        if t["in_progress"]:
+            notes.append("%d in progress, not counted" % t["in_progress"])
+        if t["unscorable"]:
+            notes.append("%d the core cannot score" % t["unscorable"])
+        if notes:
+            head += " (" + "; ".join(notes) + ")"
+        players = t["players"]
+        if lines:
+            lines.append("")
+        if not players:
+            lines.append(head)
+            continue
+        header = ["player", "games", "wins", "avg score", "out of business", "avg token", "avg $"]
+        rows = [[name, _fmt(p["games"]), _fmt(p["wins"]), _fmt(p["average_score"]),
+                 _fmt(p["out_of_business"]), _fmt(p["average_token"]), _fmt(p["average_ad_revenue"])]
+                for name, p in players.items()]
+        lines += _table(head, header, rows)
+        keys = set()
+        for p in players.values():
+            keys.update(p["per_round"])
+        keys = [k for k in ORDER if k in keys] + sorted(k for k in keys if k not in ORDER)
+        if keys:
+            header = ["per round"] + [k.replace("_", " ") for k in keys]
+            rows = [[name] + [_fmt(p["per_round"].get(k)) for k in keys] for name, p in players.items()]
+            lines.append("")
+            lines += _table("  average per round (points; ad revenue and most tiles ads in $, white space area in squares)", header, rows)
+        keys = set()
+        for p in players.values():
+            keys.update(p["per_game"])
+        keys = sorted(keys)
+        if keys:
+            header = ["per game"] + [k.replace("_", " ") for k in keys]
+            rows = [[name] + [_fmt(p["per_game"].get(k)) for k in keys] for name, p in players.items()]
+            lines.append("")
+            lines += _table("  average per game", header, rows)
+    if not lines:
+        lines.append("No games in the history yet.")
+    return "\n".join(lines) + "\n"
+
+
+def run(args):
+    import json
+    import sys
+
+    from .. import history_stats
+    from ..store import open_store
+
+    with open_store(args) as store:
+        records = [record for game_id, record in store.games()]
+    if args.game:
+        records = [r for r in records if r.get("game", "fit-to-print") == args.game]
+    stats = history_stats.compute(records)
+    if args.json:
+        print(json.dumps(stats, indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(stats_text(stats))
+    return 0

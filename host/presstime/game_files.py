@@ -1,0 +1,128 @@
+"""Read and write files of game records: what `presstime export` writes, `presstime import` reads.
+
+- JSON: one game record (an object), or a list of them;
+- CSV: the columns of history_csv (one row per player per round), any number of games.
+
+`read_games(path)` returns the records, all checked with records.check_record, or raises BadInput
+with one message per problem, each naming the file and the place (record, line, column).
+"""
+
+import csv
+import io
+import json
+import os
+
+from . import history_csv
+from .errors import BadInput
+
+
+def _read_text(path):
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        raise BadInput("%s: no such file" % path)
+    except IsADirectoryError:
+        raise BadInput("%s: is a folder, not a file" % path)
+    except OSError as e:
+        raise BadInput("%s: cannot read: %s" % (path, e.strerror or e))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise BadInput("%s: not UTF-8 text (byte %d)" % (path, e.start))
+
+
+def is_csv(path, text):
+    if path.lower().endswith(".csv"):
+        return True
+    if path.lower().endswith(".json"):
+        return False
+    return text.lstrip().startswith(history_csv.COLUMNS[0] + ",")
+
+
+def parse_json(path, text):
+    try:
+        value = json.loads(text)
+    except ValueError as e:
+        lineno = getattr(e, "lineno", None)
+        if lineno is not None:
+            raise BadInput("%s: line %d column %d: not valid JSON: %s" % (path, lineno, e.colno, e.msg))
+        raise BadInput("%s: not valid JSON: %s" % (path, e))
+    if isinstance(value, dict):
+        return [(None, value)]
+    if isinstance(value, list):
+        if not value:
+            raise BadInput("%s: an empty list, no game record in it" % path)
+        return [("record %d" % (i + 1), v) for i, v in enumerate(value)]
+    raise BadInput("%s: a game record is a JSON object (or a list of them), not %s" % (path, type(value).__name__))
+
+
+def parse_csv(path, text):
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise BadInput("%s: empty file, no CSV header" % path)
+    except csv.Error as e:
+        raise BadInput("%s: line 1: not valid CSV: %s" % (path, e))
+    header = [h.strip() for h in header]
+    history_csv.check_header(header, path)
+    rows = []
+    try:
+        for cells in reader:
+            if not any(c.strip() for c in cells):
+                continue
+            if len(cells) > len(header):
+                raise BadInput("%s: line %d: %d cells, the header has %d"
+                               % (path, reader.line_num, len(cells), len(header)))
+            cells = cells + [""] * (len(header) - len(cells))
+            rows.append((reader.line_num, dict(zip(header, cells))))
+    except csv.Error as e:
+        raise BadInput("%s: line %d: not valid CSV: %s" % (path, reader.line_num, e))
+    if not rows:
+        raise BadInput("%s: a header but no rows, no game in it" % path)
+    games = history_csv.from_rows(rows, path)
+    return [("game %s" % gid, record) for gid, record in games]
+
+
+def check_all(path, labelled):
+    """The records, once every one passes records.check_record; else BadInput naming each place."""
+    from . import records
+
+    problems = []
+    for label, record in labelled:
+        prefix = path + ": " + (label + ": " if label else "")
+        if not isinstance(record, dict):
+            problems.append(prefix + "a game record is a JSON object, not %s" % type(record).__name__)
+            continue
+        for message in records.check_record(record):
+            problems.append(prefix + message)
+    if problems:
+        raise BadInput(problems)
+    return [record for label, record in labelled]
+
+
+def read_games(path):
+    path = os.fspath(path)
+    text = _read_text(path)
+    if is_csv(path, text):
+        labelled = parse_csv(path, text)
+    else:
+        labelled = parse_json(path, text)
+    return check_all(path, labelled)
+
+
+def json_text(records):
+    """One record as an object, several as a list: the format read_games reads back."""
+    value = records[0] if len(records) == 1 else records
+    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+
+
+def csv_text(games):
+    """CSV for [(game_id, record)]."""
+    out = io.StringIO(newline="")
+    writer = csv.DictWriter(out, fieldnames=history_csv.COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in history_csv.to_rows(games):
+        writer.writerow(row)
+    return out.getvalue()
