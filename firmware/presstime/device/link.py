@@ -9,7 +9,6 @@ and mpremote work again (the port's `restore_repl()` has already turned Ctrl-C b
 """
 
 from ..core import wire
-from ..core.crc import crc16
 
 try:
     from .. import __version__ as FIRMWARE
@@ -49,7 +48,6 @@ class Link:
         self.decoder = wire.Decoder()
         self.extra = {}          # message type -> handler(value) -> dict (the simulator adds PRESS)
         self._cache = []         # [(type + rid + payload, reply bytes)], oldest first
-        self._epoch = None
         self.quit = False
         self.requests = 0
 
@@ -157,18 +155,12 @@ class Link:
         return self.journal if self.journal is not None else getattr(self.app, "journal", None)
 
     def board_id(self):
-        """The board's identity plus its journal's epoch (the first record's CRC), so a wiped
-        journal syncs under a new name instead of colliding with the old sequence numbers."""
+        """The board's identity (the port's `uid`, else its board name): the desktop keeps the
+        synced journal under it. The journal's seq never restarts (reset() continues it)."""
         uid = getattr(self.port, "uid", None)
         if callable(uid):
             uid = uid()
-        uid = uid or getattr(self.port, "board", "board")
-        if self._epoch is None:
-            j = self._journal()
-            first = j.records(0, 1) if j is not None else []
-            if first:
-                self._epoch = "%04x" % crc16(_bytes(first[0][1]))
-        return "%s/%s" % (uid, self._epoch or "0000")
+        return uid or getattr(self.port, "board", "board")
 
     def hello(self):
         status = self.app.status()
