@@ -71,10 +71,22 @@ def player_names(record):
     return [player_name(p) for p in record.get("players", [])]
 
 
-def _needed_fields(mode, news):
-    # The core decides which scorepad lines a mode uses (one copy of that knowledge).
-    f = getattr(rules, "needed_fields", None) or getattr(rules, "_needed_fields")
-    return list(f(mode, news))
+def needed_fields(record, round_index):
+    """The scorepad fields the core needs in this round (mode, Breaking News), in scorepad order.
+
+    Asked of the core itself: a probe round with one empty pad makes `check` name every missing
+    field, so which lines a mode uses is decided in one place only."""
+    probe = _copy(record)
+    probe["rounds"] = probe.get("rounds", [])[:round_index + 1]
+    name = player_names(record)[0]
+    probe["rounds"][round_index]["players"] = {name: {}}
+    where = "round %d, player %s, " % (round_index + 1, name)
+    fields = []
+    for m in records.check_record(probe):
+        if m.startswith(where) and m.endswith(": missing"):
+            fields.append(m[len(where):-len(": missing")])
+    order = list(LABELS)
+    return sorted(fields, key=lambda f: (order.index(f) if f in order else len(order), f))
 
 
 def effective_mode(record):
@@ -190,7 +202,7 @@ class ScoreEntry:
 
     def _steps(self, i):
         """The questions of round i in order: [(player, field)]."""
-        fields = _needed_fields(effective_mode(self.record), self._news(i))
+        fields = needed_fields(self.record, i)
         names = player_names(self.record)
         first = [f for f in TABLE_FIELDS if f in fields] if compares_at_table(self.record) else []
         if "tiles" in fields and "tiles" not in first:

@@ -1,0 +1,101 @@
+"""presstime enter: type in a game's scorepad round by round, resumable after the terminal closes.
+
+Everything accepted is saved at once as a draft in the history database; the finished game is
+stored there as a game (see `presstime history`). Input that ends early (Ctrl-D, a closed
+terminal) keeps the draft and exits with status 1; `quit` keeps it and exits with status 0;
+running `presstime enter` again resumes where it stopped.
+"""
+
+EXAMPLE = """examples:
+  presstime enter              start a game (or resume the one in progress)
+  presstime enter --resume     resume the game in progress, without asking
+  presstime enter --new        drop the game in progress and start a new one
+
+At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`."""
+
+DRAFT_KEY = "enter"
+
+
+def configure(parser):
+    from ..store import add_db_argument
+
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--resume", action="store_true", help="resume the game in progress (error if there is none)")
+    group.add_argument("--new", action="store_true", help="discard the game in progress and start a new one")
+    add_db_argument(parser)
+
+
+def _summary(record):
+    from ..entry import player_names
+
+    names = ", ".join(player_names(record)) or "no players yet"
+    rounds = len(record.get("rounds", []))
+    return "%s game, %s; %d round%s started" % (record.get("mode", "standard"), names, rounds,
+                                                 "" if rounds == 1 else "s")
+
+
+def _echoing_input(prompt):
+    """input() that echoes the answer when stdin is not a terminal, so a piped session reads well."""
+    import sys
+
+    line = input(prompt)
+    if not sys.stdin.isatty():
+        print(line)
+    return line
+
+
+def run(args, ask=_echoing_input, say=print):
+    from .. import store as store_mod
+    from ..entry import EntryStopped, ScoreEntry, ask_setup
+    from ..errors import BadInput
+    from ..report import standings_text
+
+    with store_mod.open_store(args) as store:
+        draft = store.load_draft(DRAFT_KEY)
+        if args.resume and draft is None:
+            raise BadInput("no game in progress to resume (start one with `presstime enter`)")
+        if draft is not None and args.new:
+            store.drop_draft(DRAFT_KEY)
+            draft = None
+        if draft is not None and not args.resume:
+            say("A game is in progress: %s." % _summary(draft))
+            try:
+                answer = ask("Resume it? [Y/n] (n discards it): ").strip().lower()
+            except EOFError:
+                return _stopped(say, True)
+            if answer in ("n", "no"):
+                store.drop_draft(DRAFT_KEY)
+                draft = None
+        save = lambda record: store.save_draft(DRAFT_KEY, record)  # noqa: E731
+        try:
+            if draft is None:
+                record = ask_setup(ask, say)
+                save(record)
+            else:
+                record = draft
+                say("Resuming: %s." % _summary(record))
+            ScoreEntry(record, save, ask=ask, say=say).enter_game()
+        except EntryStopped as stop:
+            return _stopped(say, stop.eof)
+        except KeyboardInterrupt:
+            _stopped(say, True)
+            return 130
+        game_id = store.add_game(record, "enter")
+        store.drop_draft(DRAFT_KEY)
+        result = _tally(record)
+    say("")
+    say(standings_text(result).rstrip("\n"))
+    say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
+    return 0
+
+
+def _tally(record):
+    from ..records import tally
+
+    return tally(record)
+
+
+def _stopped(say, eof):
+    say("")
+    say("Saved. Everything typed so far is kept: run `presstime enter` to continue.")
+    return 1 if eof else 0
