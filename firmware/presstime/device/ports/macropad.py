@@ -1,0 +1,177 @@
+# SPDX-License-Identifier: MIT
+"""CircuitPython on the Adafruit Macropad RP2040: the no-soldering build.
+
+- Buttons: `keypad.Keys` scans all 12 keys and the encoder switch every `SCAN_INTERVAL_S`
+  (1 ms, CircuitPython's default is 20 ms) and debounces; each event carries `timestamp`, the
+  `supervisor.ticks_ms()` of the scan that saw it, so a press keeps its own time even when the
+  loop is busy. Resolution: 1 ms (two presses in the same scan share a stamp: a tie for the
+  round machine's rule). Player keys and the control switch come from boards/macropad.py.
+- Time: `supervisor.ticks_ms()` wraps at 2**29; it is folded with this module's `ticks_diff` into
+  a growing count of ms since the port started.
+- Pixels: the 12 key pixels (adafruit-circuitpython-neopixel) are the player lights and the
+  countdown bar; the lights module lays them out from `pixels`.
+- Speaker: PWM tone, started by `beep()`, stopped from `buttons()`/`idle()` when due.
+- Link: `usb_cdc.data`, the second USB serial port that boot.py enables (None if it did not).
+- Journal: a file on the CIRCUITPY drive. Code can write there only when boot.py remounted it
+  writable (then the computer sees it read-only); see boot.py. When the drive is read-only to
+  code, `journal_path()` returns None and the device runs without a journal.
+"""
+
+import time
+
+import board
+import keypad
+import neopixel
+import pwmio
+import digitalio
+import storage
+import supervisor
+import usb_cdc
+from micropython import const
+
+from ..port import Port
+from ..boards import macropad
+
+_TICKS_PERIOD = const(1 << 29)       # supervisor.ticks_ms wraps here
+_TICKS_MASK = const((1 << 29) - 1)
+_TICKS_HALF = const(1 << 28)
+
+
+def ticks_diff(a, b):
+    """a - b for supervisor.ticks_ms values, correct across one wrap (like time.ticks_diff)."""
+    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+
+
+class MacropadPort(Port):
+    board = "macropad"
+    idle_s = 0.001        # sleep per idle loop iteration
+    duty = 0x8000         # speaker PWM duty while beeping
+
+    def __init__(self, board_map=macropad):
+        self.board_map = board_map
+        self.board = board_map.NAME
+        self.players = len(board_map.PLAYER_KEYS)
+        self.pixels = board_map.PIXEL_COUNT
+        self.max_channel = board_map.MAX_CHANNEL
+        self.player_pixels = tuple(board_map.PLAYER_KEYS)   # each key's pixel is its light
+        self.countdown_pixels = tuple(board_map.COUNTDOWN_KEYS)
+        # time origin: now
+        self._t = supervisor.ticks_ms()
+        self._ms = 0
+        # keys: the 12 key switches, then the control switch (key number 12)
+        pins = []
+        for name in board_map.KEY_PINS:
+            pins.append(getattr(board, name))
+        pins.append(getattr(board, board_map.CONTROL_PIN))
+        self._control = len(pins) - 1
+        self._player_of = [-2] * len(pins)          # key number -> player, -1 control, -2 unused
+        for player in range(self.players):
+            self._player_of[board_map.PLAYER_KEYS[player]] = player
+        self._player_of[self._control] = -1
+        self._keys = keypad.Keys(
+            pins, value_when_pressed=not board_map.BUTTON_ACTIVE_LOW, pull=True,
+            interval=board_map.SCAN_INTERVAL_S, max_events=64,
+        )
+        self._event = keypad.Event()
+        # pixels
+        self._np = neopixel.NeoPixel(getattr(board, board_map.PIXEL_PIN), self.pixels,
+                                     brightness=1.0, auto_write=False)
+        self._shown = None
+        # speaker: enable the amplifier, tone by PWM
+        self._speaker_on = digitalio.DigitalInOut(getattr(board, board_map.SPEAKER_ENABLE_PIN))
+        self._speaker_on.direction = digitalio.Direction.OUTPUT
+        self._speaker_on.value = True
+        self._pwm = pwmio.PWMOut(getattr(board, board_map.SPEAKER_PIN), duty_cycle=0,
+                                 frequency=440, variable_frequency=True)
+        self._beep_end = -1
+        # link: None unless boot.py enabled the data port
+        self._serial = usb_cdc.data
+        # journal: writable only when boot.py remounted the drive for code
+        self.journal_writable = not storage.getmount("/").readonly
+
+    # -- time ------------------------------------------------------------------------------
+    def _fold(self):
+        t = supervisor.ticks_ms()
+        self._ms += ticks_diff(t, self._t)
+        self._t = t
+
+    def now_ms(self):
+        self._fold()
+        return self._ms
+
+    # -- buttons ---------------------------------------------------------------------------
+    def buttons(self):
+        self._fold()
+        out = []
+        event = self._event
+        events = self._keys.events
+        while events.get_into(event):
+            who = self._player_of[event.key_number]
+            if who == -2:
+                continue
+            ms = self._ms + ticks_diff(event.timestamp, self._t)
+            out.append((who, event.pressed, ms * 1000))
+        self._beep_check(self._ms)
+        return out
+
+    def lost_edges(self):
+        """1 if the keypad event queue overflowed since the last call (events were lost)."""
+        events = self._keys.events
+        lost = 1 if events.overflowed else 0
+        events.overflowed = False
+        return lost
+
+    # -- lights ----------------------------------------------------------------------------
+    def show(self, colours):
+        if colours == self._shown:
+            return
+        np = self._np
+        for i in range(min(len(colours), self.pixels)):
+            np[i] = colours[i]
+        np.show()
+        self._shown = list(colours)
+
+    # -- sound -----------------------------------------------------------------------------
+    def beep(self, freq_hz, ms):
+        self._pwm.frequency = freq_hz
+        self._pwm.duty_cycle = self.duty
+        self._beep_end = self.now_ms() + ms
+
+    def _beep_check(self, now_ms):
+        if self._beep_end >= 0 and now_ms >= self._beep_end:
+            self._beep_end = -1
+            self._pwm.duty_cycle = 0
+
+    # -- link ------------------------------------------------------------------------------
+    def read(self):
+        serial = self._serial
+        if serial is None:
+            return b""
+        n = serial.in_waiting
+        if not n:
+            return b""
+        return serial.read(n) or b""
+
+    def write(self, data):
+        if self._serial is not None:
+            self._serial.write(data)
+
+    def restore_repl(self):
+        """Nothing to do: the REPL has its own USB serial port (usb_cdc.console)."""
+
+    # -- storage, loop -----------------------------------------------------------------------
+    def journal_path(self):
+        if not self.journal_writable:
+            return None
+        return "/journal.bin"
+
+    def idle(self):
+        self._beep_check(self.now_ms())
+        time.sleep(self.idle_s)
+
+    def close(self):
+        self._pwm.duty_cycle = 0
+        self._speaker_on.value = False
+        self._np.fill((0, 0, 0))
+        self._np.show()
+        self._keys.deinit()
