@@ -22,7 +22,7 @@ import json
 from .crc import crc16
 
 PROTOCOL = 1           # protocol version, first byte of every body
-MAX_BODY = 1024        # largest body (header + payload) either end sends or accepts
+MAX_BODY = 2048        # largest body (header + payload) either end sends or accepts
 _MAX_RAW = MAX_BODY + 2  # body + CRC, before COBS
 
 # Message types (requests). A reply carries the request's type with REPLY set.

@@ -1,0 +1,160 @@
+"""Finding boards: USB serial ports by VID/PID and interface name, plus running simulators.
+
+MicroPython on the Pico enumerates as 2E8A:0005 with one port (the REPL, which the app shares
+with binary frames). CircuitPython boards use Adafruit's VID 239A with a PID per board; with
+`usb_cdc.data` enabled (our boot.py) they show two ports, the console ("CircuitPython CDC
+control") and the data port ("CircuitPython CDC2 control"): the link uses the data port.
+
+A running simulator advertises itself with a small JSON file in the runtime folder
+(`$PRESSTIME_RUNTIME`, else <tmp>/presstime-<uid>): {"pty": path, "pid": n, "journal": path}.
+"""
+
+import json
+import os
+import tempfile
+
+from .errors import BadInput, Failure
+
+MICROPYTHON = {(0x2E8A, 0x0005): "MicroPython (Raspberry Pi Pico / RP2040)"}
+ADAFRUIT_VID = 0x239A
+CIRCUITPYTHON = {
+    0x80F4: "CircuitPython (Raspberry Pi Pico)",
+    0x8108: "CircuitPython (Adafruit Macropad RP2040)",
+    0x8107: "Adafruit Macropad RP2040",
+}
+
+
+def runtime_dir():
+    d = os.environ.get("PRESSTIME_RUNTIME")
+    if not d:
+        d = os.path.join(tempfile.gettempdir(), "presstime-%d" % (os.getuid() if hasattr(os, "getuid") else 0))
+    return d
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def simulators():
+    """Running simulators: [{"port", "kind": "simulator", "description", "pid", ...}]."""
+    d = runtime_dir()
+    found = []
+    try:
+        names = sorted(os.listdir(d))
+    except OSError:
+        return found
+    for name in names:
+        if not (name.startswith("sim-") and name.endswith(".json")):
+            continue
+        path = os.path.join(d, name)
+        try:
+            with open(path) as f:
+                info = json.load(f)
+            pid = int(info["pid"])
+            pty = str(info["pty"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if not _alive(pid) or not os.path.exists(pty):
+            try:
+                os.remove(path)  # a simulator that died without cleaning up
+            except OSError:
+                pass
+            continue
+        found.append({"port": pty, "kind": "simulator", "board": "sim", "pid": pid,
+                      "description": "presstime simulator (pid %d)" % pid,
+                      "journal": info.get("journal")})
+    return found
+
+
+def usb_boards(comports=None):
+    """Attached boards: [{"port", "kind", "board", "vid", "pid", "description", "role"}].
+
+    role: "data" for the port the link uses, "console" for a CircuitPython REPL port."""
+    if comports is None:
+        try:
+            from serial.tools import list_ports
+        except ImportError:
+            raise Failure("pyserial is missing: pip install pyserial")
+        comports = list_ports.comports()
+    found = []
+    adafruit = {}
+    for p in comports:
+        vid, pid = getattr(p, "vid", None), getattr(p, "pid", None)
+        if vid is None:
+            continue
+        entry = {"port": p.device, "vid": "%04X" % vid, "pid": "%04X" % pid,
+                 "interface": getattr(p, "interface", None) or "", "serial": getattr(p, "serial_number", None)}
+        if (vid, pid) in MICROPYTHON:
+            entry.update(kind="micropython", board="pico", role="data", description=MICROPYTHON[(vid, pid)])
+            found.append(entry)
+        elif vid == ADAFRUIT_VID:
+            entry.update(kind="circuitpython", board="macropad" if pid in (0x8107, 0x8108) else "pico",
+                         description=CIRCUITPYTHON.get(pid, "CircuitPython board (239A:%04X)" % pid),
+                         location=getattr(p, "location", None) or "")
+            adafruit.setdefault(entry["serial"] or entry["port"], []).append(entry)
+    for key in sorted(adafruit, key=str):
+        ports = adafruit[key]
+        named = [e for e in ports if "CDC2" in e["interface"] or "data" in e["interface"].lower()]
+        if named:
+            data = named[0]
+        elif len(ports) > 1:  # no interface names: the data port is the second interface
+            data = sorted(ports, key=lambda e: (e["location"], e["port"]))[-1]
+        else:
+            data = None       # only the console: boot.py has not enabled usb_cdc.data
+        for e in ports:
+            e["role"] = "data" if e is data else "console"
+            found.append(e)
+    return found
+
+
+def all_devices(comports=None):
+    return usb_boards(comports) + simulators()
+
+
+def pick_port(port=None, comports=None, allow_none=False):
+    """The serial port to use: `port` if given, else the only board (or simulator) attached.
+
+    With none found: None if allow_none (the caller may start a simulator), else BadInput.
+    With several: BadInput listing them, asking for --port."""
+    if port:
+        return port
+    usable = [d for d in usb_boards(comports) if d["role"] == "data"]
+    if not usable:
+        usable = simulators()
+    if len(usable) == 1:
+        return usable[0]["port"]
+    if not usable:
+        if allow_none:
+            return None
+        consoles = [d for d in usb_boards(comports) if d["role"] == "console"]
+        hint = ""
+        if consoles:
+            hint = " (a CircuitPython console was found at %s: copy boot.py so the data port is enabled)" % consoles[0]["port"]
+        raise BadInput("no board found%s; attach one, start `presstime play --sim`, or name it with --port" % hint)
+    raise BadInput("several boards found (%s): choose one with --port" % ", ".join(d["port"] for d in usable))
+
+
+def connect(port, timeout=0.4, retries=5):
+    """A BoardClient on `port`, after a hello (Failure if nothing answers)."""
+    from .link import BoardClient, SerialTransport
+
+    client = BoardClient(SerialTransport(port), timeout=timeout, retries=retries)
+    try:
+        client.hello()
+    except Failure:
+        client.close()
+        raise
+    return client
+
+
+def add_port_argument(parser):
+    parser.add_argument("--port", metavar="PORT", default=None,
+                        help="serial port of the board (default: the only board attached)")

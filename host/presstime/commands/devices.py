@@ -1,0 +1,36 @@
+"""presstime devices: the boards attached by USB and the simulators running."""
+
+EXAMPLE = """examples:
+  presstime devices
+  presstime devices --json
+
+MicroPython Pico: 2E8A:0005. CircuitPython: Adafruit 239A (Pico 239A:80F4, Macropad 239A:8108);
+the data port (usb_cdc.data) is the one the link uses. Simulators are those started by
+`presstime play --sim` or `python -m presstime.simserve`."""
+
+
+def configure(parser):
+    parser.add_argument("--json", action="store_true", help="print the list as one JSON document")
+
+
+def run(args):
+    import json
+
+    from .. import boards, term
+
+    found = boards.all_devices()
+    if args.json:
+        print(json.dumps(found, indent=2, sort_keys=True))
+        return 0
+    if not found:
+        print("no board or simulator found (try `presstime play --sim`)")
+        return 0
+    usable = [d for d in found if d.get("role", "data") == "data"]
+    for d in found:
+        ids = ("%s:%s" % (d["vid"], d["pid"])) if "vid" in d else "sim"
+        role = d.get("role", "data")
+        mark = term.paint("*", "1;32") if len(usable) == 1 and d is usable[0] else " "
+        print("%s %-16s %-10s %-8s %s" % (mark, d["port"], ids, role, d["description"]))
+    if len(usable) == 1:
+        print("* used automatically (override with --port)")
+    return 0
