@@ -1,0 +1,161 @@
+"""The Pico port (ports/rp2.py) under the MicroPython unix port with fake machine/neopixel modules.
+
+The fake Pin fires the port's real IRQ handler with the heap locked (an allocation inside the
+handler would raise MemoryError), the fake clock wraps like rp2's ticks_us (2**30).
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from mpy import FIRMWARE, ROOT, needs_micropython, run_micropython
+
+FAKES = os.path.join(ROOT, "tests", "fakes")
+PRELUDE = "sys.path.insert(0, %r)\n" % FAKES
+
+
+def mp(script, heap="128K"):
+    return run_micropython(PRELUDE + script, heap=heap).stdout
+
+
+@needs_micropython
+def test_irq_path_keeps_first_edge_and_order_across_calls():
+    out = mp("""
+import machine, micropython
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+clock = FakeClock(start=(1 << 30) - 3000).install(rp2)   # ticks_us wraps 3 ms in
+port = rp2.Rp2Port(serial=False)
+P = machine.Pin.by_id
+def at(us, gpio, level):
+    clock.us = us
+    micropython.heap_lock()
+    P[gpio].set(level)
+    micropython.heap_unlock()
+# player 3 (GP4) presses at 1000 µs and bounces until 1900; player 1 (GP2) at 1300, clean
+at(1000, 4, 0); at(1100, 4, 1); at(1900, 4, 0); at(1300, 2, 0)
+clock.us = 5000; print(port.buttons())       # nothing settled yet
+clock.us = 11400; print(port.buttons())      # player 1 settled, but player 3 started earlier
+clock.us = 12000; print(port.buttons())      # both, oldest first
+at(30000, 4, 1); at(30500, 14, 0)            # release; control button
+clock.us = 45000; print(port.buttons())
+print(port.now_ms(), port.lost_edges())
+""")
+    lines = out.split("\n")
+    assert lines[0] == "[]"
+    assert lines[1] == "[]"
+    assert lines[2] == "[(2, True, 1000), (0, True, 1300)]"
+    assert lines[3] == "[(2, False, 30000), (-1, True, 30500)]"
+    assert lines[4] == "45 0"
+
+
+@needs_micropython
+def test_glitch_is_dropped_and_missed_edge_recovered():
+    out = mp("""
+import machine
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+clock = FakeClock().install(rp2)
+port = rp2.Rp2Port(serial=False)
+P = machine.Pin.by_id
+clock.us = 1000; P[3].set(0); clock.us = 1200; P[3].set(1)   # a 200 µs spike
+clock.us = 20000; print(port.buttons())
+P[5].level = 0                                                # an edge the IRQ never saw
+clock.us = 21000; print(port.buttons())
+clock.us = 32000; print(port.buttons())
+""")
+    assert out.split("\n")[:3] == ["[]", "[]", "[(3, True, 21000)]"]
+
+
+@needs_micropython
+def test_ring_overflow_counts_and_levels_take_over():
+    out = mp("""
+import machine
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+clock = FakeClock().install(rp2)
+port = rp2.Rp2Port(serial=False)
+P = machine.Pin.by_id
+for i in range(200):                      # a chattering switch fills the ring
+    clock.us = 1000 + i; P[6].set(i % 2)
+P[6].set(0)
+clock.us = 100000; print(port.buttons(), port.lost_edges() > 0)
+clock.us = 200000; print(port.buttons())
+""")
+    lines = out.split("\n")
+    assert lines[0].endswith("True")
+    assert "(4, True," in lines[0] + lines[1]
+
+
+@needs_micropython
+def test_clock_folds_across_wraps_and_long_stalls():
+    out = mp("""
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+clock = FakeClock(start=(1 << 30) - 500).install(rp2)
+port = rp2.Rp2Port(serial=False)
+ok = True
+for step in (1, 999, 400000000, 700000000, 1500000000, 3):   # µs; 700 s and 1500 s stalls
+    clock.us += step
+    ok = ok and port.now_us() == clock.us
+print(ok, port.now_ms() == clock.us // 1000)
+""")
+    assert out.strip() == "True True"
+
+
+@needs_micropython
+def test_pixels_leds_beep_and_console():
+    out = mp("""
+import machine, micropython
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+clock = FakeClock().install(rp2)
+port = rp2.Rp2Port(serial=False, player_pixels=(0, 4, 8, 12, 16, 20))
+colours = [(0, 0, 0)] * 24
+colours[4] = (0, 9, 0)
+port.show(colours); port.show(list(colours))
+print(port._np.writes, port._np.shown[4], [machine.Pin.by_id[g].value() for g in (8, 9, 10)])
+port.beep(880, 100)
+pwm = port._pwm
+print(pwm.freq(), pwm.duty_u16())
+clock.us = 50000; port.idle(); print(pwm.duty_u16())
+clock.us = 101000; port.idle(); print(pwm.duty_u16())
+print(port.journal_path(), port.players, port.pixels)
+port.close()
+""")
+    lines = out.split("\n")
+    assert lines[0] == "1 (0, 9, 0) [0, 1, 0]"
+    assert lines[1:4] == ["880 32768", "32768", "0"]
+    assert lines[4] == "/journal.bin 6 24"
+
+
+@needs_micropython
+def test_serial_reads_one_byte_at_a_time_and_writes_binary():
+    script = PRELUDE + """
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+FakeClock().install(rp2)
+port = rp2.Rp2Port()
+got = b""
+for i in range(50):
+    got += port.read()
+port.write(b"\\x00\\xffok\\n")
+port.restore_repl()
+print(len(got), got == bytes(range(256)) * 2)
+"""
+    from mpy import MICROPYTHON
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=128K", "-c",
+                           "import sys\nsys.path.insert(0, %r)\n" % FIRMWARE + script],
+                          input=bytes(range(256)) * 2, capture_output=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(b"\x00\xffok\n")
+    assert proc.stdout.endswith(b"512 True\n")
+
+
+@needs_micropython
+@pytest.mark.parametrize("tie_us,expect", [(1000, 1000), (0, 1)])
+def test_press_resolution(tie_us, expect):
+    out = mp("import press_order\npress_order.main(['x', '%d'])\n" % tie_us, heap="512K")
+    assert out.strip() == "resolution_us: %d" % expect
