@@ -14,7 +14,6 @@ import datetime
 import hashlib
 import json
 import os
-import sqlite3
 
 from .errors import BadInput, Failure
 
@@ -164,6 +163,8 @@ class Store:
     """The history database. Use as a context manager, or call close()."""
 
     def __init__(self, path):
+        import sqlite3  # here, so that `presstime CMD --help` (add_db_argument) stays light
+
         self.path = str(path)
         if self.path != ":memory:":
             folder = os.path.dirname(os.path.abspath(self.path))
