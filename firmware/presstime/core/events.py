@@ -1,0 +1,199 @@
+# SPDX-License-Identifier: MIT
+"""Journal events: the tuples the round machine emits, their compact binary form, and replay.
+
+Every state change of the round machine (core/table.py) is one event tuple whose first item is
+the kind (a small int below). The machine changes state ONLY by applying events, live or from
+the journal, so `replay(events)` rebuilds exactly the state the board had: finishing orders,
+times, ties, undo, pauses. Times inside events are either round time (`elapsed`, ms or µs since
+the round's "go", pauses excluded) or board wall time (ms since boot, only in START/GO/RESUME,
+meaningful within one boot).
+
+    kind        tuple                                        bytes (kind byte + ...)
+    CONFIG      (CONFIG, cfg_dict)                           see _enc_config
+    READY       (READY, player, on)                          BB
+    START       (START, t_ms)                                I   3-2-1 countdown starts
+    GO          (GO, t_ms)                                   I   round time 0 (t = start + 3000)
+    PRESS       (PRESS, player, token, flags, elapsed_us)    BBBI  token 0 = no token (layout,
+                                                                   family, puzzle); flags F_*
+    TIMEOUT     (TIMEOUT,)                                   -   round time reached duration
+    FORCE       (FORCE,)                                     -   players not done get the rest
+                                                                 of the tokens (fallback order)
+    END         (END, reason, elapsed_ms)                    BI  round summary; reason END_*
+    PAUSE       (PAUSE, elapsed_ms)                          I
+    RESUME      (RESUME, t_ms)                               I
+    UNDO        (UNDO,)                                      -   revert the last press/turn/photo
+    ABORT       (ABORT,)                                     -   the round restarts (ready check)
+    NEXT        (NEXT,)                                      -   next round, or game over
+    CUT         (CUT, elapsed_ms)                            I   boot after a power cut: the
+                                                                 running round is now paused
+    REVEAL      (REVEAL,)                                    -   ready-reveal: all ready
+    TURN        (TURN, player, turn_ms, elapsed_ms)          BII player ends their turn
+    PHOTO       (PHOTO, player)                              B   one photo token (turns mode)
+
+`encode(ev) -> bytes`, `decode(data) -> tuple` (ValueError on bad data), `name(kind)`,
+`replay(events, table=None) -> Table` (events: tuples or encoded bytes).
+"""
+
+import struct
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+CONFIG = const(1)
+READY = const(2)
+START = const(3)
+GO = const(4)
+PRESS = const(5)
+TIMEOUT = const(6)
+FORCE = const(7)
+END = const(8)
+PAUSE = const(9)
+RESUME = const(10)
+UNDO = const(11)
+ABORT = const(12)
+NEXT = const(13)
+CUT = const(14)
+REVEAL = const(15)
+TURN = const(16)
+PHOTO = const(17)
+
+# PRESS flags
+F_LAYOUT = const(1)   # two-step mode: this press was "Layout!", not "Print!"
+F_TIE = const(2)      # closer than the resolution to the previous token press: a decided tie
+F_LATE = const(4)     # pressed during the grace window after time-out
+
+# END reasons
+END_ALL = const(1)    # everyone printed (or finished) before time-out
+END_TIME = const(2)   # time-out, no grace window (or nobody left to press)
+END_GRACE = const(3)  # grace window closed (or all had pressed in it)
+END_CONTROL = const(4)  # ended from the control button (turn modes)
+END_WIN = const(5)    # a player reached the target (turns mode)
+
+NAMES = ("", "config", "ready", "start", "go", "press", "timeout", "force", "end", "pause",
+         "resume", "undo", "abort", "next", "cut", "reveal", "turn", "photo")
+
+# kind -> struct format of the fields after the kind byte (CONFIG is special)
+_FMT = {READY: "<BB", START: "<I", GO: "<I", PRESS: "<BBBI", TIMEOUT: "", FORCE: "",
+        END: "<BI", PAUSE: "<I", RESUME: "<I", UNDO: "", ABORT: "", NEXT: "", CUT: "<I",
+        REVEAL: "", TURN: "<BII", PHOTO: "<B"}
+
+MODES = ("standard", "solo", "family", "puzzle", "turn-based", "ready-reveal", "turns")
+FALLBACKS = ("seat", "rotate")
+EDITIONS = ("published", "draft")
+GAMES = ("fit-to-print", "heat", "mini-fits", "myth-fits")
+
+
+def name(kind):
+    if 0 < kind < len(NAMES):
+        return NAMES[kind]
+    return "?%d" % kind
+
+
+def _u32(x):
+    if x < 0:
+        return 0
+    if x > 0xFFFFFFFF:
+        return 0xFFFFFFFF
+    return x
+
+
+def encode(ev):
+    """Event tuple -> bytes (1 kind byte + fixed fields; CONFIG carries names and colours)."""
+    kind = ev[0]
+    if kind == CONFIG:
+        return _enc_config(ev[1])
+    fmt = _FMT[kind]
+    if not fmt:
+        return bytes((kind,))
+    vals = list(ev[1:])
+    for i in range(len(vals)):
+        if fmt[i + 1] == "I":
+            vals[i] = _u32(vals[i])
+    return bytes((kind,)) + struct.pack(fmt, *vals)
+
+
+def decode(data):
+    """bytes -> event tuple. Raises ValueError naming the problem on bad data."""
+    if not data:
+        raise ValueError("event: empty record")
+    kind = data[0]
+    if kind == CONFIG:
+        return (CONFIG, _dec_config(data))
+    fmt = _FMT.get(kind)
+    if fmt is None:
+        raise ValueError("event: unknown kind %d" % kind)
+    if not fmt:
+        if len(data) != 1:
+            raise ValueError("event %s: %d bytes, expected 1" % (name(kind), len(data)))
+        return (kind,)
+    size = struct.calcsize(fmt)
+    if len(data) != size + 1:
+        raise ValueError("event %s: %d bytes, expected %d" % (name(kind), len(data), size + 1))
+    return (kind,) + tuple(struct.unpack(fmt, data[1:]))
+
+
+# CONFIG: B kind, B mode, B n, I duration_ms, H grace_ms, H tie_us, B flags (1 two_step,
+# 2 fallback rotate), B edition, B game, B rounds, B steps, I turn_ms, B target,
+# then per player: B len + utf-8 name, BBB colour.
+_CFG = "<BBIHHBBBBBIB"
+
+
+def _enc_config(c):
+    flags = (1 if c["two_step"] else 0) | (2 if c["grace_fallback"] == "rotate" else 0)
+    out = bytes((CONFIG,)) + struct.pack(
+        _CFG, MODES.index(c["mode"]), len(c["names"]), c["duration_ms"], c["grace_ms"],
+        c["tie_us"], flags, EDITIONS.index(c["edition"]), GAMES.index(c["game"]),
+        c["rounds"], c["steps"], c["turn_ms"], c["target"])
+    for i in range(len(c["names"])):
+        nm = c["names"][i].encode()[:24]
+        col = c["colours"][i]
+        out += bytes((len(nm),)) + nm + bytes((col[0], col[1], col[2]))
+    return out
+
+
+def _dec_config(data):
+    size = struct.calcsize(_CFG)
+    if len(data) < 1 + size:
+        raise ValueError("event config: %d bytes, too short" % len(data))
+    (mode, n, dur, grace, tie, flags, ed, game, rounds, steps, turn_ms,
+     target) = struct.unpack(_CFG, data[1:1 + size])
+    if mode >= len(MODES) or ed >= len(EDITIONS) or game >= len(GAMES):
+        raise ValueError("event config: unknown mode, edition or game code")
+    pos = 1 + size
+    names = []
+    colours = []
+    for _ in range(n):
+        if pos >= len(data):
+            raise ValueError("event config: truncated player list")
+        ln = data[pos]
+        if pos + 1 + ln + 3 > len(data):
+            raise ValueError("event config: truncated player list")
+        names.append(bytes(data[pos + 1:pos + 1 + ln]).decode())
+        pos += 1 + ln
+        colours.append((data[pos], data[pos + 1], data[pos + 2]))
+        pos += 3
+    if pos != len(data):
+        raise ValueError("event config: %d trailing bytes" % (len(data) - pos))
+    return {"mode": MODES[mode], "names": names, "colours": colours, "duration_ms": dur,
+            "grace_ms": grace, "tie_us": tie, "two_step": bool(flags & 1),
+            "grace_fallback": FALLBACKS[1 if flags & 2 else 0], "edition": EDITIONS[ed],
+            "game": GAMES[game], "rounds": rounds, "steps": steps, "turn_ms": turn_ms,
+            "target": target}
+
+
+def replay(events, table=None):
+    """Rebuild a round machine from journal events (tuples or encoded bytes), oldest first.
+
+    Returns the Table (a new one unless `table` is given). Events are applied, not re-decided,
+    so the result is exactly the recorded game whatever the clock did."""
+    if table is None:
+        from .table import Table
+        table = Table()
+    for ev in events:
+        if not isinstance(ev, tuple):
+            ev = decode(ev)
+        table.apply(ev)
+    return table

@@ -1,0 +1,746 @@
+# SPDX-License-Identifier: MIT
+"""The round machine: Fit to Print's table flow and the other table modes, pure and clocked
+from outside.
+
+    t = Table()
+    t.configure({"players": [{"name": "Ada", "colour": "#ff0000"}, "Ben"], "mode": "standard",
+                 "duration_ms": 240000, "options": {"grace_ms": 5000}}, t_ms)
+    t.press(player, t_us)     # a player's button (first edge, µs since boot)
+    t.control(t_ms)           # control button short press: start / next / resume
+    t.tick(t_ms)              # every loop: countdown end, time-out, grace end
+    t.status(t_ms) -> dict    # what the lights and the link read
+    t.drain() -> [event]      # events for the journal (core/events.py), oldest first
+    t.version                 # +1 on every state change; the link refuses stale commands
+
+Commands return True when they changed state, False when they do not apply now (they never
+raise, except configure on a bad set-up: ValueError naming the field).
+    ready(p, t_ms), start(t_ms), press(p, t_us), photo(p, t_ms), pass_turn(p, t_ms),
+    pause(t_ms), resume(t_ms), toggle_pause(t_ms), abort(t_ms), next(t_ms), undo(t_ms),
+    end(t_ms), recover(elapsed_ms) [boot after a power cut], command(name, t_ms).
+    alert(t_ms) -> 0, 60, 30 or 10: the last time warning passed (the app beeps on a change).
+    elapsed_ms(t_ms): round time (pauses excluded); round_id: counts rounds that went.
+
+State changes happen only in `apply(event)` (also used by events.replay), so the journal
+rebuilds the machine exactly. Decisions (which token, tie winner, time-out) are taken by the
+commands above and recorded in the events.
+
+Flow (Fit to Print modes standard, solo, family, puzzle): set-up -> ready check ("ready": every
+player presses, or the control button starts) -> "countdown" 3-2-1 (3000 ms) -> "running" ->
+"Print!" takes the lowest unclaimed token and locks the button -> everyone done, or time-out ->
+"grace" window (grace_ms; token modes): presses take the next tokens in press order, the rest
+in seat order ("seat") or rotating priority ("rotate") -> "summary" (pick order = token order)
+-> next -> Friday, Saturday, Sunday -> "over". "paused" from running; abort restarts the round.
+Two-step: the first press is "Layout!" (layout_us), the second "Print!" (print_us).
+
+Ties: a token press less than tie_us (default 1000 µs) of round time after the previous token
+press is a tie. The tied presses share their tokens by rotating priority: in round r (0-based)
+the seat order starts at player r % n, so the favoured seat moves every round; pin number never
+decides. Tied players carry "tied": 1 in status and F_TIE in the journal.
+
+Undo (control button gesture, within UNDO_MS of the press): reverts the last press, turn pass or
+photo token as if it had never happened; the clock kept running meanwhile. Any pause, resume,
+abort or next in between makes the press final.
+
+Modes: standard/solo (tokens, timed), family (timed, no tokens), puzzle (no tokens, stopwatch
+counting up, one round), turn-based (turn indicator, one day: Saturday, control ends it),
+ready-reveal (Heat: 3 heists x 4 stages; Mini FITS: 2 rounds x 13 cards; every player toggles
+ready, all ready -> reveal), turns (Myth Fits: turn indicator, optional per-turn limit turn_ms,
+photo tokens by long press, win at target 3/4/5 for 2/3/4 players).
+"""
+
+from . import events as E
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# phases
+SETUP = const(0)
+READYCHK = const(1)
+COUNTDOWN = const(2)
+RUNNING = const(3)
+PAUSED = const(4)
+GRACE = const(5)
+SUMMARY = const(6)
+OVER = const(7)
+PHASES = ("setup", "ready", "countdown", "running", "paused", "grace", "summary", "over")
+
+# player states
+WAITING = const(0)
+READY = const(1)
+REPORTING = const(2)
+LAYOUT = const(3)
+PRINTED = const(4)
+LATE = const(5)
+FORCED = const(6)
+STATES = ("waiting", "ready", "reporting", "layout", "printed", "late", "forced")
+
+# modes (index in events.MODES)
+STANDARD = const(0)
+SOLO = const(1)
+FAMILY = const(2)
+PUZZLE = const(3)
+TURNBASED = const(4)
+REVEAL = const(5)
+TURNS = const(6)
+
+COUNTDOWN_MS = const(3000)
+UNDO_MS = const(5000)
+WARNINGS = (60000, 30000, 10000)
+DAYS = ("friday", "saturday", "sunday")
+PRESETS = (180000, 240000, 300000)   # Frantic, Standard, Relaxed
+PALETTE = ((255, 40, 40), (40, 120, 255), (40, 200, 40), (255, 180, 0), (190, 60, 255),
+           (0, 210, 210))
+
+
+def _colour(c, where):
+    if isinstance(c, str):
+        s = c[1:] if c[:1] == "#" else c
+        if len(s) == 6:
+            try:
+                return (int(s[0:2], 16), int(s[2:4], 16), int(s[4:6], 16))
+            except ValueError:
+                pass
+        raise ValueError("%s: colour %r is not #rrggbb" % (where, c))
+    if isinstance(c, (list, tuple)) and len(c) == 3:
+        for v in c:
+            if not isinstance(v, int) or v < 0 or v > 255:
+                raise ValueError("%s: colour %r needs three ints 0..255" % (where, c))
+        return (c[0], c[1], c[2])
+    raise ValueError("%s: colour %r is not #rrggbb or [r, g, b]" % (where, c))
+
+
+def _int(d, key, default, lo, hi, where):
+    v = d.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
+        raise ValueError("%s%s: %r is not a whole number %d..%d" % (where, key, v, lo, hi))
+    return v
+
+
+def normalise(cfg):
+    """A configure dict (as the link sends it) -> the flat set-up the CONFIG event carries.
+
+    Input: {"players": [{"name", "colour"}] | ["Ada", ...] | count, "mode", "duration_ms",
+    "edition", "game", "options": {grace_ms, grace_fallback, two_step, tie_us, rounds, steps,
+    cards, turn_ms, target}} (options may also sit at the top level). ValueError names the field."""
+    if not isinstance(cfg, dict):
+        raise ValueError("configure: expected an object")
+    opts = {}
+    for k in cfg:
+        opts[k] = cfg[k]
+    o = cfg.get("options") or {}
+    if not isinstance(o, dict):
+        raise ValueError("configure: options must be an object")
+    for k in o:
+        opts[k] = o[k]
+    mode = opts.get("mode", "standard")
+    if mode not in E.MODES:
+        raise ValueError("configure: mode %r is not one of %s" % (mode, ", ".join(E.MODES)))
+    m = E.MODES.index(mode)
+    players = opts.get("players", 1)
+    if isinstance(players, int) and not isinstance(players, bool):
+        players = ["P%d" % (i + 1) for i in range(players)]
+    if not isinstance(players, list) or not 1 <= len(players) <= 6:
+        raise ValueError("configure: players must list 1 to 6 players")
+    names = []
+    colours = []
+    for i in range(len(players)):
+        p = players[i]
+        where = "configure: players[%d]" % i
+        if isinstance(p, str):
+            p = {"name": p}
+        if not isinstance(p, dict) or not isinstance(p.get("name", ""), str):
+            raise ValueError(where + ": expected a name or {name, colour}")
+        nm = p.get("name") or "P%d" % (i + 1)
+        if len(nm.encode()) > 24:
+            raise ValueError(where + ": name longer than 24 bytes")
+        names.append(nm)
+        colours.append(_colour(p["colour"], where) if p.get("colour") is not None
+                       else PALETTE[i])
+    n = len(names)
+    if m == SOLO and n != 1:
+        raise ValueError("configure: solo mode takes exactly 1 player, not %d" % n)
+    if m == TURNS and not 2 <= n <= 4:
+        raise ValueError("configure: turns mode (Myth Fits) takes 2 to 4 players, not %d" % n)
+    w = "configure: "
+    duration = _int(opts, "duration_ms", 240000, 10000, 7200000, w)
+    grace = _int(opts, "grace_ms", 5000, 0, 60000, w)
+    tie = _int(opts, "tie_us", 1000, 0, 65535, w)
+    fb = opts.get("grace_fallback", "seat")
+    if fb not in E.FALLBACKS:
+        raise ValueError("configure: grace_fallback %r is not one of %s" % (fb, ", ".join(E.FALLBACKS)))
+    two = opts.get("two_step", False)
+    if two not in (True, False):
+        raise ValueError("configure: two_step must be true or false")
+    ed = opts.get("edition", "published")
+    if ed not in E.EDITIONS:
+        raise ValueError("configure: edition %r is not one of %s" % (ed, ", ".join(E.EDITIONS)))
+    game = opts.get("game")
+    if game is None:
+        game = "heat" if m == REVEAL else ("myth-fits" if m == TURNS else "fit-to-print")
+    if game not in E.GAMES:
+        raise ValueError("configure: game %r is not one of %s" % (game, ", ".join(E.GAMES)))
+    if m in (STANDARD, SOLO, FAMILY):
+        rounds, steps = 3, 0
+    elif m == REVEAL:
+        rounds, steps = (2, 13) if game == "mini-fits" else (3, 4)
+        steps = opts.get("cards", steps)
+    else:
+        rounds, steps = 1, 0
+    rounds = _int(opts, "rounds", rounds, 1, 9, w)
+    steps = _int({"steps": opts.get("steps", steps)}, "steps", 0, 0, 99, w)
+    if m == REVEAL and steps < 1:
+        raise ValueError("configure: steps (stages or cards per round) must be 1..99")
+    target = _int(opts, "target", (n + 1) if m == TURNS else 0, 0, 99, w)
+    turn_ms = _int(opts, "turn_ms", 0, 0, 3600000, w)
+    return {"mode": mode, "names": names, "colours": colours, "duration_ms": duration,
+            "grace_ms": grace, "tie_us": tie, "two_step": bool(two), "grace_fallback": fb,
+            "edition": ed, "game": game, "rounds": rounds, "steps": steps,
+            "turn_ms": turn_ms, "target": target}
+
+
+class Table:
+    """The round machine. See the module docstring for the API and the rules."""
+
+    def __init__(self):
+        self.cfg = None
+        self.mode = STANDARD
+        self.n = 0
+        self.version = 0
+        self.phase = SETUP
+        self.round = 0          # 0-based round (day) index
+        self.round_id = 0       # counts GO events
+        self.go_version = 0     # version right after the last GO (names a round's checkpoints)
+        self.now = 0            # latest wall ms seen
+        self.reveal_t = None    # wall ms of the last reveal (display only, not journaled)
+        self.standings = None   # pushed by the desktop: shown by the lights
+        self._out = []
+        self._snap = None
+        self._snap_t = None
+        self._new_round()
+
+    # ---- state ------------------------------------------------------------------------
+    def _new_round(self):
+        n = self.n
+        self.ps = [WAITING] * n
+        self.tok = [0] * n
+        self.t_layout = [-1] * n    # round µs of "Layout!" (two-step)
+        self.t_print = [-1] * n     # round µs of "Print!" / done (-1: forced)
+        self.tie = [0] * n
+        self.photos = [0] * n
+        self.next_tok = 1
+        self.base = 0               # round ms at the start of the current segment
+        self.seg = None             # wall ms when the current running segment began
+        self.cd_t = 0               # wall ms of the countdown start
+        self.last_us = -1           # round µs of the last token press (ties)
+        self.grp = 0                # first token of the current tie group
+        self.turn = (self.round % self.n) if self.n else 0
+        self.turn_base = 0          # round ms when the current turn began
+        self.step = 0               # ready-reveal: reveals done in this round
+        self.winner = -1
+        self.end_reason = 0
+        self._snap = None
+
+    def _save(self):
+        return (self.phase, list(self.ps), list(self.tok), list(self.t_layout),
+                list(self.t_print), list(self.tie), list(self.photos), self.next_tok,
+                self.base, self.seg, self.last_us, self.grp, self.turn, self.turn_base,
+                self.winner, self.end_reason)
+
+    def _restore(self, s):
+        (self.phase, self.ps, self.tok, self.t_layout, self.t_print, self.tie, self.photos,
+         self.next_tok, self.base, self.seg, self.last_us, self.grp, self.turn,
+         self.turn_base, self.winner, self.end_reason) = s
+
+    def _tokens(self):
+        return self.mode in (STANDARD, SOLO)
+
+    def _timed(self):
+        return self.mode in (STANDARD, SOLO, FAMILY)
+
+    def _turnmode(self):
+        return self.mode in (TURNBASED, TURNS)
+
+    def _rounds(self):
+        return self.cfg["rounds"] if self.cfg else 1
+
+    def _prio(self, p):
+        """Rotating priority: smaller wins a tie; the favoured seat moves every round."""
+        return (p - self.round) % self.n
+
+    def _done(self, p):
+        return self.ps[p] >= PRINTED
+
+    def _all_done(self):
+        for p in range(self.n):
+            if self.ps[p] < PRINTED:
+                return False
+        return True
+
+    def elapsed_ms(self, t_ms=None):
+        """Round time in ms (pauses excluded), from the accumulated segments: no drift."""
+        if self.seg is None:
+            return self.base
+        if t_ms is None:
+            t_ms = self.now
+        return self.base + (t_ms - self.seg)
+
+    def _elapsed_us(self, t_us):
+        if self.seg is None:
+            return self.base * 1000
+        e = self.base * 1000 + (t_us - self.seg * 1000)
+        return e if e > 0 else 0
+
+    # ---- the only place state changes --------------------------------------------------
+    def apply(self, ev):
+        """Apply one event (live or replayed). Unknown kinds raise ValueError."""
+        k = ev[0]
+        if k == E.CONFIG:
+            c = ev[1]
+            self.cfg = c
+            self.mode = E.MODES.index(c["mode"])
+            self.n = len(c["names"])
+            self.round = 0
+            self.phase = READYCHK
+            self._new_round()
+        elif self.cfg is None:
+            raise ValueError("event %s before config" % E.name(k))
+        elif k == E.READY:
+            self.ps[ev[1]] = READY if ev[2] else WAITING
+        elif k == E.START:
+            self.phase = COUNTDOWN
+            self.cd_t = ev[1]
+            self._snap = None
+        elif k == E.GO:
+            self.phase = RUNNING
+            self.base = 0
+            self.seg = ev[1]
+            self.turn_base = 0
+            self.round_id += 1
+            self.go_version = self.version + 1     # identifies this round's checkpoints
+            for p in range(self.n):
+                self.ps[p] = REPORTING
+        elif k == E.PRESS:
+            self._snap = self._save()
+            p, token, flags, e_us = ev[1], ev[2], ev[3], ev[4]
+            if flags & E.F_LAYOUT:
+                self.ps[p] = LAYOUT
+                self.t_layout[p] = e_us
+            else:
+                if token:
+                    for q in range(self.n):
+                        if self.tok[q] >= token:
+                            self.tok[q] += 1
+                    self.tok[p] = token
+                    self.next_tok += 1
+                    if flags & E.F_TIE:
+                        for q in range(self.n):
+                            if self.tok[q] >= self.grp:
+                                self.tie[q] = 1
+                    else:
+                        self.grp = token
+                    self.last_us = e_us
+                self.ps[p] = LATE if flags & E.F_LATE else PRINTED
+                self.t_print[p] = e_us
+        elif k == E.TIMEOUT:
+            self.phase = GRACE
+        elif k == E.FORCE:
+            order = list(range(self.n))
+            if self.cfg["grace_fallback"] == "rotate":
+                order.sort(key=self._prio)
+            for p in order:
+                if self.ps[p] < PRINTED:
+                    self.ps[p] = FORCED
+                    if self._tokens():
+                        self.tok[p] = self.next_tok
+                        self.next_tok += 1
+        elif k == E.END:
+            self.phase = SUMMARY
+            self.end_reason = ev[1]
+            self.base = ev[2]
+            self.seg = None
+        elif k == E.PAUSE or k == E.CUT:
+            self.phase = PAUSED
+            self.base = ev[1]
+            self.seg = None
+            self._snap = None
+            if k == E.CUT:
+                self.last_us = -1
+        elif k == E.RESUME:
+            self.phase = RUNNING
+            self.seg = ev[1]
+            self._snap = None
+        elif k == E.UNDO:
+            if self._snap is None:
+                raise ValueError("undo with nothing to undo")
+            self._restore(self._snap)
+            self._snap = None
+        elif k == E.ABORT:
+            self.phase = READYCHK
+            self._new_round()
+        elif k == E.NEXT:
+            if self.phase == OVER:
+                self.round = 0
+            else:
+                self.round += 1
+            if self.round >= self._rounds():
+                self.phase = OVER
+                self._snap = None
+            else:
+                self.phase = READYCHK
+                self._new_round()
+        elif k == E.REVEAL:
+            self.step += 1
+            for p in range(self.n):
+                self.ps[p] = WAITING
+            if self.step >= self.cfg["steps"]:
+                self.phase = SUMMARY
+                self.end_reason = E.END_ALL
+        elif k == E.TURN:
+            self._snap = self._save()
+            self.turn = (ev[1] + 1) % self.n
+            self.turn_base = ev[3]
+        elif k == E.PHOTO:
+            self._snap = self._save()
+            p = ev[1]
+            self.photos[p] += 1
+            tgt = self.cfg["target"]
+            if tgt and self.photos[p] >= tgt:
+                self.winner = p
+                self.phase = SUMMARY
+                self.end_reason = E.END_WIN
+                self.base = self.elapsed_ms()
+                self.seg = None
+        else:
+            raise ValueError("unknown event kind %d" % k)
+        self.version += 1
+
+    def _emit(self, ev):
+        self.apply(ev)
+        self._out.append(ev)
+
+    def drain(self):
+        """Events emitted since the last drain, oldest first (for the journal)."""
+        out = self._out
+        self._out = []
+        return out
+
+    # ---- time ---------------------------------------------------------------------------
+    def tick(self, t_ms):
+        """Advance to wall time t_ms: countdown end, time-out and grace end happen at their exact
+        deadline (the event carries it), however late the loop calls."""
+        if t_ms > self.now:
+            self.now = t_ms
+        t = self.now
+        ph = self.phase
+        if ph == COUNTDOWN and t - self.cd_t >= COUNTDOWN_MS:
+            self._emit((E.GO, self.cd_t + COUNTDOWN_MS))
+            ph = self.phase
+        if ph == RUNNING and self._timed():
+            if self.elapsed_ms(t) >= self.cfg["duration_ms"]:
+                self._timeout()
+                ph = self.phase
+        if ph == GRACE and self.elapsed_ms(t) >= self.cfg["duration_ms"] + self.cfg["grace_ms"]:
+            self._emit((E.FORCE,))
+            self._emit((E.END, E.END_GRACE, self.cfg["duration_ms"]))
+
+    def _timeout(self):
+        self._emit((E.TIMEOUT,))
+        if not (self._tokens() and self.cfg["grace_ms"] > 0):
+            self._emit((E.FORCE,))
+            self._emit((E.END, E.END_TIME, self.cfg["duration_ms"]))
+
+    def alert(self, t_ms=None):
+        """0, or the last warning threshold (60000, 30000, 10000 ms left) the round passed;
+        in turns modes with a turn limit: 10000 when the turn ran over."""
+        if self.phase not in (RUNNING, PAUSED):
+            return 0
+        if self._turnmode():
+            lim = self.cfg["turn_ms"]
+            if lim and self.elapsed_ms(t_ms) - self.turn_base >= lim:
+                return 10000
+            return 0
+        if not self._timed():
+            return 0
+        left = self.cfg["duration_ms"] - self.elapsed_ms(t_ms)
+        level = 0
+        for w in WARNINGS:
+            if left <= w:
+                level = w
+        return level
+
+    # ---- commands ----------------------------------------------------------------------
+    def configure(self, cfg, t_ms=0):
+        """Set up a new game (ValueError naming the field on a bad set-up)."""
+        self._emit((E.CONFIG, normalise(cfg)))
+        self._snap_t = None
+        return True
+
+    def ready(self, p, t_ms):
+        if self.phase != READYCHK or not 0 <= p < self.n:
+            return False
+        self.tick(t_ms)
+        if self.mode == REVEAL:
+            self._emit((E.READY, p, 0 if self.ps[p] == READY else 1))
+            if self._all_ready():
+                self._emit((E.REVEAL,))
+                self.reveal_t = t_ms
+            return True
+        if self._turnmode() or self.ps[p] == READY:
+            return False
+        self._emit((E.READY, p, 1))
+        if self._all_ready():
+            self.start(t_ms)
+        return True
+
+    def _all_ready(self):
+        for s in self.ps:
+            if s != READY:
+                return False
+        return True
+
+    def start(self, t_ms):
+        """Control start: from the ready check (not everyone needs to be ready)."""
+        if self.phase != READYCHK:
+            return False
+        self.tick(t_ms)
+        if self.mode == REVEAL:
+            self._emit((E.REVEAL,))
+            self.reveal_t = t_ms
+        elif self._turnmode():
+            self._emit((E.GO, t_ms))
+        else:
+            self._emit((E.START, t_ms))
+        return True
+
+    def press(self, p, t_us):
+        """A player's button went down at t_us (µs since boot, first edge)."""
+        if not 0 <= p < self.n:
+            return False
+        t_ms = t_us // 1000
+        self.tick(t_ms)
+        ph = self.phase
+        if ph == READYCHK:
+            return self.ready(p, t_ms)
+        if ph == RUNNING and self._turnmode():
+            return self.pass_turn(p, t_ms)
+        if ph not in (RUNNING, GRACE) or self.ps[p] >= PRINTED:
+            return False
+        e_us = self._elapsed_us(t_us)
+        if self.cfg["two_step"] and self.ps[p] == REPORTING:
+            self._emit((E.PRESS, p, 0, E.F_LAYOUT, e_us))
+        else:
+            flags = E.F_LATE if ph == GRACE else 0
+            token = 0
+            if self._tokens():
+                token = self.next_tok
+                if self.last_us >= 0 and e_us - self.last_us < self.cfg["tie_us"]:
+                    flags |= E.F_TIE
+                    # the tie group holds tokens grp..next_tok-1: p goes before every member
+                    # with a lower priority (rotating seat order)
+                    mine = self._prio(p)
+                    for tk in range(self.grp, self.next_tok):
+                        q = self.tok.index(tk)
+                        if self._prio(q) > mine:
+                            token = tk
+                            break
+            self._emit((E.PRESS, p, token, flags, e_us))
+            if self._all_done():
+                self._emit((E.END, E.END_GRACE if ph == GRACE else E.END_ALL,
+                            self.cfg["duration_ms"] if ph == GRACE else e_us // 1000))
+        self._snap_t = t_ms
+        return True
+
+    def pass_turn(self, p, t_ms):
+        """Turn modes: the active player ends their turn (other players' presses are ignored)."""
+        if self.phase != RUNNING or not self._turnmode() or p != self.turn:
+            return False
+        self.tick(t_ms)
+        e = self.elapsed_ms(t_ms)
+        self._emit((E.TURN, p, e - self.turn_base, e))
+        self._snap_t = t_ms
+        return True
+
+    def photo(self, p, t_ms):
+        """Turns mode (Myth Fits): a long press on player p's button adds a photo token."""
+        if self.mode != TURNS or self.phase not in (RUNNING, PAUSED) or not 0 <= p < self.n:
+            return False
+        self.tick(t_ms)
+        self._emit((E.PHOTO, p))
+        self._snap_t = t_ms
+        return True
+
+    def pause(self, t_ms):
+        if self.phase != RUNNING:
+            return False
+        if t_ms < self.seg:
+            t_ms = self.seg
+        self.tick(t_ms)
+        if self.phase != RUNNING:
+            return False
+        self._emit((E.PAUSE, self.elapsed_ms(t_ms)))
+        return True
+
+    def resume(self, t_ms):
+        if self.phase != PAUSED:
+            return False
+        self.tick(t_ms)
+        self._emit((E.RESUME, t_ms))
+        self.tick(t_ms)
+        return True
+
+    def toggle_pause(self, t_ms):
+        if self.phase == PAUSED:
+            return self.resume(t_ms)
+        return self.pause(t_ms)
+
+    def abort(self, t_ms):
+        """Discard the current round: back to its ready check (the day does not advance)."""
+        if self.phase in (SETUP, OVER) or (self.phase == READYCHK and self.mode != REVEAL):
+            return False
+        self._emit((E.ABORT,))
+        return True
+
+    def next(self, t_ms):
+        if self.phase != SUMMARY:
+            return False
+        self._emit((E.NEXT,))
+        return True
+
+    def end(self, t_ms):
+        """Turn modes: the table ends the round (control button)."""
+        if not self._turnmode() or self.phase not in (RUNNING, PAUSED):
+            return False
+        self._emit((E.END, E.END_CONTROL, self.elapsed_ms(t_ms)))
+        return True
+
+    def undo(self, t_ms):
+        """Revert the last press / turn pass / photo token if it is under UNDO_MS old."""
+        if self._snap is None or self._snap_t is None or t_ms - self._snap_t > UNDO_MS:
+            return False
+        self._emit((E.UNDO,))
+        self._snap_t = None
+        self.tick(t_ms)
+        return True
+
+    def control(self, t_ms):
+        """Control button short press: start the round, go to the next, resume, or end a turn
+        game."""
+        ph = self.phase
+        if ph == READYCHK:
+            return self.start(t_ms)
+        if ph == SUMMARY:
+            return self.next(t_ms)
+        if ph == PAUSED:
+            return self.resume(t_ms)
+        if ph == RUNNING and self._turnmode():
+            return self.end(t_ms)
+        return False
+
+    def command(self, name, t_ms):
+        """Named command from the desktop: start, pause, resume, abort, next, undo, end."""
+        f = {"start": self.start, "pause": self.pause, "resume": self.resume,
+             "abort": self.abort, "next": self.next, "undo": self.undo, "end": self.end,
+             "control": self.control}.get(name)
+        if f is None:
+            raise ValueError("command: unknown %r" % (name,))
+        return f(t_ms)
+
+    def recover(self, elapsed_ms):
+        """Boot after a power cut: a round that was running (or counting down, or in its grace
+        window) is made safe. Running -> paused at `elapsed_ms` (the app's last checkpoint, at
+        most 1 s old); countdown -> back to the ready check; grace -> the rest in fallback
+        order. Returns True if it changed anything."""
+        ph = self.phase
+        if ph == RUNNING:
+            e = elapsed_ms if elapsed_ms > self.base else self.base
+            for v in self.t_print + self.t_layout:
+                if v // 1000 > e:
+                    e = v // 1000
+            if self.turn_base > e:
+                e = self.turn_base
+            if self._timed() and e > self.cfg["duration_ms"]:
+                e = self.cfg["duration_ms"]
+            self._emit((E.CUT, e))
+            return True
+        if ph == COUNTDOWN:
+            self._emit((E.ABORT,))
+            return True
+        if ph == GRACE:
+            self._emit((E.FORCE,))
+            self._emit((E.END, E.END_GRACE, self.cfg["duration_ms"]))
+            return True
+        return False
+
+    # ---- what the lights and the link read ---------------------------------------------
+    def remaining_ms(self, t_ms=None):
+        if not self.cfg or not self._timed():
+            return None
+        ph = self.phase
+        if ph in (READYCHK, COUNTDOWN):
+            return self.cfg["duration_ms"]
+        r = self.cfg["duration_ms"] - self.elapsed_ms(t_ms)
+        return r if r > 0 else 0
+
+    def pick_order(self):
+        """Players by token (token 1 picks the next centerpiece first)."""
+        order = [p for p in range(self.n) if self.tok[p]]
+        order.sort(key=lambda p: self.tok[p])
+        return order
+
+    def day(self):
+        if not self.cfg:
+            return None
+        if self.mode in (STANDARD, SOLO, FAMILY):
+            return DAYS[self.round] if self.round < 3 else DAYS[2]
+        if self.mode == TURNBASED:
+            return "saturday"
+        return None
+
+    def status(self, t_ms=None):
+        """A dict for the lights, the link and the simulator (plain JSON-able values)."""
+        if t_ms is None:
+            t_ms = self.now
+        c = self.cfg
+        st = {"version": self.version, "phase": PHASES[self.phase], "t_ms": t_ms,
+              "mode": c["mode"] if c else None, "players": []}
+        if not c:
+            return st
+        st["game"] = c["game"]
+        st["day"] = self.day()
+        st["round"] = self.round + 1
+        st["rounds"] = c["rounds"]
+        st["duration_ms"] = c["duration_ms"] if self._timed() else None
+        st["remaining_ms"] = self.remaining_ms(t_ms)
+        st["elapsed_ms"] = self.elapsed_ms(t_ms) if self.phase >= RUNNING else 0
+        st["countdown"] = (3 - (t_ms - self.cd_t) // 1000) if self.phase == COUNTDOWN else 0
+        st["alert_ms"] = self.alert(t_ms)
+        st["tokens"] = self._tokens()
+        st["two_step"] = c["two_step"]
+        st["end_reason"] = self.end_reason
+        st["pick_order"] = self.pick_order()
+        st["winner"] = self.winner
+        st["undo"] = self._snap is not None and self._snap_t is not None and \
+            t_ms - self._snap_t <= UNDO_MS
+        if self._turnmode():
+            st["turn"] = self.turn
+            st["turn_ms"] = self.elapsed_ms(t_ms) - self.turn_base if self.phase >= RUNNING else 0
+            st["turn_limit_ms"] = c["turn_ms"]
+            st["target"] = c["target"]
+        if self.mode == REVEAL:
+            st["step"] = self.step + 1 if self.step < c["steps"] else c["steps"]
+            st["steps"] = c["steps"]
+            st["steps_left"] = c["steps"] - self.step
+            st["reveal_ms"] = (t_ms - self.reveal_t) if self.reveal_t is not None else None
+        st["standings"] = self.standings
+        for p in range(self.n):
+            st["players"].append({
+                "name": c["names"][p], "colour": c["colours"][p], "state": STATES[self.ps[p]],
+                "token": self.tok[p], "tied": self.tie[p],
+                "layout_ms": self.t_layout[p] // 1000 if self.t_layout[p] >= 0 else None,
+                "print_ms": self.t_print[p] // 1000 if self.t_print[p] >= 0 else None,
+                "print_us": self.t_print[p] if self.t_print[p] >= 0 else None,
+                "photos": self.photos[p]})
+        return st

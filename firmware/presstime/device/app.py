@@ -1,0 +1,353 @@
+# SPDX-License-Identifier: MIT
+"""The device main loop: buttons -> round machine -> journal, lights, beeps, link.
+
+    app = App(port, journal, config=None)   # rebuilds the state from the journal
+    app.step()                              # one loop iteration; app.run() loops forever
+
+Link API (the serial link calls these; `app.link` is None until the link attaches itself,
+and step() calls `app.link.poll()` once per iteration when set):
+    app.configure(cfg_dict) -> version      # players [{name, colour}], mode, duration_ms,
+                                            # edition, game, options {...}; ValueError naming
+                                            # the field on a bad set-up (state unchanged)
+    app.command(name, t_ms=None) -> bool    # start, pause, resume, abort, next, undo, end,
+                                            # control; False when it does not apply now
+    app.status() -> dict                    # Table.status(now): phase, day, remaining_ms,
+                                            # players [{name, colour, state, token, ...}], version
+    app.set_standings(dict)                 # {"totals": [...], "out": [seat, ...],
+                                            #  "winner": seat | name | None}: shown by the lights
+    app.version                             # the machine's state version (stale-command check)
+    app.table                               # the Table (core/table.py)
+    app.journal                             # the Journal (records(after_seq, limit), last_seq)
+
+Control button (-1) gestures, from the edge timestamps:
+    short press (< 1.5 s), alone        start / next round / resume / end a turn game
+                                        (taken 0.4 s after release, to tell it from a double)
+    double press (2nd within 0.4 s)     undo the last player press (within 5 s of it)
+    hold 1.5 s                          pause / resume (time taken at the moment it went down)
+    hold 5 s                            abort the round (back to its ready check)
+Player buttons: the press counts at the first edge. In turns mode (Myth Fits) a player button
+held 0.8 s adds a photo token to that player instead; a short press ends your turn.
+
+Power cuts: while a round runs the app writes a tiny checkpoint file (`<journal>.run`: the
+round's go-version and round ms, 8 bytes) every second of round time; on boot a round that was
+running resumes paused at max(checkpoint, last journaled press): at most 1 s lost. The journal
+itself only holds real events (small to sync).
+
+Pixels: the port may set `ring` (pixel indices of the countdown) and `player_pixels` (one
+index per seat; indices >= port.pixels are extra entries for plain LEDs, see core/lights.py),
+and `max_channel` (brightness cap). Defaults: ring = all pixels, players on the ring.
+"""
+
+from ..core import events as E
+from ..core.lights import lights as _lights
+from ..core.table import Table, RUNNING, COUNTDOWN, TURNS
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+LONG_MS = const(1500)
+VERY_LONG_MS = const(5000)
+DOUBLE_MS = const(400)
+PHOTO_MS = const(800)
+CHECKPOINT_MS = const(1000)
+_PAGE = const(32)
+
+# beeps per event kind: (Hz, ms)
+_BEEP = {E.START: (880, 80), E.GO: (1760, 300), E.TIMEOUT: (440, 700), E.END: (660, 200),
+         E.REVEAL: (1320, 150), E.TURN: (1000, 40), E.PHOTO: (1500, 80), E.UNDO: (300, 150),
+         E.PAUSE: (500, 120), E.RESUME: (1000, 120), E.ABORT: (300, 400)}
+_ALERT_BEEP = {60000: (1000, 100), 30000: (1200, 150), 10000: (1500, 250)}
+
+
+class _FileMark:
+    """Checkpoint in a small file next to the journal (rewritten whole: atomic on littlefs)."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def load(self):
+        try:
+            with open(self.path, "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def save(self, data):
+        try:
+            with open(self.path, "wb") as f:
+                f.write(data)
+        except OSError:
+            pass
+
+
+class MemMark:
+    """In-memory checkpoint (tests, or a port without a writable file system)."""
+
+    def __init__(self):
+        self.data = None
+
+    def load(self):
+        return self.data
+
+    def save(self, data):
+        self.data = bytes(data)
+
+
+def _pack(a, b):
+    return bytes(((a >> 24) & 255, (a >> 16) & 255, (a >> 8) & 255, a & 255,
+                  (b >> 24) & 255, (b >> 16) & 255, (b >> 8) & 255, b & 255))
+
+
+def _unpack(d):
+    return ((d[0] << 24) | (d[1] << 16) | (d[2] << 8) | d[3],
+            (d[4] << 24) | (d[5] << 16) | (d[6] << 8) | d[7])
+
+
+class MemJournal:
+    """In-memory stand-in with the Journal API (a board without a writable drive, tests)."""
+
+    def __init__(self):
+        self._recs = []
+
+    def append(self, payload):
+        self._recs.append(bytes(payload))
+        return len(self._recs)
+
+    def records(self, after_seq=0, limit=None):
+        end = len(self._recs) if limit is None else min(len(self._recs), after_seq + limit)
+        return [(i + 1, self._recs[i]) for i in range(after_seq, end)]
+
+    @property
+    def last_seq(self):
+        return len(self._recs)
+
+
+class App:
+    def __init__(self, port, journal, config=None, marks=None):
+        self.port = port
+        if journal is None:
+            journal = MemJournal()
+        self.journal = journal
+        self.link = None
+        self.quit = False        # set by the link ("return to the REPL"): run() ends
+        self.table = Table()
+        self.errors = 0          # journal records that did not decode (skipped on replay)
+        if marks is None:
+            path = port.journal_path()
+            marks = _FileMark(path + ".run") if path else MemMark()
+        self.marks = marks
+        n = port.pixels
+        self._pp = getattr(port, "player_pixels", None)
+        ring = getattr(port, "ring", None)
+        if not ring:
+            pp = self._pp or ()
+            ring = tuple(i for i in range(n) if i not in pp)
+        self._ring = ring
+        self._cap = getattr(port, "max_channel", 48)
+        size = n
+        if self._pp:
+            for i in self._pp:
+                if i >= size:
+                    size = i + 1
+        self._size = size
+        self._shown = None
+        self._key = None
+        self._down = {}          # button -> t_us of the down edge (still held)
+        self._fired = {}         # button -> gestures already fired during this hold
+        self._single = None      # control: t_ms of a short press waiting for a possible 2nd
+        self._double = False     # control: this hold is the 2nd press of a double
+        self._alert = 0
+        self._ck = -1
+        self._cd = -1
+        now = port.now_ms()
+        self._replay()
+        self._recover()
+        if config is not None and self.table.cfg is None:
+            self.configure(config)
+        self.table.tick(now)
+
+    # ---- boot ---------------------------------------------------------------------------
+    def _replay(self):
+        t = self.table
+        after = 0
+        while True:
+            recs = self.journal.records(after, _PAGE)
+            if not recs:
+                break
+            for seq, payload in recs:
+                after = seq
+                try:
+                    t.apply(E.decode(payload))
+                except ValueError:
+                    self.errors += 1
+            if len(recs) < _PAGE:
+                break
+        t.drain()
+
+    def _recover(self):
+        t = self.table
+        e = 0
+        d = self.marks.load()
+        if d and len(d) == 8:
+            gv, ms = _unpack(d)
+            if gv == t.go_version:
+                e = ms
+        t.recover(e)
+        self._flush()
+
+    # ---- link API -------------------------------------------------------------------------
+    @property
+    def version(self):
+        return self.table.version
+
+    def configure(self, cfg):
+        self.table.configure(cfg, self.port.now_ms())
+        self._flush()
+        return self.table.version
+
+    def command(self, name, t_ms=None):
+        if t_ms is None:
+            t_ms = self.port.now_ms()
+        ok = self.table.command(name, t_ms)
+        self._flush()
+        return ok
+
+    def status(self):
+        return self.table.status(self.port.now_ms())
+
+    def set_standings(self, standings):
+        self.table.standings = standings
+        self._key = None
+
+    # ---- the loop ---------------------------------------------------------------------
+    def run(self):
+        while not self.quit:
+            self.step()
+
+    def step(self):
+        port = self.port
+        t = self.table
+        edges = port.buttons()
+        now = port.now_ms()
+        for b, down, t_us in edges:
+            if b < 0:
+                self._control_edge(down, t_us)
+            else:
+                self._player_edge(b, down, t_us)
+        if self._down:
+            self._holds(now)
+        if self._single is not None and now - self._single >= DOUBLE_MS:
+            self._single = None
+            t.control(now)
+        t.tick(now)
+        self._flush()
+        ph = t.phase
+        if ph == RUNNING:
+            a = t.alert(now)
+            if a != self._alert:
+                if a and a in _ALERT_BEEP:
+                    f, ms = _ALERT_BEEP[a]
+                    port.beep(f, ms)
+                self._alert = a
+            e = t.elapsed_ms(now) // CHECKPOINT_MS
+            if e != self._ck:
+                self._ck = e
+                self.marks.save(_pack(t.go_version, e * CHECKPOINT_MS))
+        elif ph == COUNTDOWN:
+            c = (now - t.cd_t) // 1000
+            if c != self._cd:
+                self._cd = c
+                port.beep(880, 80)
+        key = (t.version, now // 125)
+        if key != self._key:
+            self._key = key
+            px = _lights(t.status(now), now, self._ring, self._pp, self._size, self._cap)
+            if px != self._shown:
+                self._shown = px
+                port.show(px)
+        if self.link is not None:
+            self.link.poll()
+        if not edges:
+            port.idle()
+
+    def _flush(self):
+        evs = self.table.drain()
+        if not evs:
+            return
+        port = self.port
+        for ev in evs:
+            self.journal.append(E.encode(ev))
+            k = ev[0]
+            if k == E.PRESS:
+                port.beep(900 if ev[3] & E.F_LAYOUT else 1200 + 100 * ev[2], 40)
+            elif k in _BEEP:
+                f, ms = _BEEP[k]
+                port.beep(f, ms)
+        if self.table.phase != RUNNING:
+            self._alert = 0
+            self._ck = -1
+        if self.table.phase != COUNTDOWN:
+            self._cd = -1
+
+    # ---- gestures -----------------------------------------------------------------------
+    def _control_edge(self, down, t_us):
+        t_ms = t_us // 1000
+        if down:
+            self._down[-1] = t_us
+            self._fired[-1] = 0
+            if self._single is not None and t_ms - self._single < DOUBLE_MS:
+                self._single = None
+                self._double = True
+                self.table.undo(t_ms)
+                self._flush()
+            else:
+                self._double = False
+            return
+        t0 = self._down.pop(-1, None)
+        if t0 is None:
+            return
+        held = (t_us - t0) // 1000
+        self._hold_control(t0, held)
+        if held < LONG_MS and not self._double:
+            self._single = t_ms
+
+    def _hold_control(self, t0_us, held):
+        fired = self._fired.get(-1, 0)
+        if held >= LONG_MS and not fired & 1:
+            self._fired[-1] = fired = fired | 1
+            self.table.toggle_pause(t0_us // 1000)
+            self._flush()
+        if held >= VERY_LONG_MS and not fired & 2:
+            self._fired[-1] = fired | 2
+            self.table.abort(t0_us // 1000 + held)
+            self._flush()
+
+    def _player_edge(self, b, down, t_us):
+        t = self.table
+        if t.mode != TURNS:
+            if down:
+                t.press(b, t_us)
+            return
+        if down:
+            self._down[b] = t_us
+            self._fired[b] = 0
+            return
+        t0 = self._down.pop(b, None)
+        if t0 is None or self._fired.get(b):
+            return
+        if (t_us - t0) // 1000 >= PHOTO_MS:
+            t.photo(b, t_us // 1000)
+        else:
+            t.press(b, t0)
+
+    def _holds(self, now):
+        for b in list(self._down):
+            held = now - self._down[b] // 1000
+            if b < 0:
+                self._hold_control(self._down[b], held)
+            elif held >= PHOTO_MS and not self._fired.get(b):
+                self._fired[b] = 1
+                self.table.photo(b, now)
