@@ -130,7 +130,9 @@ class Link:
             return {"v": self.version()}
         if mtype in _COMMANDS:
             self._based_on_current(value)
-            self.app.command(_COMMANDS[mtype], self.port.now_ms())
+            if self.app.command(_COMMANDS[mtype], self.port.now_ms()) is False:
+                raise Refused(wire.E_REFUSED, "%s does not apply in phase %s"
+                              % (_COMMANDS[mtype], self.app.status().get("phase")))
             return {"v": self.version()}
         if mtype == wire.STANDINGS:
             s = self._based_on_current(value).get("s")
