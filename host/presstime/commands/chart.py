@@ -125,9 +125,10 @@ def game_figure(plt, game_id, result):
         _breakdown(right, names, per_player, categories, "points per category, whole game")
     else:
         columns = [c for c in result.get("columns") or [] if all(isinstance(p.get(c), int) for p in players)]
+        w = 0.8 / max(len(columns), 1)
         for j, c in enumerate(columns):
-            right.bar([i + j * 0.8 / max(len(columns), 1) for i in range(len(names))],
-                      [p[c] for p in players], width=0.8 / max(len(columns), 1), label=c)
+            right.bar([i + (j - (len(columns) - 1) / 2.0) * w for i in range(len(names))],
+                      [p[c] for p in players], width=w, label=c.replace("_", " "))
         right.set_xticks(range(len(names)))
         right.set_xticklabels(names)
         right.set_title("per player")

@@ -1,0 +1,160 @@
+"""presstime stats (numbers worked out by hand on known games) and presstime chart (real files)."""
+
+import json
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from history_records import OTHERS
+from presstime import cli, history_stats
+
+ZERO = {"articles": 0, "photos": 0, "centerpiece": 0, "white_space": 0, "smiles": 0, "frowns": 0,
+        "unplaced": 0, "ads": 0}
+
+
+def pad(**kw):
+    p = dict(ZERO)
+    p.update(kw)
+    return p
+
+
+def game(pads, finish, rounds=3):
+    names = list(finish)
+    days = ["friday", "saturday", "sunday"]
+    return {"game": "fit-to-print", "players": sorted(names),
+            "rounds": [{"day": days[i], "finish": list(finish), "players": dict(pads)} for i in range(rounds)]}
+
+
+# Worked by hand (published edition, white space compared at the table: smallest +3, largest -1):
+# G1: A 5 articles, area 1 (+3) = 8 a round, 24; B 3 articles, area 2 (-1) = 2 a round, 6. $6 each. A wins.
+G1 = game({"A": pad(articles=5, white_space=1, ads=2), "B": pad(articles=3, white_space=2, ads=2)}, ["A", "B"])
+# G2: the same with A and B swapped, B finishing first. B wins 24 to 6.
+G2 = game({"B": pad(articles=5, white_space=1, ads=2), "A": pad(articles=3, white_space=2, ads=2)}, ["B", "A"])
+# G3: A 4 + 3 = 7 a round (21), B 4 + 1 = 5 (15), C 10 - 1 (area 5, largest) - 2 (mood) - 1 (unplaced) = 6 (18);
+#     C has $0, the sole lowest: out of business. A wins.
+G3 = game({"A": pad(articles=4, white_space=1, ads=2), "B": pad(articles=4, white_space=3, ads=2),
+           "C": pad(articles=10, white_space=5, smiles=2, unplaced=1)}, ["A", "B", "C"])
+# in progress: one round only, not counted
+G4 = game({"A": pad(articles=9, white_space=1, ads=5), "B": pad(articles=1, white_space=2, ads=1)}, ["A", "B"], 1)
+MINI = OTHERS[0]  # Mini FITS: Ada 7 + 8 + 2x3 = 21, Ben 5 + 8 + 3 = 16
+
+
+def test_stats_on_known_games():
+    stats = history_stats.compute([G1, G2, G3, G4, MINI])
+    ftp = stats["games"]["fit-to-print"]
+    assert (ftp["games"], ftp["in_progress"], ftp["unscorable"]) == (3, 1, 0)
+    a, b, c = ftp["players"]["A"], ftp["players"]["B"], ftp["players"]["C"]
+    assert (a["games"], a["wins"], a["average_score"], a["out_of_business"]) == (3, 2, 17.0, 0)  # (24+6+21)/3
+    assert (b["games"], b["wins"], b["average_score"], b["out_of_business"]) == (3, 1, 15.0, 0)  # (6+24+15)/3
+    assert (c["games"], c["wins"], c["average_score"], c["out_of_business"]) == (1, 0, 18.0, 1)
+    assert a["average_token"] == 1.33  # tokens 1,1,1 2,2,2 1,1,1 → 12/9
+    assert b["average_token"] == 1.67  # 2,2,2 1,1,1 2,2,2 → 15/9
+    assert c["average_token"] == 3.0
+    assert a["average_ad_revenue"] == 6.0 and c["average_ad_revenue"] == 0.0
+    assert a["rounds"] == 9
+    assert a["per_round"]["articles"] == 4.0      # (15 + 9 + 12) / 9
+    assert a["per_round"]["white_space"] == 1.67  # (9 - 3 + 9) / 9
+    assert a["per_round"]["score"] == 5.67        # 51 / 9
+    assert a["per_round"]["ad_revenue"] == 2.0
+    assert a["per_round"]["mood"] == 0.0
+    assert c["per_round"] == {"articles": 10.0, "photos": 0.0, "centerpiece": 0.0, "white_space": -1.0,
+                              "white_space_area": 5.0, "mood": -2.0, "unplaced": -1.0, "score": 6.0,
+                              "ad_revenue": 0.0}
+    mini = stats["games"]["mini-fits"]
+    assert mini["games"] == 1
+    assert mini["players"]["Ada"]["wins"] == 1 and mini["players"]["Ada"]["average_score"] == 21.0
+    assert mini["players"]["Ben"]["per_round"]["lines"] == 6.5  # (5 + 8) / 2
+    assert mini["players"]["Ben"]["average_token"] is None
+
+
+def test_other_games_per_game_columns():
+    stats = history_stats.compute(OTHERS)
+    heat = stats["games"]["heat"]
+    assert heat["games"] == 2  # the arrested game is complete, with no winner
+    assert heat["players"]["Ada"]["wins"] == 1
+    assert heat["players"]["Ada"]["per_game"]["money"] == 40.0
+    myth = stats["games"]["myth-fits"]
+    assert myth["games"] == 0 and myth["in_progress"] == 1
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    monkeypatch.setenv("PRESSTIME_DB", str(tmp_path / "h.sqlite3"))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps([G1, G2, G3, G4, MINI, OTHERS[1]]))
+    assert cli.main(["import", str(path)]) == 0
+    return tmp_path
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_stats_command_json_and_text(db, capsys):
+    code, out, err = run(capsys, "stats", "--json")
+    assert code == 0
+    assert json.loads(out) == history_stats.compute([G1, G2, G3, G4, MINI, OTHERS[1]])
+    code, out, err = run(capsys, "stats")
+    assert code == 0 and "\x1b[" not in out
+    assert "Fit to Print: 3 complete games (1 in progress, not counted)" in out
+    assert "Mini FITS: 1 complete game" in out and "Heat: 1 complete game" in out
+    line = [l for l in out.splitlines() if l.strip().startswith("A ")][0].split()
+    assert line == ["A", "3", "2", "17.00", "0", "1.33", "6.00"]
+    code, out, err = run(capsys, "stats", "--game", "heat", "--json")
+    assert list(json.loads(out)["games"]) == ["heat"]
+
+
+def test_stats_on_an_empty_history(tmp_path, capsys):
+    code, out, err = run(capsys, "stats", "--db", str(tmp_path / "e.sqlite3"))
+    assert code == 0 and "No games" in out
+
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("which", [["1"], ["3"], ["4"], ["5"], ["6"], ["--all"], ["--all", "--game", "mini-fits"]])
+def test_chart_writes_a_real_png_and_svg(db, capsys, which):
+    pytest.importorskip("matplotlib")
+    import matplotlib.image
+
+    png = str(db / "c.png")
+    svg = str(db / "c.svg")
+    code, out, err = run(capsys, "chart", *which, "-o", png)
+    assert code == 0, err
+    with open(png, "rb") as f:
+        assert f.read(8) == PNG
+    height, width = matplotlib.image.imread(png).shape[:2]
+    assert width > 500 and height > 200
+    code, out, err = run(capsys, "chart", *which, "-o", svg)
+    assert code == 0, err
+    root = ET.parse(svg).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    with open(svg, encoding="utf-8") as f:
+        assert 'id="axes_2"' in f.read()  # two panels: progression and breakdown
+
+
+def test_chart_bad_requests(db, capsys):
+    code, out, err = run(capsys, "chart", "1", "-o", str(db / "c.gif"))
+    assert code == 2 and "c.gif: a chart file ends in .png or .svg" in err
+    code, out, err = run(capsys, "chart", "99", "-o", str(db / "c.png"))
+    assert code == 2 and "no game #99" in err
+    code, out, err = run(capsys, "chart", "--all", "--game", "myth-fits", "-o", str(db / "c.png"))
+    assert code == 2 and "no complete myth-fits game" in err
+    code, out, err = run(capsys, "chart", "-o", str(db / "c.png"))
+    assert code == 2  # neither an ID nor --all
+    code, out, err = run(capsys, "chart", "1", "-o", str(db / "missing" / "c.png"))
+    assert code == 1 and "cannot write" in err
+
+
+def test_chart_without_matplotlib_says_how_to_install_it(db, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` now fails
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    target = db / "c.png"
+    code, out, err = run(capsys, "chart", "1", "-o", str(target))
+    assert code == 1
+    assert "pip install 'presstime[charts]'" in err and "Traceback" not in err
+    assert not target.exists()
