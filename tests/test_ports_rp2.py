@@ -112,9 +112,9 @@ import machine, micropython
 from fake_clock import FakeClock
 import presstime.device.ports.rp2 as rp2
 clock = FakeClock().install(rp2)
-port = rp2.Rp2Port(serial=False, player_pixels=(0, 4, 8, 12, 16, 20))
-colours = [(0, 0, 0)] * 24
-colours[4] = (0, 9, 0)
+port = rp2.Rp2Port(serial=False)
+colours = [(0, 0, 0)] * 30
+colours[4] = (0, 9, 0); colours[25] = (0, 0, 7)
 port.show(colours); port.show(list(colours))
 print(port._np.writes, port._np.shown[4], [machine.Pin.by_id[g].value() for g in (8, 9, 10)])
 port.beep(880, 100)
@@ -122,13 +122,13 @@ pwm = port._pwm
 print(pwm.freq(), pwm.duty_u16())
 clock.us = 50000; port.idle(); print(pwm.duty_u16())
 clock.us = 101000; port.idle(); print(pwm.duty_u16())
-print(port.journal_path(), port.players, port.pixels)
+print(port.journal_path(), port.players, port.pixels, port.uid())
 port.close()
 """)
     lines = out.split("\n")
     assert lines[0] == "1 (0, 9, 0) [0, 1, 0]"
     assert lines[1:4] == ["880 32768", "32768", "0"]
-    assert lines[4] == "/journal.bin 6 24"
+    assert lines[4] == "/journal.bin 6 24 pico-e6605838832f4a21"
 
 
 @needs_micropython

@@ -23,6 +23,9 @@ PIEZO_PIN = 15
 # NeoPixel (WS2812B) ring: data in on this GPIO, 5 V from VBUS.
 PIXEL_PIN = 16
 PIXEL_COUNT = 24
+# The lights' entries for the player lights: past the ring's 24 pixels, shown on the button
+# LEDs above (on/off: any channel lit), so the whole ring is the countdown.
+PLAYER_PIXELS = (24, 25, 26, 27, 28, 29)
 # Brightness cap (0..255 per channel) the build's power budget assumes: see hardware/README.md.
 MAX_CHANNEL = 48
 

@@ -21,6 +21,7 @@ import time
 
 import board
 import keypad
+import microcontroller
 import neopixel
 import pwmio
 import digitalio
@@ -53,8 +54,10 @@ class MacropadPort(Port):
         self.players = len(board_map.PLAYER_KEYS)
         self.pixels = board_map.PIXEL_COUNT
         self.max_channel = board_map.MAX_CHANNEL
-        self.player_pixels = tuple(board_map.PLAYER_KEYS)   # each key's pixel is its light
-        self.countdown_pixels = tuple(board_map.COUNTDOWN_KEYS)
+        # the lights' layout (read by the app): each player key's pixel is that player's light,
+        # the other keys' pixels are the countdown bar
+        self.player_pixels = tuple(board_map.PLAYER_KEYS)
+        self.ring = tuple(board_map.COUNTDOWN_KEYS)
         # time origin: now
         self._t = supervisor.ticks_ms()
         self._ms = 0
@@ -113,6 +116,10 @@ class MacropadPort(Port):
             out.append((who, event.pressed, ms * 1000))
         self._beep_check(self._ms)
         return out
+
+    def uid(self):
+        """This board's identity for the desktop's history: "macropad-" and the chip's unique id."""
+        return "macropad-" + "".join("%02x" % b for b in microcontroller.cpu.uid)
 
     def lost_edges(self):
         """1 if the keypad event queue overflowed since the last call (events were lost)."""

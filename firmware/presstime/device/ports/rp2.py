@@ -7,7 +7,8 @@
 - Time: `ticks_ms`/`ticks_us` wrap; they are folded with `ticks_diff` into one growing count of
   microseconds since the port started (`now_ms()` is that count // 1000), the single origin of
   press stamps and of the loop's clock.
-- Pixels: the built-in `neopixel` module; the arcade buttons' LEDs mirror the player lights.
+- Pixels: the built-in `neopixel` module drives the ring (the countdown); the player lights are
+  the arcade buttons' LEDs, fed from the entries past the ring (`player_pixels`, see core/lights.py).
 - Piezo: PWM; `beep()` starts the tone and returns, the stop time is checked in `buttons()`/`idle()`.
 - Link: USB serial through `sys.stdin.buffer` (polled with `select.poll`, read ONE byte at a time:
   on rp2 a larger read can block even when poll said ready) and `sys.stdout.buffer`. Ctrl-C
@@ -20,6 +21,7 @@ The pin map comes from boards/pico.py (passed in, so a test can pass another boa
 
 import sys
 import select
+from binascii import hexlify
 import machine
 import micropython
 from micropython import const
@@ -68,8 +70,13 @@ class Rp2Port(Port):
         self._leds = []
         for gpio in board.PLAYER_LED_PINS:
             self._leds.append(machine.Pin(gpio, machine.Pin.OUT, value=0))
-        # which pixel carries each player's light (the LEDs mirror them); default: none known
-        self.player_pixels = player_pixels
+        # the lights' layout (read by the app). Default: the whole ring is the countdown and the
+        # player lights are entries past it (board.PLAYER_PIXELS), shown on the buttons' LEDs.
+        # player_pixels=ring indices puts them on the ring instead (the LEDs mirror them).
+        if player_pixels is None:
+            player_pixels = board.PLAYER_PIXELS
+        self.player_pixels = tuple(player_pixels)
+        self.ring = tuple(i for i in range(self.pixels) if i not in self.player_pixels)
         import neopixel
         self._np = neopixel.NeoPixel(machine.Pin(board.PIXEL_PIN, machine.Pin.OUT), self.pixels)
         self._shown = None
@@ -141,12 +148,18 @@ class Rp2Port(Port):
             out.append((b if b < players else -1, down, t))
         return out
 
+    def uid(self):
+        """This board's identity for the desktop's history: "pico-" and the flash's unique id."""
+        return "pico-" + hexlify(machine.unique_id()).decode()
+
     def lost_edges(self):
         """Edges dropped because the ring was full (then levels were used): a health figure."""
         return self._ring.lost
 
     # -- lights ----------------------------------------------------------------------------
     def show(self, colours):
+        """Ring pixels from colours[:pixels]; each button LED lights when its player's entry
+        (player_pixels) has any channel on."""
         if colours == self._shown:
             return
         np = self._np
@@ -156,12 +169,11 @@ class Rp2Port(Port):
         np.write()
         self._shown = list(colours)
         pp = self.player_pixels
-        if pp:
-            leds = self._leds
-            for i in range(min(len(leds), len(pp))):
-                k = pp[i]
-                c = colours[k] if k < n else (0, 0, 0)
-                leds[i].value(1 if (c[0] or c[1] or c[2]) else 0)
+        leds = self._leds
+        for i in range(min(len(leds), len(pp))):
+            k = pp[i]
+            c = colours[k] if k < len(colours) else (0, 0, 0)
+            leds[i].value(1 if (c[0] or c[1] or c[2]) else 0)
 
     def set_leds(self, on):
         """Light the arcade buttons' LEDs directly: one truthy value per player."""
