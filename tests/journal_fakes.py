@@ -120,12 +120,13 @@ class FakeFile:
 
 PATH = "journal.bin"
 
-# Sessions: lists of steps. ("append", payload) or ("reset",). A payload set that covers the
+# Sessions: lists of steps (see run_session). A payload set that covers the
 # empty payload, the largest one (255 bytes) and seq values crossing the 1-byte varint limit.
 SESSION_A = (
     [("append", b"\x01")]
     + [("append", bytes([i, 7, i * 3 % 256])) for i in range(5)]
     + [("append", b""), ("append", bytes(range(40))), ("append", b"\xa5" * 255)]
+    + [("many", [b"m1", b"", b"m3" * 30]), ("many", [])]
     + [("reset",)]
     + [("append", b"\xa5\x05"), ("append", b"day 2"), ("append", b"\xff\x00\xa5")]
 )
@@ -138,19 +139,27 @@ def make_journal(fs, journal_cls):
 def run_session(fs, journal_cls, steps, cut=PowerCut):
     """Run `steps` on a journal over `fs` (a FakeFS or a littlefs.LittleFS) until done or cut.
 
-    Returns (done, inflight, resets): the (seq, payload) of every append that returned, the
-    payload of an append that was cut (or None), and how many resets returned."""
+    Steps: ("append", payload), ("many", [payload, ...]) for append_many, ("reset",).
+    Returns (done, inflight, resets): the (seq, payload) of every record whose append returned,
+    the payloads of an append that was cut (a list, maybe empty), and how many resets returned."""
     done = []
-    inflight = None
+    inflight = []
     resets = 0
     try:
         j = make_journal(fs, journal_cls)
         for step in steps:
             if step[0] == "append":
-                inflight = step[1]
+                inflight = [step[1]]
                 seq = j.append(step[1])
                 done.append((seq, step[1]))
-                inflight = None
+                inflight = []
+            elif step[0] == "many":
+                inflight = list(step[1])
+                seq = j.append_many(step[1]) - len(inflight)
+                for p in inflight:
+                    seq += 1
+                    done.append((seq, p))
+                inflight = []
             else:
                 j.reset()
                 resets += 1
@@ -167,9 +176,12 @@ def check_after_cut(boot, before, done, inflight):
     j = boot()
     got = j.records(0)
     want = before + done
-    ok = got == want
-    if not ok and inflight is not None and len(got) == len(want) + 1:
-        ok = got[:-1] == want and got[-1] == ((want[-1][0] if want else 0) + 1, inflight)
+    # the records of a cut append_many may survive, as a prefix of that batch
+    seq = want[-1][0] if want else 0
+    extra = got[len(want):]
+    ok = got[:len(want)] == want and len(extra) <= len(inflight)
+    for i in range(len(extra)):
+        ok = ok and extra[i] == (seq + 1 + i, inflight[i])
     if not ok:
         return "records after the cut: got %r want %r (+ maybe %r)" % (got, want, inflight)
     if j.last_seq != (got[-1][0] if got else 0):

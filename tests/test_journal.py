@@ -44,6 +44,10 @@ def test_round_trip_and_reopen(tmp_path):
     assert j.records() == list(zip(seqs, payloads))
     assert j.records(130, limit=3) == list(zip(seqs, payloads))[130:133]
     assert j.records(j.last_seq) == []
+    n = j.last_seq
+    assert j.append_many([b"a", b"", b"c"]) == n + 3 and j.append_many([]) == n + 3
+    assert j.records(n) == [(n + 1, b"a"), (n + 2, b""), (n + 3, b"c")]
+    assert Journal(path).records(n) == j.records(n)
 
 
 def test_paged_reading_as_sync_does(tmp_path):
@@ -148,7 +152,7 @@ def test_failed_append_recovers_on_the_next_one(tmp_path):
 
 TORN_START_STEPS = jf.SESSION_A[:6]
 TORN_TAIL = bytes(encode_record(6, b"abcdef"))[:5]
-AFTER_TORN = [("append", b"x"), ("append", b""), ("reset",), ("append", b"yz")]
+AFTER_TORN = [("append", b"x"), ("many", [b"", b"y"]), ("reset",), ("append", b"yz")]
 
 
 def test_cut_at_every_byte_of_a_session():
@@ -210,7 +214,8 @@ print(j.append(b"z"))
 # A whole game's worth of small event records (crossing littlefs's inline-file limit, metadata
 # compactions and the 1-byte varint limit), then a new game.
 LFS_SESSION = ([("append", bytes([i & 0xFF, i >> 8, 3, 4, 5, 6])) for i in range(140)]
-               + [("reset",), ("append", b"game 2"), ("append", b"\xa5" * 40)])
+               + [("many", [b"a" * 7, b"b" * 9, b"c"]), ("reset",), ("append", b"game 2"),
+                  ("append", b"\xa5" * 40)])
 
 
 def _lfs_cut_everywhere(steps, start, before, torn, step=1):
@@ -257,8 +262,9 @@ def test_cut_at_every_littlefs_operation_after_a_torn_tail():
 
 @st.composite
 def sessions(draw):
-    payloads = draw(st.lists(st.binary(max_size=255), max_size=25))
-    steps = [("append", p) for p in payloads]
+    one = st.binary(max_size=255).map(lambda p: ("append", p))
+    many = st.lists(st.binary(max_size=60), max_size=6).map(lambda ps: ("many", ps))
+    steps = draw(st.lists(st.one_of(one, many), max_size=25))
     if draw(st.booleans()):
         steps.insert(draw(st.integers(0, len(steps))), ("reset",))
     return steps

@@ -118,6 +118,7 @@ class Journal:
 
     Journal(path, opener=open, remove=os.remove, rename=<replace>)
       .append(payload) -> seq      write one record, flushed (and synced where the port can)
+      .append_many(payloads) -> seq  several records in one write and one flush
       .records(after_seq=0, limit=None) -> [(seq, payload bytes), ...]   oldest first, for sync
       .last_seq                    seq of the newest record (base_seq if this game has none)
       .base_seq                    seq just before this game's first record (0 for a fresh journal)
@@ -285,13 +286,23 @@ class Journal:
 
     def append(self, payload):
         """Append one record (payload: up to 255 bytes); returns its seq once it is on flash."""
+        return self.append_many((payload,))
+
+    def append_many(self, payloads):
+        """Append several records with one write and one flush (one littlefs commit, so far
+        fewer flash erases than one append each); returns the last seq. A cut keeps a prefix."""
         if self._f is None:
             self._recover()         # an earlier append failed: drop its torn tail first
-        seq = self.last_seq + 1
-        rec = encode_record(seq, payload)
+        seq = self.last_seq
+        data = bytearray()
+        for p in payloads:
+            seq += 1
+            data.extend(encode_record(seq, p))
+        if not data:
+            return seq
         try:
-            n = self._f.write(rec)
-            if n is not None and n != len(rec):
+            n = self._f.write(data)
+            if n is not None and n != len(data):
                 raise OSError(28)   # ENOSPC: a short write
             self._durable(self._f)
         except Exception:
@@ -302,7 +313,7 @@ class Journal:
             self._f = None
             raise
         self.last_seq = seq
-        self.size_bytes += len(rec)
+        self.size_bytes += len(data)
         return seq
 
     def records(self, after_seq=0, limit=None):
