@@ -297,3 +297,10 @@ def test_csv_rows_with_a_gap_or_a_clash_are_refused():
     twice[4]["token"] = twice[3]["token"]
     with pytest.raises(BadInput, match="line 6: game 1: round 2: finishing tokens"):
         history_csv.from_rows(twice, "g.csv")
+
+
+def test_csv_counts_outside_a_player_round_are_refused_not_dropped():
+    rows = [dict((k, str(v)) for k, v in r.items()) for r in history_csv.to_rows([(1, example())])]
+    rows[0]["round"] = ""
+    with pytest.raises(BadInput, match="line 2: column articles: a count belongs to a player in a round"):
+        history_csv.from_rows(rows, "g.csv")

@@ -347,6 +347,11 @@ def from_rows(rows, where="CSV"):
             problems.add(line, "column round_extra needs a round number in column round")
         if seat is None and row.get("player_extra", "").strip():
             problems.add(line, "column player_extra needs a seat number in column seat")
+        if seat is None or rnd is None:
+            stray = [c for c in INPUTS + ["token", "entry_extra"] if row.get(c, "").strip()]
+            if stray:
+                problems.add(line, "column %s: a count belongs to a player in a round: "
+                             "this row lacks a %s number" % (stray[0], "seat" if seat is None else "round"))
     if problems.messages:
         raise BadInput(problems.messages)
     out = []
