@@ -381,14 +381,11 @@ class Table:
             self.phase = READYCHK
             self._new_round()
         elif k == E.NEXT:
-            if self.phase == OVER:
-                self.round = 0
-            else:
-                self.round += 1
-            if self.round >= self._rounds():
+            if self.round + 1 >= self._rounds():
                 self.phase = OVER
                 self._snap = None
             else:
+                self.round += 1
                 self.phase = READYCHK
                 self._new_round()
         elif k == E.REVEAL:
@@ -453,7 +450,8 @@ class Table:
             self._emit((E.END, E.END_TIME, self.cfg["duration_ms"]))
 
     def alert(self, t_ms=None):
-        """0, or the last warning threshold (60000, 30000, 10000 ms left) the round passed;
+        """0, or the last warning threshold (60000, 30000, 10000 ms left) the round passed
+        (thresholds not below the round's duration are skipped);
         in turns modes with a turn limit: 10000 when the turn ran over."""
         if self.phase not in (RUNNING, PAUSED):
             return 0
@@ -467,7 +465,7 @@ class Table:
         left = self.cfg["duration_ms"] - self.elapsed_ms(t_ms)
         level = 0
         for w in WARNINGS:
-            if left <= w:
+            if left <= w < self.cfg["duration_ms"]:
                 level = w
         return level
 
