@@ -398,3 +398,100 @@ def test_gap_synced_myth_fits_game_is_a_record_the_core_accepts():
     assert games.check(record) == []
     assert record["photo_tokens"] == {"Ada": 0, "Ben": 3}
     assert games.score(record)["winners"] == ["Ben"]
+
+
+# ------------------------------------------------------------------ through the pty (simulator)
+# The simulated board (host/presstime/simserve.py) runs the very firmware behind an os.openpty()
+# pair; the desktop side is the real BoardClient over pyserial. The simulator's `press` request
+# is a short press (80 ms), so photo tokens (a 0.8 s hold) cannot be taken through the link.
+
+@pytest.fixture
+def board():
+    pytest.importorskip("serial")
+    from presstime.link import BoardClient, SerialTransport
+    from presstime.simserve import Simulator
+
+    sim = Simulator(advertise=False).start()
+    client = BoardClient(SerialTransport(sim.path))
+    client.hello()
+    try:
+        yield client
+    finally:
+        client.close()
+        sim.stop()
+
+
+def _wait(client, ok, what, seconds=5.0):
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        st = client.status()
+        if ok(st):
+            return st
+        if time.monotonic() > deadline:
+            raise AssertionError("board never reached %s: %r" % (what, st))
+        time.sleep(0.02)
+
+
+def _pulled_journal_matches(client, st):
+    """Every event came over the link, and replaying them gives the board's own state."""
+    records = []
+    for page in client.pages(0):
+        records += page["records"]
+    assert [seq for seq, _ in records] == list(range(1, len(records) + 1))
+    again = E.replay([payload for _, payload in records]).status(0)
+    for key in ("phase", "round", "step", "steps_left", "turn", "winner", "end_reason"):
+        assert again.get(key) == st.get(key), key
+    assert [p["state"] for p in again["players"]] == [p["state"] for p in st["players"]]
+    assert [p["photos"] for p in again["players"]] == [p["photos"] for p in st["players"]]
+    return records
+
+
+def test_pty_heat_game(board):
+    board.configure({"players": ["Ada", "Ben", "Cy"], "mode": "ready-reveal", "game": "heat"})
+    for heist in (1, 2, 3):
+        for stage in (1, 2, 3, 4):
+            st = _wait(board, lambda s: s["phase"] == "ready" and s["round"] == heist and s["step"] == stage,
+                       "heist %d stage %d" % (heist, stage))
+            board.press(1)
+            board.press(0)
+            _wait(board, lambda s: [p["state"] for p in s["players"]] == ["ready", "ready", "waiting"],
+                  "two ready")
+            board.press(2)
+        _wait(board, lambda s: s["phase"] == "summary" and s["round"] == heist, "heist %d over" % heist)
+        board.next_round()
+    st = _wait(board, lambda s: s["phase"] == "over", "game over")
+    kinds = [E.decode(p)[0] for _, p in _pulled_journal_matches(board, st)]
+    assert kinds.count(E.REVEAL) == 12 and kinds.count(E.READY) == 36
+
+
+def test_pty_mini_fits_round(board):
+    board.configure({"players": ["Ada", "Ben"], "mode": "ready-reveal", "game": "mini-fits"})
+    for card in range(13):
+        _wait(board, lambda s: s.get("steps_left") == 13 - card and s["phase"] == "ready", "card %d" % card)
+        board.press(0)
+        board.press(1)
+    st = _wait(board, lambda s: s["phase"] == "summary", "round 1 over")
+    assert st["steps_left"] == 0 and st["round"] == 1 and st["rounds"] == 2
+    board.next_round()
+    st = _wait(board, lambda s: s["round"] == 2 and s["steps_left"] == 13, "round 2")
+    _pulled_journal_matches(board, st)
+
+
+def test_pty_myth_fits_turns(board):
+    board.configure({"players": ["Ada", "Ben", "Cy"], "mode": "turns", "turn_ms": 30000})
+    st = board.status()
+    assert st["game"] == "myth-fits" and st["target"] == 4 and st["turn_limit_ms"] == 30000
+    board.start()
+    _wait(board, lambda s: s["phase"] == "running" and s["turn"] == 0, "Ada's turn")
+    board.press(1)                                   # not Ben's turn: nothing happens
+    board.press(0)
+    _wait(board, lambda s: s["turn"] == 1, "Ben's turn")
+    board.press(1)
+    _wait(board, lambda s: s["turn"] == 2, "Cy's turn")
+    board.press(-1)                                  # control: the table ends the game
+    st = _wait(board, lambda s: s["phase"] == "summary", "game ended")
+    assert st["end_reason"] == E.END_CONTROL and st["winner"] == -1
+    kinds = [E.decode(p)[0] for _, p in _pulled_journal_matches(board, st)]
+    assert kinds.count(E.TURN) == 2 and kinds[-1] == E.END
