@@ -321,3 +321,25 @@ def test_command_without_board_exits_1(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(deploy, "find_circuitpy", lambda *a, **k: [])
     assert run_command("--board", "macropad") == 1
     assert "no CIRCUITPY drive found" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ mip package.json
+
+REGENERATE = 'regenerate it: python -c "from presstime.deploy import write_package_json as w; w()"'
+
+
+def test_package_json_lists_every_firmware_file_and_is_current():
+    import json
+
+    with open(os.path.join(ROOT, "package.json"), encoding="utf-8") as f:
+        text = f.read()
+    package = json.loads(text)
+    listed = sorted(dest for dest, _ in package["urls"])
+    assert listed == deploy.package_files(), "package.json is stale: " + REGENERATE
+    assert package["version"] == deploy.firmware_version(), "package.json version is stale: " + REGENERATE
+    assert text == deploy.package_json_text(), "package.json is not as generated: " + REGENERATE
+    for dest, src in package["urls"]:
+        # mip fetches each source relative to package.json (the repository root)
+        assert os.path.isfile(os.path.join(ROOT, src)), src
+        assert src.endswith("/" + dest)
+        assert not dest.startswith("/") and ".." not in dest

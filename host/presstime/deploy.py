@@ -91,6 +91,33 @@ def package_dirs(files):
     return sorted(dirs, key=lambda d: (d.count("/"), d))
 
 
+# ------------------------------------------------------------------ mip: package.json
+
+
+def mip_package(firmware=FIRMWARE):
+    """The package.json that lets `mip install github:OWNER/presstime` fetch the firmware package.
+
+    mip resolves each relative source against the folder of package.json (the repository root)
+    and writes it under its target (/lib by default), where `import presstime` finds it."""
+    prefix = os.path.relpath(firmware, ROOT).replace(os.sep, "/")
+    return {"urls": [[rel, prefix + "/" + rel] for rel in package_files(firmware)],
+            "version": firmware_version(firmware)}
+
+
+def package_json_text(firmware=FIRMWARE):
+    import json
+
+    package = mip_package(firmware)
+    lines = ["    " + json.dumps(pair) for pair in package["urls"]]
+    return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (",\n".join(lines), json.dumps(package["version"]))
+
+
+def write_package_json(path=os.path.join(ROOT, "package.json")):
+    """Regenerate package.json (python -c "from presstime.deploy import write_package_json as w; w()")."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(package_json_text())
+
+
 # ------------------------------------------------------------------ MicroPython: mpremote
 
 

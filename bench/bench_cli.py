@@ -1,0 +1,57 @@
+"""CLI (issue 5): does `presstime` start as fast as mpremote?
+
+cli_start_ratio_mpremote: the median wall time of `presstime --help` divided by the median of
+`mpremote --help`, both run as fresh processes through their installed console scripts,
+alternately (PAIRS pairs, the order inside each pair alternating too) so that machine noise hits
+both alike. Target <= 1.0: nothing heavy imported at start.
+"""
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+KEYS = ("cli_start_ratio_mpremote",)
+PAIRS = 15
+
+
+def _command(name):
+    exe = shutil.which(name)
+    if exe:
+        return [exe, "--help"]
+    module = {"presstime": "presstime.cli", "mpremote": "mpremote"}[name]
+    return [sys.executable, "-m", module, "--help"]
+
+
+def _wall(cmd):
+    t0 = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - t0
+
+
+def timings(pairs=PAIRS):
+    """(presstime times, mpremote times) in seconds, measured alternately."""
+    ours, theirs = _command("presstime"), _command("mpremote")
+    _wall(ours), _wall(theirs)  # warm the file cache once
+    a, b = [], []
+    for i in range(pairs):
+        if i % 2:
+            b.append(_wall(theirs))
+            a.append(_wall(ours))
+        else:
+            a.append(_wall(ours))
+            b.append(_wall(theirs))
+    return a, b
+
+
+def measure():
+    a, b = timings()
+    return {"cli_start_ratio_mpremote": round(statistics.median(a) / statistics.median(b), 3)}
+
+
+if __name__ == "__main__":
+    a, b = timings()
+    print("presstime --help: median %.1f ms; mpremote --help: median %.1f ms; ratio %.3f"
+          % (statistics.median(a) * 1000, statistics.median(b) * 1000, statistics.median(a) / statistics.median(b)))
