@@ -167,6 +167,8 @@ def test_add_get_list_update_delete(db):
             call()
     with pytest.raises(BadInput, match="a game id is a number"):
         db.get_game("three")
+    assert db.get_game(str(db.add_game(small()))) == small()
+    assert db.get_game("#%d" % db.find_game(small())) == small()
 
 
 def test_the_same_record_twice_is_stored_once(db):

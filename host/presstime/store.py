@@ -403,6 +403,8 @@ def _dump(record):
 
 
 def _game_id(game_id):
+    if isinstance(game_id, str):
+        game_id = game_id.strip().lstrip("#")  # "#3", as `presstime import` reports it, is 3
     try:
         return int(game_id)
     except (TypeError, ValueError):
