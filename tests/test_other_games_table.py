@@ -495,3 +495,63 @@ def test_pty_myth_fits_turns(board):
     assert st["end_reason"] == E.END_CONTROL and st["winner"] == -1
     kinds = [E.decode(p)[0] for _, p in _pulled_journal_matches(board, st)]
     assert kinds.count(E.TURN) == 2 and kinds[-1] == E.END
+
+
+# ------------------------------------------------------------------ the same paths under MicroPython
+
+_SCRIPT = """
+import json
+from presstime.core.table import Table
+from presstime.core import events as E
+out = []
+def snap(t, ms):
+    s = t.status(ms)
+    out.append([s["phase"], s["round"], s.get("step"), s.get("steps_left"), s.get("turn"),
+                s.get("turn_ms"), s["winner"], s["end_reason"], t.alert(ms),
+                [[p["state"], p["photos"]] for p in s["players"]]])
+t = Table()
+t.configure({"players": ["Ada", "Ben", "Cy"], "mode": "ready-reveal", "game": "heat"}, 0)
+ms = 1000
+for stage in range(5):
+    for p in (2, 0, 0, 0, 1):
+        t.press(p, ms * 1000)
+        ms += 7
+        snap(t, ms)
+    if stage == 3:
+        t.control(ms)
+t2 = Table()
+t2.configure({"players": ["Ada", "Ben", "Cy", "Dee"], "mode": "turns", "turn_ms": 20000}, 0)
+t2.control(1000)
+for p, kind, at in ((0, "press", 3000), (2, "photo", 4000), (1, "press", 25000), (3, "photo", 26000),
+                    (1, "undo", 27000), (2, "press", 40000), (2, "photo", 41000), (2, "photo", 42000),
+                    (2, "photo", 43000), (2, "photo", 44000)):
+    if kind == "press":
+        t2.press(p, at * 1000)
+    elif kind == "photo":
+        t2.photo(p, at)
+    else:
+        t2.undo(at)
+    snap(t2, at + 500)
+log = [E.encode(ev) for ev in t.drain() + t2.drain()]
+print(json.dumps(out))
+print(len(log))
+"""
+
+
+def test_micropython_runs_the_same_paths():
+    import json
+    import subprocess
+    import sys
+
+    from mpy import FIRMWARE, MICROPYTHON, SKIP_REASON, run_micropython
+
+    cp = subprocess.run([sys.executable, "-c", "import sys\nsys.path.insert(0, %r)\n" % FIRMWARE + _SCRIPT],
+                        capture_output=True, text=True, check=True).stdout.split("\n")
+    snaps = json.loads(cp[0])
+    assert snaps[-1][0] == "summary" and snaps[-1][6] == 2     # Cy took the 5th photo token
+    assert snaps[19][:3] == ["summary", 1, 4]                   # heist 1 done after 4 reveals
+    assert snaps[24][:3] == ["ready", 2, 2]                     # heist 2, stage 2 after the 5th
+    if MICROPYTHON is None:
+        pytest.skip(SKIP_REASON)
+    mp = run_micropython(_SCRIPT, heap="128K").stdout.split("\n")
+    assert json.loads(mp[0]) == snaps and mp[1] == cp[1]
