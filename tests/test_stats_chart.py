@@ -106,6 +106,10 @@ def test_stats_command_json_and_text(db, capsys):
     assert line == ["A", "3", "2", "17.00", "0", "1.33", "6.00"]
     code, out, err = run(capsys, "stats", "--game", "heat", "--json")
     assert list(json.loads(out)["games"]) == ["heat"]
+    code, out, err = run(capsys, "stats", "--mode", "standard", "--json")
+    assert list(json.loads(out)["games"]) == ["fit-to-print"]
+    code, out, err = run(capsys, "stats", "--mode", "solo", "--json")
+    assert json.loads(out) == {"games": {}}
 
 
 def test_stats_on_an_empty_history(tmp_path, capsys):

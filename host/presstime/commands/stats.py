@@ -4,6 +4,7 @@ EXAMPLE = """examples:
   presstime stats
   presstime stats --json
   presstime stats --game fit-to-print
+  presstime stats --mode solo
 
 Only complete games count (games in progress are only counted). Definitions: docs/history.md."""
 
@@ -19,6 +20,8 @@ def configure(parser):
 
     parser.add_argument("--json", action="store_true", help="print the statistics as one JSON document")
     parser.add_argument("--game", metavar="GAME", help="only this game type (fit-to-print, mini-fits, heat, myth-fits)")
+    parser.add_argument("--mode", metavar="MODE",
+                        help="only Fit to Print games of this mode (standard, solo, family, turn-based, puzzle)")
     add_db_argument(parser)
 
 
@@ -97,6 +100,9 @@ def run(args):
         records = [record for game_id, record in store.games()]
     if args.game:
         records = [r for r in records if r.get("game", "fit-to-print") == args.game]
+    if args.mode:
+        records = [r for r in records
+                   if r.get("game", "fit-to-print") == "fit-to-print" and r.get("mode", "standard") == args.mode]
     stats = history_stats.compute(records)
     if args.json:
         print(json.dumps(stats, indent=2, ensure_ascii=False))
