@@ -1,0 +1,365 @@
+"""presstime play: a game at the table, with the board (or the simulator) and this terminal."""
+
+EXAMPLE = """examples:
+  presstime play --demo                   a scripted game on the simulator, no typing
+  presstime play --sim --players Ada,Ben,Cy
+  presstime play --players Ada,Ben,Cy,Dee --duration 3:00
+  presstime play --port /dev/ttyACM0 --mode family --players Ada,Ben
+
+Each round starts from the board's control button or by pressing Enter here. When it ends,
+the finishing order comes from the board and you type each player's scorepad numbers
+(`?` for help, `back`/`fix NAME` to correct); the standings are shown and sent to the board's
+lights. With no board attached, the simulator is started on a pty (as with --sim)."""
+
+DEMO_PLAYERS = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
+
+
+def configure(parser):
+    from ..boards import add_port_argument
+    from ..store import add_db_argument
+
+    add_port_argument(parser)
+    parser.add_argument("--sim", action="store_true", help="play against the simulator, started on a pty")
+    parser.add_argument("--demo", action="store_true",
+                        help="a scripted game on the simulator: simulated presses, example scorepad numbers")
+    parser.add_argument("--players", metavar="A,B,…", help="player names in seat order, comma-separated")
+    parser.add_argument("--duration", default="4:00", metavar="M:SS",
+                        help="round time: 3:00 frantic, 4:00 standard (default), 5:00 relaxed, or any")
+    parser.add_argument("--mode", default="standard",
+                        choices=["standard", "solo", "family", "puzzle", "turn-based"], help="game mode")
+    parser.add_argument("--edition", default="published", choices=["published", "draft"],
+                        help="rulebook edition (default published)")
+    parser.add_argument("--seed", type=int, default=2024, help=argparse_suppress())
+    add_db_argument(parser)
+
+
+def argparse_suppress():
+    import argparse
+
+    return argparse.SUPPRESS
+
+
+def parse_duration(text):
+    """'4:00' / '240' / '3m' -> ms (BadInput otherwise)."""
+    from ..errors import BadInput
+
+    t = str(text).strip().lower()
+    try:
+        if ":" in t:
+            m, s = t.split(":", 1)
+            ms = (int(m) * 60 + int(s)) * 1000
+            if not 0 <= int(s) < 60:
+                raise ValueError
+        elif t.endswith("m"):
+            ms = int(t[:-1]) * 60000
+        else:
+            ms = int(t.rstrip("s")) * 1000
+    except ValueError:
+        raise BadInput("--duration %r: expected minutes:seconds such as 4:00" % text)
+    if not 10000 <= ms <= 3600000:
+        raise BadInput("--duration %r: between 0:10 and 60:00" % text)
+    return ms
+
+
+def parse_players(text, mode):
+    from ..errors import BadInput
+
+    names = [n.strip() for n in text.split(",")]
+    problems = []
+    if any(not n for n in names):
+        problems.append("--players: an empty name in %r" % text)
+    if len(set(n.lower() for n in names)) != len(names):
+        problems.append("--players: every name must differ")
+    if not 1 <= len(names) <= 6:
+        problems.append("--players: 1 to 6 players, got %d" % len(names))
+    for n in names:
+        if len(n.encode()) > 24:
+            problems.append("--players: %r is longer than 24 bytes" % n)
+    if problems:
+        raise BadInput(problems)
+    return names
+
+
+class Table:
+    """What `play` does with the board, for one game; the terminal side is in `say`/`ask`."""
+
+    def __init__(self, client, store, record, key, say, ask, demo=None, live=None):
+        self.client = client
+        self.store = store
+        self.record = record
+        self.key = key
+        self.say = say
+        self.ask = ask
+        self.demo = demo          # a Demo, or None (interactive)
+        self.live = live          # a stream for the \r live line (a terminal), or None
+
+    def save(self, record):
+        self.store.save_draft(self.key, record)
+
+    def wait_round(self, index):
+        """Start (desktop or control button), mirror the round, return the final status."""
+        from .. import mirror
+
+        st = self.client.status()
+        if st.get("phase") == "ready":
+            if self.demo:
+                self.client.start()
+            else:
+                self.say("%s: press the board's control button, or Enter here to start."
+                         % mirror.headline(st))
+        import time
+
+        last = None
+        script = None
+        while True:
+            st = self.client.status()
+            phase = st.get("phase")
+            if phase in ("summary", "over"):
+                break
+            if self.demo and phase == "running":
+                if script is None:
+                    script = self.demo.schedule(len(st.get("players", [])), time.monotonic())
+                while script and script[0][0] <= time.monotonic():
+                    self.client.press(script.pop(0)[1])
+            elif not self.demo:
+                line = _poll_line(0.0)
+                if line is not None:
+                    self._typed(line.strip().lower(), phase)
+            if self.live is not None:
+                self.live.write("\r\x1b[K" + mirror.one_line(st, self.live))
+                self.live.flush()
+            else:
+                key = (phase, [(p.get("state"), p.get("token")) for p in st.get("players", [])])
+                if key != last and phase != "countdown":
+                    self.say(mirror.one_line(st))
+                last = key
+            time.sleep(0.1 if self.demo else 0.2)
+        if self.live is not None:
+            self.live.write("\r\x1b[K")
+            self.live.flush()
+        for line in mirror.lines(st):
+            self.say(line)
+        return st
+
+    def _typed(self, word, phase):
+        from ..link import BoardError
+
+        try:
+            if word in ("", "s", "start") and phase == "ready":
+                self.client.start()
+            elif word in ("p", "pause") and phase == "running":
+                self.client.pause()
+            elif word in ("", "r", "resume") and phase == "paused":
+                self.client.resume()
+            elif word in ("a", "abort"):
+                self.client.abort()
+            elif word in ("?", "help"):
+                self.say("  Enter: start/resume · p: pause · a: abort the round (it restarts)")
+        except BoardError as e:
+            self.say("  the board refused: %s" % e.board_message)
+
+    def score_round(self, index, st):
+        from .. import mirror, records
+        from ..entry import ScoreEntry
+
+        finish = mirror.finish_order(st)
+        if self.demo:
+            self.demo.fill(self.record, index)
+        entry = ScoreEntry(self.record, self.save, ask=self.ask, say=self.say)
+        entry.enter_round(index, finish=finish)
+        try:
+            return records.tally(self.record)
+        except Exception:
+            return None
+
+    def push(self, result):
+        from ..link import BoardError
+
+        names = [p["name"] for p in result["players"]]
+        winners = result.get("winners") or []
+        standings = {
+            "totals": [p["total"] for p in result["players"]],
+            "out": [i for i, p in enumerate(result["players"]) if p.get("out_of_business")],
+            "winner": names.index(winners[0]) if result.get("complete") and len(winners) == 1 else None,
+        }
+        try:
+            self.client.push_standings(standings)
+        except BoardError as e:
+            self.say("  (the board did not take the standings: %s)" % e.board_message)
+
+    def next_round(self):
+        from ..link import BoardError
+
+        st = self.client.status()
+        if st.get("phase") != "summary":
+            return st  # already moved on from the control button
+        try:
+            self.client.next_round()
+        except BoardError as e:
+            self.say("  (next round refused: %s)" % e.board_message)
+        return self.client.status()
+
+
+class Demo:
+    """Scripted presses and example scorepad numbers (seeded, so every demo is the same game)."""
+
+    def __init__(self, seed):
+        import random
+
+        self.rnd = random.Random(seed)
+
+    def schedule(self, players, now):
+        """[(monotonic time, button)]: every player presses once, in a shuffled order."""
+        order = list(range(players))
+        self.rnd.shuffle(order)
+        out = []
+        t = now
+        for b in order:
+            t += self.rnd.uniform(0.2, 0.6)
+            out.append((t, b))
+        return out
+
+    def fill(self, record, index):
+        from ..entry import needed_fields, player_names
+
+        rounds = record.setdefault("rounds", [])
+        while len(rounds) <= index:
+            rounds.append({"players": {}})
+        rnd = rounds[index]
+        rnd.setdefault("breaking_news", [])
+        r = self.rnd
+        pads = rnd.setdefault("players", {})
+        for name in player_names(record):
+            pad = {}
+            for field in needed_fields(record, index):
+                pad[field] = {
+                    "articles": r.randint(6, 14), "photos": r.randint(1, 6), "centerpiece": r.randint(-2, 4),
+                    "white_space": r.randint(1, 8), "smiles": r.randint(0, 5), "frowns": r.randint(0, 5),
+                    "unplaced": r.randint(0, 2), "ads": r.randint(1, 6), "tiles": r.randint(8, 14),
+                    "unplaced_ads": 0,
+                }.get(field, 0)
+            pads[name] = pad
+
+
+def _poll_line(timeout):
+    """A line typed on stdin within `timeout` seconds, or None (POSIX select; EOF: None)."""
+    import select
+    import sys
+
+    try:
+        ready, _, _ = select.select([sys.stdin], [], [], timeout)
+    except (OSError, ValueError):
+        return None
+    if not ready:
+        return None
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+def _scripted_ask(prompt):
+    # the demo pre-fills every number; a question means the entry wants something unexpected:
+    # Enter keeps/skips it, and a runaway loop is stopped
+    _scripted_ask.calls += 1
+    if _scripted_ask.calls > 200:
+        raise EOFError()
+    return ""
+
+
+_scripted_ask.calls = 0
+
+
+def open_board(args, say):
+    """(client, simulator or None) for --port / the only board / a new simulator."""
+    from .. import boards
+
+    sim = None
+    port = None
+    if args.port or not (args.sim or args.demo):
+        port = boards.pick_port(args.port, allow_none=True)
+        if port is None:
+            say("No board found: playing against the simulator (a board on USB is used automatically).")
+    if port is None:
+        from ..simserve import Simulator
+
+        sim = Simulator().start()
+        port = sim.path
+        say("Simulator started on %s" % port)
+    try:
+        client = boards.connect(port)
+    except Exception:
+        if sim is not None:
+            sim.stop()
+        raise
+    return client, sim
+
+
+def run(args):
+    import sys
+
+    from .. import rebuild, records, report
+    from ..entry import EntryStopped, ask_setup, rounds_in
+    from ..errors import BadInput
+    from ..store import open_store
+
+    duration = parse_duration(args.duration)
+    names = None
+    if args.players:
+        names = parse_players(args.players, args.mode)
+    elif args.demo:
+        names = DEMO_PLAYERS
+    say = print
+    ask = _scripted_ask if args.demo else input
+
+    if names is None:
+        try:
+            record = ask_setup(ask=ask, say=say)
+        except EntryStopped:
+            return 1
+    else:
+        record = {"game": "fit-to-print", "mode": args.mode, "edition": args.edition, "players": list(names),
+                  "rounds": []}
+        problems = [m for m in records.check_record(dict(record, rounds=[])) if m.startswith(("players", "mode"))]
+        if problems:
+            raise BadInput(problems)
+    names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
+
+    client, sim = open_board(args, say)
+    try:
+        with open_store(args) as store:
+            info = client.info or {}
+            say("Board: %s (firmware %s, id %s)" % (info.get("board"), info.get("fw"), info.get("id")))
+            cfg = {"game": "fit-to-print", "mode": record["mode"], "edition": record["edition"],
+                   "duration_ms": duration, "players": [{"name": n} for n in names]}
+            client.configure(cfg)
+            seq = client.hello().get("seq", 0)
+            key = rebuild.game_key(info.get("id"), {"seq": seq})
+            live = sys.stdout if sys.stdout.isatty() else None
+            table = Table(client, store, record, key, say, ask, demo=Demo(args.seed) if args.demo else None,
+                          live=live)
+            table.save(record)
+            result = None
+            for i in range(rounds_in(record)):
+                st = table.wait_round(i)
+                try:
+                    result = table.score_round(i, st) or result
+                except EntryStopped:
+                    say("Stopped. Everything typed is kept as draft %s." % key)
+                    return 1
+                if result is not None:
+                    say("After round %d: %s" % (i + 1, ", ".join(
+                        "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"]) for p in result["players"])))
+                    table.push(result)
+                if st.get("phase") != "over":
+                    table.next_round()
+            result = records.tally(record)
+            gid = store.add_game(record, source=key)
+            store.drop_draft(key)
+            say("")
+            say(report.standings_text(result).rstrip("\n"))
+            say("Saved as game %d in the history." % gid)
+            table.push(result)
+    finally:
+        client.close()
+        if sim is not None:
+            sim.stop()
+    return 0

@@ -1,0 +1,56 @@
+"""presstime watch: a live terminal mirror of the board: countdown, each player's state and token."""
+
+EXAMPLE = """examples:
+  presstime watch
+  presstime watch --port /dev/ttyACM0 --interval 0.5
+  presstime watch --once --json
+
+Ctrl-C ends the mirror (the board keeps running). Symbols: . waiting, r ready, ~ reporting,
+L layout, # printed, ! late (grace window), x forced at time-out; [n] is the finishing token."""
+
+
+def configure(parser):
+    from ..boards import add_port_argument
+
+    add_port_argument(parser)
+    parser.add_argument("--interval", type=float, default=0.25, metavar="S",
+                        help="seconds between status requests (default 0.25)")
+    parser.add_argument("--once", action="store_true", help="show the status once and exit")
+    parser.add_argument("--json", action="store_true", help="print each status as one JSON line")
+
+
+def run(args):
+    import json
+    import sys
+    import time
+
+    from .. import boards, mirror
+    from ..errors import BadInput
+
+    if not 0.05 <= args.interval <= 60:
+        raise BadInput("--interval must be between 0.05 and 60 seconds")
+    port = boards.pick_port(args.port)
+    client = boards.connect(port)
+    tty = sys.stdout.isatty() and not args.json
+    shown = None
+    try:
+        while True:
+            st = client.status()
+            if args.json:
+                print(json.dumps(st, sort_keys=True), flush=True)
+            elif tty:
+                out = mirror.lines(st, sys.stdout)
+                sys.stdout.write("\x1b[H\x1b[J" + "\n".join(out) + "\n(Ctrl-C to stop)\n")
+                sys.stdout.flush()
+            else:
+                line = mirror.one_line(st)
+                if line != shown:
+                    print(line, flush=True)
+                    shown = line
+            if args.once:
+                return 0
+            time.sleep(args.interval)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        client.close()
