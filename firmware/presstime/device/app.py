@@ -33,6 +33,11 @@ round's go-version and round ms, 8 bytes) every second of round time; on boot a 
 running resumes paused at max(checkpoint, last journaled press): at most 1 s lost. The journal
 itself only holds real events (small to sync).
 
+Journal: every event is appended as it happens (one append_many per loop iteration). On boot the
+events of the current game file (after journal.base_seq) are replayed. configure() starts a new
+journal file (journal.reset(), the previous game kept as `.old`) only once the current file is
+over RESET_BYTES (32 KB, some 20 games), so an unsynced game is not lost to the next set-up.
+
 Pixels: the port may set `ring` (pixel indices of the countdown) and `player_pixels` (one
 index per seat; indices >= port.pixels are extra entries for plain LEDs, see core/lights.py),
 and `max_channel` (brightness cap). Defaults: ring = all pixels, players on the ring.
@@ -54,6 +59,7 @@ DOUBLE_MS = const(400)
 PHOTO_MS = const(800)
 CHECKPOINT_MS = const(1000)
 _PAGE = const(32)
+RESET_BYTES = const(32768)   # configure starts a new journal file beyond this size
 
 # beeps per event kind: (Hz, ms)
 _BEEP = {E.START: (880, 80), E.GO: (1760, 300), E.TIMEOUT: (440, 700), E.END: (660, 200),
@@ -172,7 +178,7 @@ class App:
     # ---- boot ---------------------------------------------------------------------------
     def _replay(self):
         t = self.table
-        after = 0
+        after = getattr(self.journal, "base_seq", 0)    # this game's file only
         while True:
             recs = self.journal.records(after, _PAGE)
             if not recs:
@@ -204,7 +210,10 @@ class App:
         return self.table.version
 
     def configure(self, cfg):
-        self.table.configure(cfg, self.port.now_ms())
+        self.table.configure(cfg, self.port.now_ms())   # ValueError: nothing changed
+        j = self.journal
+        if getattr(j, "size_bytes", 0) > RESET_BYTES:
+            j.reset()       # a new game file: boot replays only it; the previous stays as .old
         self._flush()
         return self.table.version
 
@@ -278,8 +287,14 @@ class App:
         if not evs:
             return
         port = self.port
+        payloads = [E.encode(ev) for ev in evs]
+        many = getattr(self.journal, "append_many", None)
+        if many is not None:
+            many(payloads)      # one write, one flush
+        else:
+            for p in payloads:
+                self.journal.append(p)
         for ev in evs:
-            self.journal.append(E.encode(ev))
             k = ev[0]
             if k == E.PRESS:
                 port.beep(900 if ev[3] & E.F_LAYOUT else 1200 + 100 * ev[2], 40)
