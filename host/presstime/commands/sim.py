@@ -1,0 +1,161 @@
+"""presstime sim: the simulated board in this terminal (the same firmware loop as the board)."""
+
+EXAMPLE = """\
+keys: 1-6 the players' buttons, space the control button (start / next / resume),
+      p pause/resume, u undo the last press, x abort the round, q quit.
+examples:
+  presstime sim --players 4 --duration 3:00
+  presstime sim --players 2 --mode family --pty      (also serve the link: presstime play can attach)
+  presstime sim --players 3 --script "space +3000 2 +500 1 3 +100"   (no terminal needed)
+"""
+
+MODES = ("standard", "solo", "family", "puzzle", "turn-based")
+PRESETS = {"frantic": 180000, "standard": 240000, "relaxed": 300000}
+
+
+def configure(parser):
+    parser.add_argument("--players", type=int, default=4, metavar="N", help="players, 1 to 6 (default 4)")
+    parser.add_argument("--duration", default="4:00", metavar="M:SS",
+                        help="round time: M:SS, seconds, or frantic (3:00) / standard (4:00) / relaxed (5:00)")
+    parser.add_argument("--mode", default="standard", help="one of: " + ", ".join(MODES))
+    parser.add_argument("--two-step", action="store_true", help='first press "Layout!", second "Print!"')
+    parser.add_argument("--grace", type=float, default=5.0, metavar="S",
+                        help="seconds after time-out in which presses still take tokens (default 5)")
+    parser.add_argument("--journal", metavar="FILE",
+                        help="keep the journal in FILE (a game in it resumes); default: a temporary file")
+    parser.add_argument("--pty", action="store_true",
+                        help="also serve the serial link on a pseudo-terminal (path printed at start)")
+    parser.add_argument("--script", metavar="KEYS",
+                        help="play these keys on a virtual clock and print each state change "
+                             "(words: 1-6, space, p, u, x, q, +MS, +M:SS)")
+
+
+def _duration_ms(text):
+    t = text.strip().lower()
+    if t in PRESETS:
+        return PRESETS[t]
+    if ":" in t:
+        m, _, s = t.partition(":")
+        if m.isdigit() and s.isdigit() and len(s) == 2 and int(s) < 60:
+            return (int(m) * 60 + int(s)) * 1000
+        return None
+    try:
+        v = float(t)
+    except ValueError:
+        return None
+    return int(v * 1000) if v > 0 else None
+
+
+def game_config(args):
+    """The set-up the sim passes to the App, from the options (BadInput listing every problem)."""
+    from ..errors import BadInput
+
+    problems = []
+    if not 1 <= args.players <= 6:
+        problems.append("--players %d: expected 1 to 6" % args.players)
+    duration = _duration_ms(args.duration)
+    if duration is None:
+        problems.append("--duration %r: expected M:SS (e.g. 3:00), seconds, or frantic/standard/relaxed" % args.duration)
+    if args.mode not in MODES:
+        problems.append("--mode %r: expected one of %s" % (args.mode, ", ".join(MODES)))
+    if not 0 <= args.grace <= 60:
+        problems.append("--grace %s: expected 0 to 60 seconds" % args.grace)
+    if problems:
+        raise BadInput(problems)
+    return {"players": args.players, "mode": args.mode, "duration_ms": duration,
+            "options": {"two_step": bool(args.two_step), "grace_ms": int(args.grace * 1000)}}
+
+
+def _open_pty(port):
+    import json
+    import os
+    import tty
+
+    from ..boards import runtime_dir
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    os.set_blocking(master, False)
+    port.serial_fd = master
+    path = os.ttyname(slave)
+    d = runtime_dir()
+    os.makedirs(d, exist_ok=True)
+    advert = os.path.join(d, "sim-%d-%s.json" % (os.getpid(), port.uid))
+    with open(advert, "w") as f:
+        json.dump({"pty": path, "pid": os.getpid(), "journal": port.journal_path()}, f)
+    return path, (master, slave), advert
+
+
+def run(args):
+    import os
+    import shutil
+    import sys
+    import tempfile
+
+    from ..errors import BadInput, Failure
+    from .. import sim
+    from ..device.app import App
+    from ..device.journal import Journal
+
+    config = game_config(args)
+    script = None
+    if args.script is not None:
+        try:
+            script = sim.parse_script(args.script)
+        except ValueError as e:
+            raise BadInput("--script: %s" % e)
+    elif not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise BadInput("the simulator needs a terminal (stdin and stdout); use --script KEYS to run without one")
+
+    tmp = None
+    path = args.journal
+    if path is None:
+        tmp = tempfile.mkdtemp(prefix="presstime-sim-")
+        path = os.path.join(tmp, "journal.bin")
+    elif os.path.isdir(path):
+        raise BadInput("--journal %s: is a directory, expected a file" % path)
+    port = sim.TerminalPort(players=config["players"], journal_path=path, virtual=script is not None)
+    fds = ()
+    advert = None
+    try:
+        try:
+            journal = Journal(path)
+        except OSError as e:
+            raise Failure("cannot open the journal %s: %s" % (path, e))
+        try:
+            app = App(port, journal, config=config)
+        except ValueError as e:
+            raise BadInput(str(e))
+        if app.table.cfg is not None and app.table.n != config["players"]:
+            print("presstime sim: resuming the game in %s (%d players)" % (path, app.table.n), file=sys.stderr)
+        if args.pty:
+            from ..device.link import Link
+
+            pty_path, fds, advert = _open_pty(port)
+            app.link = Link(app, port, journal)
+            print("presstime sim: serving the link on %s" % pty_path, file=sys.stderr)
+        if script is not None:
+            sim.run_script(app, port, args.script, sys.stdout)
+        else:
+            try:
+                sim.run_live(app, port, sys.stdin, sys.stdout)
+            except KeyboardInterrupt:
+                pass
+            except Exception as e:
+                if type(e).__name__ != "ReplReturn":
+                    raise
+        journal.close()
+    finally:
+        for fd in fds:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if advert:
+            try:
+                os.remove(advert)
+            except OSError:
+                pass
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return 0
