@@ -389,11 +389,13 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
 
 
 def _serial_ports():
+    """MicroPython boards' ports (Pico VID:PID, as `presstime devices` finds them)."""
     try:
-        from serial.tools import list_ports
-    except ImportError:
+        from .boards import usb_boards
+
+        return [d["port"] for d in usb_boards() if d.get("kind") == "micropython"]
+    except Exception:
         return []
-    return sorted(p.device for p in list_ports.comports() if p.vid is not None)
 
 
 def _client(port, timeout):

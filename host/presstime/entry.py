@@ -162,12 +162,12 @@ class ScoreEntry:
         review: walk an already complete round again (Enter keeps each value)."""
         rnd = self._round(round_index)
         fresh = not any(rnd["players"].values())  # no number typed in this round yet
-        if finish is not None and uses_tokens(self.record):
+        if finish and uses_tokens(self.record):
             rnd["finish"] = list(finish)
             self._save()
         if "breaking_news" not in rnd or (review and uses_news(self.record)):
             self._ask_news(round_index, rnd)
-        if uses_tokens(self.record) and finish is None and (review or (fresh and rnd.get("finish") is None)):
+        if uses_tokens(self.record) and not finish and (review or (fresh and rnd.get("finish") is None)):
             self._ask_finish(round_index, rnd)
         steps = self._steps(round_index)
         start = 0 if review else self._first_missing(round_index, steps)
