@@ -1,0 +1,125 @@
+"""End to end over a real pseudo-terminal: the simulator firmware (the device App and Link) on
+the master side of os.openpty(), the real desktop code (pyserial, BoardClient, the CLI
+commands) on the slave side. A complete scripted game from configure to final standings."""
+
+import json
+import os
+import time
+
+import pytest
+
+from presstime import cli
+from presstime.core import wire
+from presstime.link import BoardClient, BoardError, SerialTransport
+from presstime.simserve import Simulator
+from presstime.store import Store
+
+
+@pytest.fixture
+def sim(tmp_path, monkeypatch):
+    monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
+    s = Simulator(journal=str(tmp_path / "journal.bin")).start()
+    yield s
+    s.stop()
+
+
+def client_for(sim):
+    c = BoardClient(SerialTransport(sim.path))
+    c.hello()
+    return c
+
+
+def wait_phase(c, phases, limit=10.0):
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        st = c.status()
+        if st["phase"] in phases:
+            return st
+        time.sleep(0.05)
+    raise AssertionError("board never reached %s (at %s)" % (phases, st["phase"]))
+
+
+def test_devices_lists_the_running_simulator(sim, capsys):
+    assert cli.main(["devices", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert [d["port"] for d in found] == [sim.path]
+
+
+def test_demo_game_end_to_end_then_sync(sim, tmp_path, capsys):
+    db = str(tmp_path / "history.db")
+    t0 = time.monotonic()
+    assert cli.main(["play", "--demo", "--port", sim.path, "--db", db]) == 0
+    assert time.monotonic() - t0 < 40
+    out = capsys.readouterr().out
+    assert "Sunday" in out and "Winner:" in out and "Saved as game 1" in out
+
+    with Store(db) as store:
+        [(gid, record)] = store.games()
+        assert len(record["rounds"]) == 3
+        finish_played = [r["finish"] for r in record["rounds"]]
+        assert all(sorted(f) == sorted(record["players"]) for f in finish_played)
+
+    # the board's journal, synced and rebuilt by the core, tells the same finishing orders
+    assert cli.main(["sync", "--port", sim.path, "--db", db, "--json"]) == 0
+    synced = json.loads(capsys.readouterr().out)
+    assert synced["added"] == sim.app.journal.last_seq == synced["last_seq"]
+    [game] = synced["games"]
+    assert game["finish"] == finish_played and game["over"] and game["stored"] == gid
+    # idempotent: nothing new the second time
+    assert cli.main(["sync", "--port", sim.path, "--db", db, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["added"] == 0
+    with Store(db) as store:
+        assert store.journal(synced["board"]) == sim.app.journal.records(0)
+
+
+def test_client_round_stale_versions_and_retries(sim):
+    c = client_for(sim)
+    c.configure({"players": [{"name": "Ada", "colour": "#ff0000"}, {"name": "Ben"}], "mode": "standard",
+                 "duration_ms": 180000, "edition": "published"})
+    v = c.status()["version"]
+    rid = c.next_rid()
+    first = c.request(wire.START, {"v": v}, rid=rid)
+    assert first["v"] > v
+    # the same request again (a retry after a lost reply): answered from the cache, not re-applied
+    again = c.request(wire.START, {"v": v}, rid=rid)
+    st = c.status()
+    assert again == first and st["phase"] in ("countdown", "running")
+    # a fresh request based on the old version: refused as stale, nothing changes
+    with pytest.raises(BoardError) as e:
+        c.request(wire.PAUSE, {"v": v})
+    assert e.value.code == wire.E_STALE
+    wait_phase(c, ("running",))
+    c.press(1)
+    c.press(0)
+    st = wait_phase(c, ("summary",))
+    assert [p["token"] for p in st["players"]] == [2, 1]
+    # a newer protocol and an unknown type get clear error replies; the board keeps answering
+    c.transport.write(wire.frame(bytes((wire.PROTOCOL + 1, wire.STATUS, 77))))
+    with pytest.raises(BoardError) as e:
+        c.request(0x3E)
+    assert e.value.code == wire.E_UNKNOWN
+    c.transport.write(b"\x00garbage\xff\xfe noise\x00")
+    assert c.status()["phase"] == "summary"
+    c.close()
+
+
+def test_watch_once_and_bad_input(sim, capsys):
+    assert cli.main(["watch", "--port", sim.path, "--once", "--json"]) == 0
+    assert "phase" in json.loads(capsys.readouterr().out)
+    assert cli.main(["play", "--port", sim.path, "--duration", "9:99", "--players", "A,B"]) == 2
+    assert cli.main(["play", "--port", sim.path, "--players", "A,,B"]) == 2
+    assert cli.main(["watch", "--port", sim.path, "--interval", "0"]) == 2
+
+
+def test_repl_request_leaves_the_loop(tmp_path, monkeypatch):
+    monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
+    s = Simulator(journal=str(tmp_path / "j.bin")).start()
+    try:
+        c = client_for(s)
+        assert c.repl() == {}
+        s._thread.join(2)
+        assert not s._thread.is_alive()
+        c.close()
+    finally:
+        s.stop()
+    assert os.listdir(str(tmp_path / "run")) == []
