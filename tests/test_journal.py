@@ -73,6 +73,8 @@ def test_reset_starts_a_game_and_keeps_the_previous(tmp_path):
         j.append(b"g1-%d" % i)
     j.reset()
     assert (j.base_seq, j.last_seq, j.size_bytes) == (5, 5, 10)
+    j.reset()                                                # an empty game: nothing to do
+    assert (j.base_seq, [s for s, _ in j.records(0)]) == (5, [1, 2, 3, 4, 5])
     assert j.append(b"g2-0") == 6
     assert j.records(j.base_seq) == [(6, b"g2-0")]          # this game only
     assert [s for s, _ in j.records(0)] == [1, 2, 3, 4, 5, 6]  # sync reaches the previous game

@@ -347,7 +347,11 @@ class Journal:
     def reset(self):
         """Start a new game file. Seq goes on from last_seq; the current file becomes `.old`.
 
-        Atomic: after a power cut either the old game continues or the new one has begun."""
+        Atomic: after a power cut either the old game continues or the new one has begun.
+        Does nothing while the current game has no record (so the previous game, maybe not yet
+        synced, is not pushed out by an empty one)."""
+        if self.last_seq == self.base_seq:
+            return
         if self._f is not None:
             self._f.close()
             self._f = None
