@@ -359,3 +359,24 @@ def test_enter_command_quit_exits_0_and_new_discards(tmp_path):
     rc, s = run_enter(tmp_path, ["quit"], "--new")
     assert rc == 0
     assert "A game is in progress" not in s.text()
+
+
+def test_enter_as_a_process_resumes_after_the_input_ends(tmp_path):
+    import subprocess
+    import sys
+
+    db = str(tmp_path / "h.sqlite3")
+    answers = SETUP + round_answers() * 3 + ["done"]
+
+    def run(lines):
+        return subprocess.run([sys.executable, "-m", "presstime.cli", "enter", "--db", db],
+                              input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+
+    first = run(answers[:30])
+    assert first.returncode == 1, first.stderr
+    assert "run `presstime enter` to continue" in first.stdout
+    assert "Traceback" not in first.stderr
+    second = run(["y"] + answers[30:])
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert "Resuming" in second.stdout and "Stored as game #1" in second.stdout
+    assert "Ada" in second.stdout.split("Stored as game")[0].rsplit("done", 1)[-1]  # the standings
