@@ -6,9 +6,10 @@
 2. Makes the CIRCUITPY drive writable for the firmware, so the journal can be kept on flash.
    Only one side may write the drive: while the firmware can, the computer sees it READ-ONLY.
 
-   To edit files from the computer (update the firmware, delete the journal), HOLD THE ENCODER
-   KNOB DOWN while plugging in or pressing reset: the drive then stays writable for the computer
-   and the device runs without a journal until the next plain reset.
+   To edit files from the computer (update the firmware, delete the journal), HOLD KEY1 (the top
+   left key) while plugging in or pressing reset: the drive then stays writable for the computer
+   and the device keeps its journal in RAM only until the next plain reset. (Not the encoder
+   knob: on the Macropad it is the RP2040's BOOT button, which enters the UF2 bootloader.)
 Changes here take effect after a hard reset (unplug, or the reset button), not on soft reload.
 """
 
@@ -21,7 +22,7 @@ from presstime.device.boards import macropad
 
 usb_cdc.enable(console=True, data=True)
 
-_switch = digitalio.DigitalInOut(getattr(board, macropad.CONTROL_PIN))
+_switch = digitalio.DigitalInOut(getattr(board, macropad.KEY_PINS[macropad.EDIT_MODE_KEY]))
 _switch.switch_to_input(pull=digitalio.Pull.UP)
 _edit_mode = not _switch.value          # pressed reads False (active low)
 _switch.deinit()

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """CircuitPython entry (Adafruit Macropad RP2040): the presstime table loop.
 
-boot.py decides whether the drive is writable for the journal (hold the encoder knob at reset
-to edit files from the computer instead): then the journal lives in RAM and is lost at reset.
+boot.py decides whether the drive is writable for the journal (hold KEY1 at reset to edit
+files from the computer instead): then the journal lives in RAM and is lost at reset.
 A `repl` request from the desktop ends the loop (the REPL has its own USB port anyway).
 """
 

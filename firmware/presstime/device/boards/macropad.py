@@ -19,6 +19,10 @@ PLAYER_KEYS = (6, 7, 8, 9, 10, 11)
 # The encoder's push switch is the control button.
 CONTROL_PIN = "ENCODER_SWITCH"
 BUTTON_ACTIVE_LOW = True
+# Hold this key (KEY1, top left) while plugging in or resetting: boot.py then leaves the
+# CIRCUITPY drive writable for the computer ("edit mode", journal in RAM only). Not the encoder
+# knob: on the Macropad it is also the RP2040's BOOT button (held at reset = UF2 bootloader).
+EDIT_MODE_KEY = 0
 # Keys not used by players (top two rows): their pixels show the countdown bar.
 COUNTDOWN_KEYS = (0, 1, 2, 3, 4, 5)
 PIXEL_PIN = "NEOPIXEL"

@@ -3,7 +3,7 @@
 
 Same calls as device/journal.py's Journal (append, records, last_seq, reset, close), so the app
 and the link run unchanged, but nothing survives a reset. Used by the Macropad in "edit mode"
-(the encoder knob held at reset: the CIRCUITPY drive stays writable for the computer instead).
+(KEY1 held at reset: the CIRCUITPY drive stays writable for the computer instead).
 """
 
 
