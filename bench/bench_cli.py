@@ -1,7 +1,7 @@
 """CLI (issue 5): does `presstime` start as fast as mpremote?
 
 cli_start_ratio_mpremote: the median wall time of `presstime --help` divided by the median of
-`mpremote --help`, both run as fresh processes through their installed console scripts,
+`mpremote --help`, both run as fresh processes through the console scripts installed beside this interpreter,
 alternately (PAIRS pairs, the order inside each pair alternating too) so that machine noise hits
 both alike. Target <= 1.0: nothing heavy imported at start.
 """
@@ -18,7 +18,9 @@ PAIRS = 15
 
 
 def _command(name):
-    exe = shutil.which(name)
+    """The console script installed with this interpreter (no PATH shims), else PATH, else -m."""
+    beside = os.path.join(os.path.dirname(sys.executable), name)
+    exe = beside if os.path.isfile(beside) else shutil.which(name)
     if exe:
         return [exe, "--help"]
     module = {"presstime": "presstime.cli", "mpremote": "mpremote"}[name]

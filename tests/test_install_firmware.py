@@ -4,7 +4,6 @@ The MicroPython "board" is a temporary folder plus the real `micropython` unix p
 runs the board-side code there, so the .mpy files the installer compiled are really imported.
 """
 
-import argparse
 import os
 import shutil
 import subprocess

@@ -22,6 +22,7 @@ is already exact. The same holds for the tile counts of a "most tiles gain $" Br
 from . import records
 from .core import fit_to_print as rules
 from .errors import BadInput
+from .term import paint
 
 LABELS = {
     "articles": "articles (sum of article values)",
@@ -148,7 +149,7 @@ class ScoreEntry:
                     return records.tally(self.record)
                 except BadInput as e:
                     for m in e.messages:
-                        self.say("  problem: " + m)
+                        self.say(_refused("  problem: " + m))
                     self.say("Correct it with `round N` or `fix NAME`.")
                     continue
             self._command(answer, len(self.record["rounds"]) - 1, allow_back=False)
@@ -240,14 +241,14 @@ class ScoreEntry:
             if text == "" and current is not None:
                 value = current
             elif text == "":
-                self.say("  type a number (or ? for help)")
+                self.say(_refused("  type a number (or ? for help)"))
                 continue
             elif _is_number(text):
                 value = int(text)
                 problems = self._check_value(ri, name, field, value)
                 if problems:
                     for m in problems:
-                        self.say("  " + m)
+                        self.say(_refused("  " + m))
                     continue
             else:
                 if self._command(answer, ri, allow_back=True):  # back
@@ -291,13 +292,13 @@ class ScoreEntry:
             n = int(arg) if _is_number(arg) else 0
             done = len(self.record["rounds"])
             if n < 1 or n > done:
-                self.say("  round N: N is a round already started, 1 to %d" % done)
+                self.say(_refused("  round N: N is a round already started, 1 to %d" % done))
                 return False
             self.say("  going through %s again (Enter keeps a value)" % self._round_title(n - 1))
             self.enter_round(n - 1, review=True)
             self.say("  back to %s" % self._round_title(ri))
         else:
-            self.say("  %r is not a number or a command (? for help)" % answer.strip())
+            self.say(_refused("  %r is not a number or a command (? for help)" % answer.strip()))
         return False
 
     def _find_player(self, text):
@@ -307,7 +308,7 @@ class ScoreEntry:
         for n in names:
             if n.lower() == text.strip().lower():
                 return n
-        self.say("  fix NAME: no player %r (players: %s)" % (text, ", ".join(names)))
+        self.say(_refused("  fix NAME: no player %r (players: %s)" % (text, ", ".join(names))))
         return None
 
     def _check_value(self, ri, name, field, value):
@@ -348,7 +349,7 @@ class ScoreEntry:
             else:
                 cards = _parse_news(text)
                 if cards is None:
-                    self.say("  unknown card %r: one of %s (? explains them)" % (answer.strip(), ", ".join(rules.EFFECTS)))
+                    self.say(_refused("  unknown card %r: one of %s (? explains them)" % (answer.strip(), ", ".join(rules.EFFECTS))))
                     continue
             probe = _copy(self.record)
             probe["rounds"] = probe["rounds"][:ri + 1]
@@ -356,7 +357,7 @@ class ScoreEntry:
             problems = [m for m in records.check_record(probe) if "breaking_news" in m]
             if problems:
                 for m in problems:
-                    self.say("  " + m)
+                    self.say(_refused("  " + m))
                 continue
             rnd["breaking_news"] = cards
             self._save()
@@ -391,7 +392,7 @@ class ScoreEntry:
             problems = [m for m in records.check_record(probe) if ", finish" in m]
             if problems:
                 for m in problems:
-                    self.say("  " + m)
+                    self.say(_refused("  " + m))
                 continue
             rnd["finish"] = order
             self._save()
@@ -410,7 +411,7 @@ class ScoreEntry:
             return records.tally(probe)
         except BadInput as e:
             for m in e.messages:
-                self.say("  problem: " + m)
+                self.say(_refused("  problem: " + m))
             return None
 
     def _show_player(self, ri, name):
@@ -424,8 +425,8 @@ class ScoreEntry:
                 for cat in ("articles", "photos", "centerpiece", "white_space", "mood", "unplaced"):
                     if r.get(cat):
                         parts.append("%s %+d" % (cat.replace("_", " "), r[cat]))
-                self.say("  %s, %s: %d points, $%d  (%s)  total %d, $%d" % (
-                    name, self._round_title(ri), r["score"], r["ad_revenue"],
+                self.say("  %s  (%s)  total %d, $%d" % (
+                    paint("%s, %s: %d points, $%d" % (name, self._round_title(ri), r["score"], r["ad_revenue"]), "1"),
                     ", ".join(parts) or "nothing scored", _total(p), p["ad_revenue"]))
 
     def _show_round(self, ri):
@@ -479,7 +480,7 @@ def ask_setup(ask=input, say=print):
             match = [c for c in choices if c.startswith(text)]
             if len(match) == 1:
                 return match[0]
-            say("  %r is not one of %s" % (text, ", ".join(choices)))
+            say(_refused("  %r is not one of %s" % (text, ", ".join(choices))))
 
     record = {"game": "fit-to-print"}
     record["mode"] = choose("Game mode", list(rules.MODES), "standard")
@@ -494,7 +495,7 @@ def ask_setup(ask=input, say=print):
         if text == "":
             if len(record["players"]) >= least:
                 break
-            say("  a %s game needs at least %d player%s" % (record["mode"], least, "s" if least > 1 else ""))
+            say(_refused("  a %s game needs at least %d player%s" % (record["mode"], least, "s" if least > 1 else "")))
             continue
         if text == "?":
             say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(rules.CHARACTERS))
@@ -509,7 +510,7 @@ def ask_setup(ask=input, say=print):
         problems = [m for m in records.check_record(probe) if m.startswith(where)]
         if problems:
             for m in problems:
-                say("  " + m[len(where) + 2:])
+                say(_refused("  " + m[len(where) + 2:]))
             continue
         record["players"].append(entry)
     record["rounds"] = []
@@ -517,6 +518,11 @@ def ask_setup(ask=input, say=print):
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _refused(text):
+    return paint(text, "33")  # yellow on a terminal; plain text otherwise (and with NO_COLOR)
+
 
 
 def _is_number(text):
