@@ -156,3 +156,60 @@ for n in (0, 254, 255, 600):
 print("ok")
 """
     assert run_micropython(script, heap="64K").stdout.strip() == "ok"
+
+
+@needs_micropython
+def test_device_link_under_micropython(tmp_path):
+    # the board's side: the real App, Journal and Link on the fake port, driven by frames
+    script = """
+import os
+from presstime.core import wire
+from presstime.device.ports.fake import FakePort
+from presstime.device.journal import Journal
+from presstime.device.app import App
+from presstime.device.link import Link, ReplReturn
+path = %r
+port = FakePort(players=6, pixels=24)
+app = App(port, Journal(path))
+app.link = Link(app, port)
+dec = wire.Decoder()
+rid = [0]
+def ask(t, value=None):
+    rid[0] += 1
+    port.feed(b"noise" + wire.encode(t, rid[0], value))
+    app.step()
+    got = [wire.parse(b) for b in dec.feed(port.take_written())]
+    assert len(got) == 1, got
+    assert got[0][1] == rid[0] and got[0][2]
+    return got[0][0], got[0][3]
+t, hello = ask(wire.HELLO)
+assert t == wire.HELLO and hello["p"] == 1 and hello["id"].startswith("fake-")
+t, r = ask(wire.CONFIGURE, {"v": hello["v"], "cfg": {"players": [{"name": "Ada"}, {"name": "Ben"}],
+                                                     "mode": "standard", "duration_ms": 180000}})
+assert t == wire.CONFIGURE, r
+t, r = ask(wire.START, {"v": r["v"] - 1})
+assert t == wire.ERROR and r["e"] == wire.E_STALE
+t, st = ask(wire.STATUS)
+t, r = ask(wire.START, {"v": st["version"]})
+assert t == wire.START
+port.advance(3100); app.step()
+port.tap(1); port.advance(100); app.step()
+port.tap(0); port.advance(100); app.step()
+t, st = ask(wire.STATUS)
+assert st["phase"] == "summary" and [p["token"] for p in st["players"]] == [2, 1], st
+t, page = ask(wire.RECORDS, wire.records_request(0))
+assert page["last"] == app.journal.last_seq and page["records"] == app.journal.records(0)
+t, r = ask(0x33)
+assert t == wire.ERROR and r["e"] == wire.E_UNKNOWN
+port.feed(wire.frame(bytes((9, wire.STATUS, 5))))
+app.step()
+assert wire.parse(dec.feed(port.take_written())[0])[3]["e"] == wire.E_VERSION
+port.feed(wire.encode(wire.REPL, 99))
+try:
+    app.step()
+    assert False
+except ReplReturn:
+    pass
+print("ok")
+""" % str(tmp_path / "journal.bin")
+    assert run_micropython(script, heap="256K").stdout.strip() == "ok"

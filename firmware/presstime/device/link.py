@@ -50,6 +50,7 @@ class Link:
         self._cache = []         # [(type + rid + payload, reply bytes)], oldest first
         self.quit = False
         self.requests = 0
+        self._id = None
 
     # ---- the loop's call ------------------------------------------------------------------------
     def poll(self):
@@ -157,12 +158,17 @@ class Link:
         return self.journal if self.journal is not None else getattr(self.app, "journal", None)
 
     def board_id(self):
-        """The board's identity (the port's `uid`, else its board name): the desktop keeps the
-        synced journal under it. The journal's seq never restarts (reset() continues it)."""
-        uid = getattr(self.port, "uid", None)
-        if callable(uid):
-            uid = uid()
-        return uid or getattr(self.port, "board", "board")
+        """The board's identity: the port's `uid` (the simulator's), else the board name and the
+        chip's unique id. The desktop keeps the synced journal under it; the journal's seq never
+        restarts (Journal.reset() continues it), so one id is one sequence."""
+        if self._id is None:
+            uid = getattr(self.port, "uid", None)
+            if callable(uid):
+                uid = uid()
+            if not uid:
+                uid = "%s-%s" % (getattr(self.port, "board", "board"), _chip_id())
+            self._id = uid
+        return self._id
 
     def hello(self):
         status = self.app.status()
@@ -186,6 +192,23 @@ class Link:
         records = [(seq, _bytes(p)) for seq, p in j.records(after, want)]
         payload, _ = wire.page(j.last_seq, records, wire.MAX_BODY - 3)
         return payload
+
+
+def _chip_id():
+    """Hex of the chip's unique id (MicroPython machine.unique_id, CircuitPython cpu.uid)."""
+    raw = None
+    try:
+        import machine
+        raw = machine.unique_id()
+    except (ImportError, AttributeError, OSError):
+        try:
+            import microcontroller
+            raw = microcontroller.cpu.uid
+        except (ImportError, AttributeError):
+            raw = None
+    if not raw:
+        return "0"
+    return "".join(["%02x" % b for b in raw])
 
 
 def _bytes(payload):
