@@ -159,3 +159,39 @@ print(len(got), got == bytes(range(256)) * 2)
 def test_press_resolution(tie_us, expect):
     out = mp("import press_order\npress_order.main(['x', '%d'])\n" % tie_us, heap="512K")
     assert out.strip() == "resolution_us: %d" % expect
+
+
+@needs_micropython
+def test_presses_during_a_flash_write_become_a_fair_tie_never_an_inversion():
+    """The RP2040 writes flash with interrupts off (docs/journal.md: up to ~95 ms). Edges in that
+    window are stamped when it ends, back to back in pin order: within tie_us, so the round
+    machine flags a tie and its rotating priority decides, not the wiring. A press after the
+    window still comes after both."""
+    out = mp("""
+import machine
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+from presstime.core.table import Table
+clock = FakeClock().install(rp2)
+port = rp2.Rp2Port(serial=False)
+table = Table()
+table.configure({"players": 3, "mode": "standard"}, 0)
+table.control(0); table.tick(3000)
+P = machine.Pin.by_id
+# window 10.000 s .. 10.090 s: player 3 (GP4) presses at 10.010, player 1 (GP2) at 10.050
+P[4].level = 0; P[2].level = 0
+clock.us = 10090000
+for gpio in (2, 3, 4, 5, 6, 7, 14):     # rp2's handler visits pending pins in pin order
+    if P[gpio].level == 0:
+        P[gpio].handler(P[gpio]); clock.us += 3
+clock.us = 10092000; P[3].set(0)        # player 2, after the window
+for t in range(10091000, 10140000, 1000):
+    clock.us = t
+    for b, down, t_us in port.buttons():
+        if down:
+            table.press(b, t_us)
+print(table.tok, table.tie)
+""", heap="512K")
+    tok, tie = out.strip().split("] [")
+    assert tie.rstrip("]") == "1, 0, 1"            # players 1 and 3 tied, flagged
+    assert tok.lstrip("[").split(", ")[1] == "3"   # player 2 (after the window) is third
