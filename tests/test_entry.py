@@ -380,3 +380,25 @@ def test_enter_as_a_process_resumes_after_the_input_ends(tmp_path):
     assert second.returncode == 0, second.stdout + second.stderr
     assert "Resuming" in second.stdout and "Stored as game #1" in second.stdout
     assert "Ada" in second.stdout.split("Stored as game")[0].rsplit("done", 1)[-1]  # the standings
+
+
+def test_setup_saves_every_answer_and_resumes():
+    saves = []
+    s = Script(["family", "", "Ada"])
+    with pytest.raises(EntryStopped):
+        ask_setup(s.ask, s.say, save=lambda r: saves.append(copy.deepcopy(r)))
+    draft = saves[-1]
+    assert draft == {"game": "fit-to-print", "mode": "family", "edition": "published", "players": ["Ada"]}
+    s = Script(["Ben", ""])
+    rec = ask_setup(s.ask, s.say, record=draft)
+    assert rec["players"] == ["Ada", "Ben"] and rec["rounds"] == []
+    assert "so far: Ada" in s.text()
+    assert not any("Game mode" in p for p in s.prompts)
+
+
+def test_enter_command_resumes_an_interrupted_setup(tmp_path):
+    rc, s = run_enter(tmp_path, ["", "", "Ada"])
+    assert rc == 1
+    rc, s = run_enter(tmp_path, ["", "Ben", ""] + round_answers() * 3 + ["done"])
+    assert rc == 0, s.text()
+    assert "Resuming the set-up" in s.text()

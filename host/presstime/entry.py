@@ -276,8 +276,10 @@ class ScoreEntry:
         arg = " ".join(words[1:])
         if word in ("?", "help", "h"):
             self.say(HELP)
-        elif word in ("back", "b") and allow_back:
-            return True
+        elif word in ("back", "b"):
+            if allow_back:
+                return True
+            self.say("  `round N` goes through a round again; `fix NAME` re-enters a player of the last round")
         elif word == "quit" or word == "q":
             raise EntryStopped()
         elif word == "show":
@@ -456,10 +458,12 @@ class ScoreEntry:
 # ---------------------------------------------------------------------- set-up of a new game
 
 
-def ask_setup(ask=input, say=print):
+def ask_setup(ask=input, say=print, record=None, save=None):
     """Ask mode, edition and players (with optional characters); returns a new game record.
 
-    Raises EntryStopped on EOF or `quit`. Everything is checked by the core as it is typed."""
+    Raises EntryStopped on EOF or `quit`. Everything is checked by the core as it is typed.
+    save(record), if given, is called after every answer; the record has no "rounds" key until
+    the set-up is complete, and passing such a record back resumes the set-up where it stopped."""
 
     def read(prompt):
         try:
@@ -482,14 +486,25 @@ def ask_setup(ask=input, say=print):
                 return match[0]
             say(_refused("  %r is not one of %s" % (text, ", ".join(choices))))
 
-    record = {"game": "fit-to-print"}
-    record["mode"] = choose("Game mode", list(rules.MODES), "standard")
-    record["edition"] = choose("Edition", list(rules.EDITIONS), "published")
-    record["players"] = []
+    def keep():
+        if save is not None:
+            save(record)
+
+    if record is None:
+        record = {"game": "fit-to-print"}
+    if "mode" not in record:
+        record["mode"] = choose("Game mode", list(rules.MODES), "standard")
+        keep()
+    if "edition" not in record:
+        record["edition"] = choose("Edition", list(rules.EDITIONS), "published")
+        keep()
+    record.setdefault("players", [])
     most = 1 if record["mode"] == "solo" else rules.MAX_PLAYERS
     least = 2 if record["mode"] in ("family", "turn-based") else 1
     say("Players in seat order: a name, or NAME:CHARACTER (%s). An empty line ends the list."
         % ", ".join(rules.CHARACTERS))
+    if record["players"]:
+        say("  so far: %s" % ", ".join(player_names(record)))
     while len(record["players"]) < most:
         text = read("Player %d: " % (len(record["players"]) + 1))
         if text == "":
@@ -513,7 +528,9 @@ def ask_setup(ask=input, say=print):
                 say(_refused("  " + m[len(where) + 2:]))
             continue
         record["players"].append(entry)
+        keep()
     record["rounds"] = []
+    keep()
     return record
 
 
@@ -522,7 +539,6 @@ def ask_setup(ask=input, say=print):
 
 def _refused(text):
     return paint(text, "33")  # yellow on a terminal; plain text otherwise (and with NO_COLOR)
-
 
 
 def _is_number(text):

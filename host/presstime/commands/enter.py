@@ -69,8 +69,10 @@ def run(args, ask=_echoing_input, say=print):
         save = lambda record: store.save_draft(DRAFT_KEY, record)  # noqa: E731
         try:
             if draft is None:
-                record = ask_setup(ask, say)
-                save(record)
+                record = ask_setup(ask, say, save=save)
+            elif "rounds" not in draft:  # stopped during the set-up
+                say("Resuming the set-up.")
+                record = ask_setup(ask, say, record=draft, save=save)
             else:
                 record = draft
                 say("Resuming: %s." % _summary(record))
