@@ -1,0 +1,158 @@
+"""Firmware (issue 3): the main loop's speed and heap under MicroPython, and the round timer's
+accuracy.
+
+loop_us_micropython: median time of one App.step() (6 player buttons, 24 pixels, journal idle,
+  a round running) under the MicroPython unix port with the firmware compiled by mpy-cross; the
+  fake clock moves 1 ms per step, so the lights are recomputed every 125 ms as on the board.
+  loop_us_micropython_p99: the 99th percentile (the steps that redraw the lights).
+firmware_min_heap_kb: the smallest `-X heapsize` (4 KB steps) that plays a whole 6-player,
+  3-round game (bench/firmware_game.py) through the fake port with the real Journal on a file,
+  every module loaded from .mpy.
+timer_error_ms: over 40 rounds of 5:00 with random loop stalls of 0-50 ms and random
+  pauses (control-button holds at random µs times), the worst difference between the round end
+  the machine records and the ideal end (go + 5:00 + the true paused time).
+timer_late_ms: the worst delay between that ideal end and the loop iteration that noticed it
+  (bounded by the stall: the time-out event itself carries the exact deadline).
+"""
+
+import os
+import random
+import sys
+
+from mpytools import FIRMWARE, ROOT, compile_firmware, micropython, smallest_heap, temp_dir
+
+KEYS = ("loop_us_micropython", "loop_us_micropython_p99", "firmware_min_heap_kb",
+        "timer_error_ms", "timer_late_ms")
+
+_LOOP = """
+import time
+N = 20000
+hist = [0] * 2000          # a histogram of µs per step (no big list to grow)
+from presstime.device.app import App, MemJournal
+from presstime.device.ports.fake import FakePort
+port = FakePort(players=6, pixels=24)
+app = App(port, MemJournal(), {"players": 6, "mode": "standard", "duration_ms": 300000})
+port.tap(-1, at_ms=10)
+for i in range(4000):
+    port.advance(1)
+    app.step()
+assert app.table.phase == 3
+tu = time.ticks_us
+td = time.ticks_diff
+for i in range(N):
+    port.advance(1)
+    t0 = tu()
+    app.step()
+    us = td(tu(), t0)
+    hist[us if us < 1999 else 1999] += 1
+def pct(q):
+    s = 0
+    for us in range(2000):
+        s += hist[us]
+        if s * 100 >= N * q:
+            return us
+print("OK", pct(50), pct(99))
+"""
+
+_GAME = """
+import firmware_game
+from presstime.device.app import App
+from presstime.device.journal import Journal
+from presstime.device.ports.fake import FakePort
+import os
+try:
+    os.remove(%(path)r)
+except OSError:
+    pass
+j = Journal(%(path)r)
+r = firmware_game.play(App, FakePort, j)
+print("OK" if r["phase"] == "over" else "FAIL", r["orders"])
+"""
+
+
+def _mpy_tree():
+    d = temp_dir()
+    compile_firmware(d)
+    import subprocess
+    import shutil
+    subprocess.run([shutil.which("mpy-cross"), "-o", os.path.join(d, "firmware_game.mpy"),
+                    os.path.join(ROOT, "bench", "firmware_game.py")], check=True)
+    return d
+
+
+def loop_us(d):
+    code, out, err = micropython(_LOOP, heap_kb=512, path=d)
+    if code != 0:
+        raise RuntimeError("micropython failed: %s" % err.strip()[-400:])
+    _, med, p99 = out.split()
+    return int(med), int(p99)
+
+
+def min_heap(d):
+    return smallest_heap(_GAME % {"path": os.path.join(d, "journal.bin")}, d, start=4, step=4)
+
+
+def timer(rounds=40, seed=7):
+    if FIRMWARE not in sys.path:
+        sys.path.insert(0, FIRMWARE)
+    from presstime.core import events as E
+    from presstime.device.app import App, MemJournal
+    from presstime.device.ports.fake import FakePort
+    rnd = random.Random(seed)
+    worst = 0.0
+    late = 0.0
+    for _ in range(rounds):
+        port = FakePort(players=6, pixels=24)
+        port.set_us(rnd.randrange(10 ** 9))
+        j = MemJournal()
+        app = App(port, j, {"players": 6, "mode": "standard", "duration_ms": 300000,
+                            "options": {"grace_ms": 0}})
+        port.tap(-1, at_us=port.t_us + 1000)
+
+        def stall():
+            port.advance(rnd.randrange(0, 51))          # a loop stall of 0-50 ms
+            port.t_us += 1 + rnd.randrange(999)
+            app.step()
+
+        while app.table.phase != 3:                     # RUNNING
+            stall()
+        go_us = app.table.seg * 1000
+        paused_us = 0
+        at = go_us
+        for _ in range(rnd.randrange(0, 4)):            # 0-3 pauses at random µs times
+            at += rnd.randrange(5, 60) * 10 ** 6 + rnd.randrange(10 ** 6)
+            dur = rnd.randrange(2000, 9000) * 1000 + rnd.randrange(1000)
+            port.edge(-1, True, at)
+            port.edge(-1, False, at + 1600 * 1000)
+            port.edge(-1, True, at + dur)
+            port.edge(-1, False, at + dur + 1600 * 1000)
+            at += dur
+            paused_us += dur
+        while app.table.phase != 6:                     # SUMMARY
+            stall()
+        noticed_us = port.t_us
+        ideal_us = go_us + 300000 * 1000 + paused_us
+        base = 0
+        end_ms = None
+        for _, p in j.records():
+            ev = E.decode(p)
+            if ev[0] == E.PAUSE:
+                base = ev[1]
+            elif ev[0] in (E.GO, E.RESUME):
+                end_ms = ev[1] + 300000 - (0 if ev[0] == E.GO else base)
+        worst = max(worst, abs(end_ms * 1000 - ideal_us) / 1000.0)
+        late = max(late, (noticed_us - ideal_us) / 1000.0)
+    return worst, late
+
+
+def measure():
+    d = _mpy_tree()
+    med, p99 = loop_us(d)
+    heap = min_heap(d)
+    err, late = timer()
+    return {"loop_us_micropython": med, "loop_us_micropython_p99": p99,
+            "firmware_min_heap_kb": heap, "timer_error_ms": err, "timer_late_ms": late}
+
+
+if __name__ == "__main__":
+    print(measure())
