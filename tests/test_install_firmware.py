@@ -299,6 +299,13 @@ def test_circuitpython_dry_run_writes_nothing(tmp_path):
     assert any(s.startswith("would: copy ") and s.endswith("code.py") for s in said)
 
 
+def test_circuitpython_dry_run_without_a_drive_shows_the_plan(tmp_path):
+    said = []
+    deploy.install_circuitpython(firmware=fake_firmware(tmp_path), dry_run=True, say=said.append, find=lambda: [])
+    assert "no CIRCUITPY drive found now" in said[0]
+    assert said[-1].startswith("would: copy ") and said[-1].endswith("<CIRCUITPY>/code.py")
+
+
 def test_circuitpython_drive_found_by_label(tmp_path):
     d = drive(tmp_path)
     mounts = tmp_path / "mounts"

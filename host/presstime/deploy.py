@@ -552,6 +552,10 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
     """Copy the firmware onto a CIRCUITPY drive. Returns the version written."""
     if drive is None:
         drives = find()
+        if not drives and dry_run:
+            say("no CIRCUITPY drive found now: the steps for a drive mounted at <CIRCUITPY>")
+            _show_circuitpython_plan("<CIRCUITPY>", firmware, libraries, say)
+            return firmware_version(firmware)
         if not drives:
             raise Failure("no CIRCUITPY drive found: plug the board in (it shows up as a USB drive), "
                           "or give --drive PATH")
@@ -583,6 +587,11 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
     if old_boot != _read(os.path.join(drive, "boot.py")):
         say("boot.py changed: press the board's reset button (boot.py runs only at start-up)")
     return got
+
+
+def _show_circuitpython_plan(drive, firmware, libraries, say):
+    pairs = circuitpython_plan(drive, firmware, libraries)
+    run_steps([Step("copy %s -> %s/%s" % (src, drive, dest)) for src, dest in pairs], True, say)
 
 
 def _read(path):
