@@ -1,0 +1,83 @@
+"""The Macropad port (ports/macropad.py) and boot.py under the MicroPython unix port, with fake
+CircuitPython modules (tests/fakes/circuitpython): key mapping, timestamps folded across the
+2**29 wrap of supervisor.ticks_ms, speaker, data serial, and boot.py's drive decision."""
+
+import os
+
+from mpy import ROOT, needs_micropython, run_micropython
+
+FAKES = os.path.join(ROOT, "tests", "fakes", "circuitpython")
+PRELUDE = "sys.path.insert(0, %r)\n" % FAKES
+
+
+def mp(script):
+    return run_micropython(PRELUDE + script, heap="256K").stdout.split("\n")
+
+
+@needs_micropython
+def test_keys_map_to_players_and_control_with_wrapped_timestamps():
+    out = mp("""
+import supervisor, keypad
+W = 1 << 29
+supervisor.now = W - 5                      # ticks_ms wraps 5 ms after the port starts
+from presstime.device.ports.macropad import MacropadPort
+port = MacropadPort()
+keys = keypad.made[-1]
+print(port.players, port.pixels, port.ring, port.player_pixels, keys.interval, keys.value_when_pressed)
+keys.events.queue = [(6, True, W - 3), (12, True, W - 1), (0, True, W - 1), (7, False, 2)]
+supervisor.now = W + 10
+print(port.buttons(), port.now_ms())
+for i in range(5):                          # more wraps, each folded (a loop runs every ms)
+    supervisor.now += W // 3
+    port.now_ms()
+print(port.now_ms() == 15 + 5 * (W // 3))
+print(port.uid())
+""")
+    assert out[0] == "6 12 (0, 1, 2, 3, 4, 5) (6, 7, 8, 9, 10, 11) 0.001 False"
+    assert out[1] == "[(0, True, 2000), (-1, True, 4000), (1, False, 7000)] 15"
+    assert out[2] == "True"
+    assert out[3] == "macropad-deadbeef01020304"
+
+
+@needs_micropython
+def test_speaker_serial_pixels_and_journal():
+    out = mp("""
+import supervisor, storage, usb_cdc, neopixel
+from presstime.device.ports.macropad import MacropadPort
+port = MacropadPort()
+print(port.journal_path())                  # drive read-only to code: no journal file
+storage.readonly = False
+port = MacropadPort()
+print(port.journal_path())
+port.beep(1000, 50)
+print(port._pwm.frequency, port._pwm.duty_cycle)
+supervisor.now = 60; port.idle(); print(port._pwm.duty_cycle)
+usb_cdc.data.rx = b"\\x00hello"
+print(port.read(), port.read())
+port.write(b"\\x01ok"); print(usb_cdc.data.tx)
+np = neopixel.made[-1]
+port.show([(1, 2, 3)] * 12); port.show([(1, 2, 3)] * 12)
+print(np.shows, np.buf[11], np.auto_write)
+""")
+    assert out[0] == "None"
+    assert out[1] == "/journal.bin"
+    assert out[2:4] == ["1000 32768", "0"]
+    assert out[4] == "b'\\x00hello' b''"
+    assert out[5] == "b'\\x01ok'"
+    assert out[6] == "1 (1, 2, 3) False"
+
+
+@needs_micropython
+def test_boot_enables_data_port_and_remounts_unless_key1_is_held():
+    out = mp("""
+import storage, usb_cdc, digitalio
+exec(open(%r).read())
+print(usb_cdc.enabled, storage.calls)
+storage.calls.clear()
+digitalio.held.append("KEY1")
+exec(open(%r).read())
+print(storage.calls)
+""" % (os.path.join(ROOT, "firmware", "boot.py"), os.path.join(ROOT, "firmware", "boot.py")))
+    assert out[0] in ("{'console': True, 'data': True} [('/', False)]",
+                      "{'data': True, 'console': True} [('/', False)]")
+    assert out[1] == "[]"
