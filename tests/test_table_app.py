@@ -214,3 +214,20 @@ def test_firmware_files_compile_with_mpy_cross(tmp_path):
                 "presstime/device/app.py", "presstime/device/ports/fake.py", "main.py"):
         out = str(tmp_path / "x.mpy")
         subprocess.run([mpy, "-o", out, os.path.join(FIRMWARE, rel)], check=True)
+
+
+def test_presses_are_journaled_after_a_quiet_spell():
+    j = MemJournal()
+    app, port = new_app(players=3, journal=j)
+    _running(app, port)
+    n = j.last_seq
+    port.tap(0, at_ms=port.now_ms() + 10)
+    port.tap(1, at_ms=port.now_ms() + 110)
+    run(app, port, 300)
+    assert j.last_seq == n                      # nothing written between two close presses
+    run(app, port, 200)
+    assert j.last_seq == n + 2                  # both in one write after 300 ms of quiet
+    port.tap(2, at_ms=port.now_ms() + 10)
+    run(app, port, 50)
+    assert app.status()["phase"] == "summary"   # the round's end is written at once...
+    assert j.last_seq == n + 4                  # ...with the press still waiting

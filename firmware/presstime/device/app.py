@@ -33,6 +33,13 @@ round's go-version and round ms, 8 bytes) every second of round time; on boot a 
 running resumes paused at max(checkpoint, last journaled press): at most 1 s lost. The journal
 itself only holds real events (small to sync).
 
+Flash writes and press timing: on the RP2040 a flash write holds interrupts off, so a press
+during it is timestamped when the write ends (presses latched together land microseconds apart:
+a tie, decided by the fair rule, never by pin order). To keep writes away from press bursts,
+presses are journaled once 300 ms passed without one (or 8 wait), and the checkpoint is skipped
+in that spell too; every other event is written at once. A cut loses at most the presses of the
+last 300 ms, which the resume rule allows for (they are pressed again).
+
 Journal: every event is appended as it happens (one append_many per loop iteration). On boot the
 events of the current game file (after journal.base_seq) are replayed. configure() starts a new
 journal file (journal.reset(), the previous game kept as `.old`) only once the current file is
@@ -58,6 +65,7 @@ VERY_LONG_MS = const(5000)
 DOUBLE_MS = const(400)
 PHOTO_MS = const(800)
 CHECKPOINT_MS = const(1000)
+QUIET_MS = const(300)        # journal presses and checkpoints only after this quiet spell
 _PAGE = const(32)
 RESET_BYTES = const(32768)   # configure starts a new journal file beyond this size
 
@@ -168,6 +176,8 @@ class App:
         self._alert = 0
         self._ck = -1
         self._cd = -1
+        self._pending = []       # encoded events not yet written (see _flush)
+        self._last_press = -QUIET_MS
         now = port.now_ms()
         self._replay()
         self._recover()
@@ -252,7 +262,10 @@ class App:
             self._single = None
             t.control(now)
         t.tick(now)
-        self._flush()
+        self._flush(now)
+        quiet = now - self._last_press >= QUIET_MS
+        if self._pending and quiet:
+            self._write()
         ph = t.phase
         if ph == RUNNING:
             a = t.alert(now)
@@ -262,7 +275,7 @@ class App:
                     port.beep(f, ms)
                 self._alert = a
             e = t.elapsed_ms(now) // CHECKPOINT_MS
-            if e != self._ck:
+            if e != self._ck and quiet:
                 self._ck = e
                 self.marks.save(_pack(t.go_version, e * CHECKPOINT_MS))
         elif ph == COUNTDOWN:
@@ -282,30 +295,49 @@ class App:
         if not edges:
             port.idle()
 
-    def _flush(self):
+    def _flush(self, now=None):
+        """Journal the machine's new events and beep them. Player presses (and turn passes,
+        photo tokens) wait until QUIET_MS passed without one, or 8 are waiting: a flash write
+        on the RP2040 holds the interrupts off, so no write happens between two close presses
+        (docs/journal.md). Anything else is written at once, with whatever waits."""
         evs = self.table.drain()
         if not evs:
             return
         port = self.port
-        payloads = [E.encode(ev) for ev in evs]
-        many = getattr(self.journal, "append_many", None)
-        if many is not None:
-            many(payloads)      # one write, one flush
-        else:
-            for p in payloads:
-                self.journal.append(p)
+        urgent = now is None or len(self._pending) + len(evs) >= 8
         for ev in evs:
             k = ev[0]
-            if k == E.PRESS:
-                port.beep(900 if ev[3] & E.F_LAYOUT else 1200 + 100 * ev[2], 40)
-            elif k in _BEEP:
-                f, ms = _BEEP[k]
-                port.beep(f, ms)
+            self._pending.append(E.encode(ev))
+            if k == E.PRESS or k == E.TURN or k == E.PHOTO:
+                if k == E.PRESS:
+                    port.beep(900 if ev[3] & E.F_LAYOUT else 1200 + 100 * ev[2], 40)
+                else:
+                    f, ms = _BEEP[k]
+                    port.beep(f, ms)
+                if now is not None:
+                    self._last_press = now
+            else:
+                urgent = True
+                if k in _BEEP:
+                    f, ms = _BEEP[k]
+                    port.beep(f, ms)
+        if urgent:
+            self._write()
         if self.table.phase != RUNNING:
             self._alert = 0
             self._ck = -1
         if self.table.phase != COUNTDOWN:
             self._cd = -1
+
+    def _write(self):
+        payloads = self._pending
+        self._pending = []
+        many = getattr(self.journal, "append_many", None)
+        if many is not None:
+            many(payloads)      # one write, one flush (one littlefs commit)
+        else:
+            for p in payloads:
+                self.journal.append(p)
 
     # ---- gestures -----------------------------------------------------------------------
     def _control_edge(self, down, t_us):
