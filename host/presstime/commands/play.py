@@ -105,8 +105,8 @@ class Table:
             if self.demo:
                 self.client.start()
             else:
-                self.say("%s: press the board's control button, or Enter here to start."
-                         % mirror.headline(st))
+                self.say("%s: press the board's control button, or Enter here to start"
+                         " (? for help)." % mirror.headline(st))
         import time
 
         last = None
@@ -126,8 +126,11 @@ class Table:
                 if line is not None:
                     self._typed(line.strip().lower(), phase)
             if self.live is not None:
-                self.live.write("\r\x1b[K" + mirror.one_line(st, self.live))
-                self.live.flush()
+                text = mirror.one_line(st, self.live)
+                if text != last:
+                    self.live.write("\r\x1b[K" + text)
+                    self.live.flush()
+                last = text
             else:
                 key = (phase, [(p.get("state"), p.get("token")) for p in st.get("players", [])])
                 if key != last and phase != "countdown":
@@ -142,10 +145,18 @@ class Table:
         return st
 
     def _typed(self, word, phase):
+        from ..core import wire
         from ..link import BoardError
 
         try:
-            if word in ("", "s", "start") and phase == "ready":
+            if word.isdigit() and 1 <= int(word) <= 6:
+                try:
+                    self.client.press(int(word) - 1)  # the simulator's virtual buttons
+                except BoardError as e:
+                    if e.code != wire.E_UNKNOWN:
+                        raise
+                    self.say("  a real board takes presses on its buttons only")
+            elif word in ("", "s", "start") and phase == "ready":
                 self.client.start()
             elif word in ("p", "pause") and phase == "running":
                 self.client.pause()
@@ -154,7 +165,8 @@ class Table:
             elif word in ("a", "abort"):
                 self.client.abort()
             elif word in ("?", "help"):
-                self.say("  Enter: start/resume · p: pause · a: abort the round (it restarts)")
+                self.say("  Enter: start/resume · p: pause · a: abort the round (it restarts)"
+                         " · 1-6: press that player's button (simulator)")
         except BoardError as e:
             self.say("  the board refused: %s" % e.board_message)
 
