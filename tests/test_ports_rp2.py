@@ -195,3 +195,36 @@ print(table.tok, table.tie)
     tok, tie = out.strip().split("] [")
     assert tie.rstrip("]") == "1, 0, 1"            # players 1 and 3 tied, flagged
     assert tok.lstrip("[").split(", ")[1] == "3"   # player 2 (after the window) is third
+
+
+@needs_micropython
+def test_a_press_settling_at_the_deadline_still_counts_in_time():
+    """Pressed 3 ms before time-out, bouncing: the loop's clock waits for the press to settle,
+    so the round machine sees it before its time-out (token 1, not a late grace press)."""
+    out = mp("""
+import machine
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+from presstime.core.table import Table
+clock = FakeClock().install(rp2)
+port = rp2.Rp2Port(serial=False)
+table = Table()
+table.configure({"players": 2, "mode": "standard", "duration_ms": 10000}, 0)
+table.control(0); table.tick(3000)          # running from 3.000 s: time-out at 13.000 s
+P = machine.Pin.by_id
+for t in range(12990000, 13040000, 500):
+    clock.us = t
+    if t == 12997000: P[2].set(0)
+    if t == 12997500: P[2].set(1)
+    if t == 12998000: P[2].set(0)
+    for b, down, t_us in port.buttons():
+        if down:
+            table.press(b, t_us)
+    now = port.now_ms()
+    table.tick(now)
+print(table.status()["players"][0]["state"], table.tok[0], table.phase)
+print(port.now_ms() == clock.us // 1000)
+""", heap="512K")
+    lines = out.split("\n")
+    assert lines[0] == "printed 1 5"    # printed in time (without the hold: "late"); grace now
+    assert lines[1] == "True"

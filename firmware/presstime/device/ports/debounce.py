@@ -33,6 +33,16 @@ class Debouncer:
         elif t_us > self.last[button]:
             self.last[button] = t_us
 
+    def pending_since(self, now_us):
+        """First edge of the oldest burst still settling (and still allowed to hold the others
+        back), or -1: the port's clock does not run past it, so the round machine never times
+        out ahead of a press that came before the deadline but is still settling."""
+        earliest = -1
+        for f in self.first:
+            if f >= 0 and now_us - f < self.hold_us and (earliest < 0 or f < earliest):
+                earliest = f
+        return earliest
+
     def poll(self, now_us, levels):
         """Settled events, oldest first: a list of (t_us, button, down)."""
         earliest = -1

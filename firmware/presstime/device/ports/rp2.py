@@ -6,7 +6,8 @@
   (Debouncer), so a press keeps the time of its first edge.
 - Time: `ticks_ms`/`ticks_us` wrap; they are folded with `ticks_diff` into one growing count of
   microseconds since the port started (`now_ms()` is that count // 1000), the single origin of
-  press stamps and of the loop's clock.
+  press stamps and of the loop's clock. `now_ms()` waits (at most settle_us) at the first edge
+  of a press still settling, so a press just before time-out is never judged after it.
 - Pixels: the built-in `neopixel` module drives the ring (the countdown); the player lights are
   the arcade buttons' LEDs, fed from the entries past the ring (`player_pixels`, see core/lights.py).
 - Piezo: PWM; `beep()` starts the tone and returns, the stop time is checked in `buttons()`/`idle()`.
@@ -54,6 +55,7 @@ class Rp2Port(Port):
         self._tu = ticks_us()
         self._tm = ticks_ms()
         self._us = 0
+        self._mark = 0      # now_ms() never goes back
         # buttons: players 0..n-1, then the control button as index n
         pull = machine.Pin.PULL_UP if board.BUTTON_ACTIVE_LOW else machine.Pin.PULL_DOWN
         self._active = 0 if board.BUTTON_ACTIVE_LOW else 1
@@ -119,13 +121,34 @@ class Rp2Port(Port):
             du += ((dm * 1000 - du + _PERIOD_US // 2) // _PERIOD_US) * _PERIOD_US
         self._us += du
 
+    def _drain(self):
+        """Move the IRQ ring's edges into the debouncer (after a fold)."""
+        now_tu = self._tu
+        now_us = self._us
+        ring = self._ring
+        debounce = self._debounce
+        while ring.pending():
+            b, t = ring.pop()
+            debounce.edge(b, now_us + ticks_diff(t, now_tu))
+
     def now_us(self):
         self._fold()
         return self._us
 
     def now_ms(self):
+        """The loop's clock: ms since start, held (never back) at the first edge of a press that
+        is still settling, so the loop never acts on a time past a press it has not seen yet
+        (a press 5 ms before time-out counts as in time). The hold lasts at most settle_us."""
         self._fold()
-        return self._us // 1000
+        self._drain()
+        t = self._us
+        f = self._debounce.pending_since(t)
+        if 0 <= f < t:
+            t = f
+        if t < self._mark:
+            t = self._mark
+        self._mark = t
+        return t // 1000
 
     def buttons(self):
         levels = self._levels
@@ -134,17 +157,12 @@ class Rp2Port(Port):
         for i in range(len(pins)):   # levels first: an edge seen here is already in the ring
             levels[i] = 1 if pins[i].value() == active else 0
         self._fold()
-        now_tu = self._tu
+        self._drain()
         now_us = self._us
-        ring = self._ring
-        debounce = self._debounce
-        while ring.pending():
-            b, t = ring.pop()
-            debounce.edge(b, now_us + ticks_diff(t, now_tu))
         self._beep_check(now_us // 1000)
         out = []
         players = self.players
-        for t, b, down in debounce.poll(now_us, levels):
+        for t, b, down in self._debounce.poll(now_us, levels):
             out.append((b if b < players else -1, down, t))
         return out
 
@@ -186,7 +204,7 @@ class Rp2Port(Port):
             return
         self._pwm.freq(freq_hz)
         self._pwm.duty_u16(self.duty)
-        self._beep_end = self.now_ms() + ms
+        self._beep_end = self.now_us() // 1000 + ms
 
     def _beep_check(self, now_ms):
         if self._beep_end >= 0 and now_ms >= self._beep_end:
@@ -219,7 +237,7 @@ class Rp2Port(Port):
         return "/journal.bin"
 
     def idle(self):
-        self._beep_check(self.now_ms())
+        self._beep_check(self.now_us() // 1000)
         sleep_ms(self.idle_ms)
 
     def close(self):
