@@ -61,12 +61,14 @@ class BoardPort:
 class Channel(Transport):
     """The cable: the board answers during read(); faults come from a seeded random."""
 
-    def __init__(self, machine, rnd, faults, cut_after=None):
+    def __init__(self, machine, rnd, faults, cut_after=None, at=None, action=None):
         Transport.__init__(self)
         self.m = machine
         self.rnd = rnd
         self.faults = faults
         self.cut_after = cut_after
+        self.at = at              # after this many bytes on the wire, run `action` once
+        self.action = action
 
     def _mangle(self, data):
         if not self.faults:
@@ -85,6 +87,9 @@ class Channel(Transport):
         return [data[i:i + step] for i in range(0, len(data), step)]  # re-chunked
 
     def _check_cable(self):
+        if self.at is not None and self.bytes_in + self.bytes_out >= self.at:
+            self.at = None
+            self.action()
         if self.cut_after is not None and self.bytes_in + self.bytes_out >= self.cut_after:
             raise LinkError("cable pulled")
 
@@ -120,8 +125,9 @@ class LinkMachine(RuleBasedStateMachine):
         self.store.close()
         shutil.rmtree(self.dir, ignore_errors=True)
 
-    def client(self, seed, faults, cut_after=None):
-        return BoardClient(Channel(self, random.Random(seed), faults, cut_after), timeout=0.005, retries=8)
+    def client(self, seed, faults, cut_after=None, at=None, action=None):
+        return BoardClient(Channel(self, random.Random(seed), faults, cut_after, at, action),
+                           timeout=0.005, retries=8)
 
     def board_records(self):
         return self.journal.records(0)
@@ -148,6 +154,22 @@ class LinkMachine(RuleBasedStateMachine):
     def cable_pulled_mid_sync(self, seed, cut, faults):
         try:
             self.board_id, _ = pull(self.client(seed, faults, cut_after=cut), self.store)
+        except LinkError:
+            pass
+
+    @rule(seed=st.integers(0, 2 ** 16), at=st.integers(0, 400), faults=st.booleans())
+    def device_reset_mid_sync(self, seed, at, faults):
+        try:
+            self.board_id, _ = pull(self.client(seed, faults, at=at, action=self.device_reset), self.store)
+        except LinkError:
+            pass
+
+    @rule(seed=st.integers(0, 2 ** 16), at=st.integers(0, 400),
+          payloads=st.lists(st.binary(min_size=1, max_size=20), min_size=1, max_size=5))
+    def board_plays_on_mid_sync(self, seed, at, payloads):
+        try:
+            self.board_id, _ = pull(self.client(seed, False, at=at,
+                                                action=lambda: self.play_events(payloads)), self.store)
         except LinkError:
             pass
 
@@ -182,5 +204,5 @@ class Checked(LinkMachine):
         LinkMachine.teardown(self)
 
 
-Checked.TestCase.settings = settings(max_examples=40, stateful_step_count=20, deadline=None)
+Checked.TestCase.settings = settings(max_examples=100, stateful_step_count=25, deadline=None)
 TestLinkSync = Checked.TestCase
