@@ -128,7 +128,11 @@ class LfsVolume:
     def rename(self, src, dst):
         self.fs.rename(src, dst)
 
+    def listdir(self, folder="."):
+        return self.fs.listdir(folder or ".")
+
 
 def journal_on(fs, journal_cls, path="journal.bin"):
     vol = LfsVolume(fs)
-    return journal_cls(path, opener=vol.open, remove=vol.remove, rename=vol.rename)
+    return journal_cls(path, opener=vol.open, remove=vol.remove, rename=vol.rename,
+                       listdir=vol.listdir)

@@ -30,6 +30,14 @@ def _no_fsync(monkeypatch):
 
 # -- round trip on real files ----------------------------------------------------------------
 
+def _game_bytes(folder):
+    j = Journal(str(folder / "journal.bin"))
+    n = sum(os.path.getsize(name) for name in j.segment_names()
+            if int(name.rsplit(".", 1)[1]) >= j.base_seq)
+    j.close()
+    return n
+
+
 def test_round_trip_and_reopen(tmp_path):
     path = str(tmp_path / "journal.bin")
     j = Journal(path)
@@ -37,7 +45,8 @@ def test_round_trip_and_reopen(tmp_path):
     payloads = [b"", b"\x00", b"\xa5\xa5", bytes(range(256))[:255]] + [bytes([i]) * 5 for i in range(200)]
     seqs = [j.append(p) for p in payloads]
     assert seqs == list(range(1, len(payloads) + 1))
-    assert j.size_bytes == os.path.getsize(path)
+    assert j.size_bytes == _game_bytes(tmp_path)
+    assert len(j.segment_names()) > 5                    # small segment files (inline on littlefs)
     j.close()
     j = Journal(path)
     assert j.last_seq == len(payloads) and j.dropped_bytes == 0
@@ -93,11 +102,11 @@ def test_torn_tail_dropped_and_append_follows_the_last_good_record(tmp_path):
     for i in range(3):
         j.append(b"abc")
     j.close()
-    good = os.path.getsize(path)
-    with open(path, "ab") as f:
+    good = os.path.getsize(path + ".0")
+    with open(path + ".0", "ab") as f:
         f.write(bytes(encode_record(4, b"abcdef"))[:-1])     # the last CRC byte never made it
     j = Journal(path)
-    assert (j.last_seq, j.dropped_bytes, os.path.getsize(path)) == (3, 10, good)
+    assert (j.last_seq, j.dropped_bytes, os.path.getsize(path + ".0")) == (3, 10, good)
     assert j.append(b"new") == 4
     assert Journal(path).records(2) == [(3, b"abc"), (4, b"new")]
 
@@ -108,9 +117,9 @@ def test_a_corrupt_record_ends_the_journal(tmp_path):
     for i in range(5):
         j.append(b"rec%d" % i)
     j.close()
-    data = bytearray(open(path, "rb").read())
+    data = bytearray(open(path + ".0", "rb").read())
     data[10 + 2 * 9 + 4] ^= 0x01                          # a bit flip inside record 3's payload
-    open(path, "wb").write(data)
+    open(path + ".0", "wb").write(data)
     j = Journal(path)
     assert j.records() == [(1, b"rec0"), (2, b"rec1")]
     assert j.append(b"x") == 3
@@ -118,7 +127,7 @@ def test_a_corrupt_record_ends_the_journal(tmp_path):
 
 def test_bad_header_on_a_fresh_file_is_rebuilt(tmp_path):
     path = str(tmp_path / "j.bin")
-    open(path, "wb").write(b"PTJ")                       # cut while the header was written
+    open(path + ".0", "wb").write(b"PTJ")                # cut while the header was written
     j = Journal(path)
     assert (j.base_seq, j.last_seq, j.records()) == (0, 0, [])
     assert j.append(b"a") == 1
@@ -199,7 +208,7 @@ for i in range(150):
 j.reset()
 j.append(b"g2")
 j.close()
-f = open(p, "ab"); f.write(b"\\xa5\\x09"); f.close()
+f = open(p + ".150", "ab"); f.write(b"\\xa5\\x09"); f.close()
 j = Journal(p)
 print(j.base_seq, j.last_seq, j.dropped_bytes, j.size_bytes)
 print(j.records(149), j.records(0, 2))
@@ -215,7 +224,7 @@ print(j.append(b"z"))
 
 # A whole game's worth of small event records (crossing littlefs's inline-file limit, metadata
 # compactions and the 1-byte varint limit), then a new game.
-LFS_SESSION = ([("append", bytes([i & 0xFF, i >> 8, 3, 4, 5, 6])) for i in range(140)]
+LFS_SESSION = ([("append", bytes([i & 0xFF, i >> 8, 3, 4, 5, 6])) for i in range(250)]
                + [("many", [b"a" * 7, b"b" * 9, b"c"]), ("reset",), ("append", b"game 2"),
                   ("append", b"\xa5" * 40)])
 
@@ -243,7 +252,7 @@ def _lfs_cut_everywhere(steps, start, before, torn, step=1):
 @pytest.mark.parametrize("torn", [False, True], ids=["clean", "torn"])
 def test_cut_at_every_littlefs_operation(torn):
     total, errors = _lfs_cut_everywhere(LFS_SESSION, ld.formatted_image(), [], torn)
-    assert total > 300 and errors == []
+    assert total > 250 and errors == []
 
 
 def test_cut_at_every_littlefs_operation_after_a_torn_tail():
@@ -253,11 +262,11 @@ def test_cut_at_every_littlefs_operation_after_a_torn_tail():
     fs = ld.mount(buf)
     vol = ld.LfsVolume(fs)
     before = jf.run_session(vol, Journal, TORN_START_STEPS, cut=littlefs.LittleFSError)[0]
-    f = vol.open(jf.PATH, "ab")
+    f = vol.open(jf.last_segment(fs.listdir(".")), "ab")
     f.write(TORN_TAIL)
     f.close()
     total, errors = _lfs_cut_everywhere(AFTER_TORN, buf, before, torn=True)
-    assert total > 10 and errors == []
+    assert total > 5 and errors == []
 
 
 # -- the law: any appends, a cut anywhere, a prefix --------------------------------------------

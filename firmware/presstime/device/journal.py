@@ -1,19 +1,25 @@
 # SPDX-License-Identifier: MIT
 """Append-only journal on the board's flash: every record has a sequence number and a CRC.
 
-File (format in docs/journal.md):
-    header  b"PTJ\\x01" | base seq (4 bytes, big-endian) | crc16 of those 8 bytes (2 bytes, big-endian)
-    record  0xA5 | payload length (1 byte) | seq (LEB128 varint) | payload | crc16 (2 bytes, big-endian)
-The record CRC covers everything from the 0xA5 byte to the end of the payload. The first record
-of a file has seq base+1, each next one +1.
+The journal at `path` is a chain of small segment files `<path>.<base>` (base: the seq just
+before the segment's first record), each about SEGMENT_BYTES long, so that on littlefs every
+segment stays an inline file and a flushed append costs a metadata commit, not a block copy
+(see docs/journal.md for the figures).
 
-On open the file is scanned; the first record that is torn, corrupt or out of sequence ends the
-journal, and the bytes from there on are dropped by copying the good prefix to `<path>.tmp` and
-renaming it over `<path>` (MicroPython files have no truncate()). `reset()` starts a new game file
-whose seq continues from the last one; the previous game stays readable as `<path>.old`.
+    header  b"PTJ" | 0x10 + game flag (1 byte) | base seq (4 bytes, big-endian) | crc16 (2 bytes)
+    record  0xA5 | payload length (1 byte) | seq (LEB128 varint) | payload | crc16 (2 bytes)
 
-Runs on MicroPython (unix, rp2), CircuitPython and CPython; the file functions are passed in so a
-fake file system (tests) or littlefs-python drops in.
+CRCs are big-endian; a record's CRC covers everything from the 0xA5 byte to the end of the payload.
+The first record of a segment has seq base+1, each next one +1, and each segment's base is the
+previous segment's last seq. The game flag marks the first segment of a game (`reset()`).
+
+On open the chain is checked; the first record that is torn, corrupt or out of sequence ends the
+journal: the bytes from there on are dropped (the good prefix of that segment is copied to
+`<segment>.tmp` and renamed over it; MicroPython files have no truncate()) and later segments are
+removed. The previous game is kept (sync may still need it); older games are removed.
+
+Runs on MicroPython (unix, rp2), CircuitPython and CPython; the file functions are passed in, so
+a fake file system (tests) or littlefs-python drops in.
 """
 
 import os
@@ -21,7 +27,9 @@ import os
 from ..core.crc import crc16
 
 _MAGIC = 0xA5
-_HEADER_TAG = b"PTJ\x01"
+_TAG = b"PTJ"
+_V1 = 0x10              # header byte 3: format version 1 in the high nibble...
+_GAME = 0x01            # ...and this bit on the first segment of a game
 _HEADER_LEN = 10
 _MAX_PAYLOAD = 255
 _MAX_RECORD = 1 + 1 + 4 + _MAX_PAYLOAD + 2
@@ -40,8 +48,9 @@ def _replace(src, dst):
     f(src, dst)
 
 
-def encode_header(base):
-    h = bytearray(_HEADER_TAG)
+def encode_header(base, game):
+    h = bytearray(_TAG)
+    h.append(_V1 | (_GAME if game else 0))
     h.append((base >> 24) & 0xFF)
     h.append((base >> 16) & 0xFF)
     h.append((base >> 8) & 0xFF)
@@ -49,16 +58,16 @@ def encode_header(base):
     c = crc16(h)
     h.append(c >> 8)
     h.append(c & 0xFF)
-    return bytes(h)
+    return h
 
 
 def decode_header(buf):
-    """The base seq of a header at the start of `buf`, or -1 if there is no valid header."""
-    if len(buf) < _HEADER_LEN or bytes(buf[0:4]) != _HEADER_TAG:
-        return -1
+    """(base, game) from a header at the start of `buf`, or None if there is no valid header."""
+    if len(buf) < _HEADER_LEN or bytes(buf[0:3]) != _TAG or buf[3] & 0xF0 != _V1:
+        return None
     if crc16(buf[0:8]) != (buf[8] << 8) | buf[9]:
-        return -1
-    return (buf[4] << 24) | (buf[5] << 16) | (buf[6] << 8) | buf[7]
+        return None
+    return (buf[4] << 24) | (buf[5] << 16) | (buf[6] << 8) | buf[7], bool(buf[3] & _GAME)
 
 
 def encode_record(seq, payload):
@@ -113,47 +122,102 @@ def decode_record(buf, pos, expect):
     return p, q, q + 2
 
 
+def _walk(f, seq, after, limit, out):
+    """Walk the valid records of open file `f` from its position, the next one being seq+1.
+
+    Appends (seq, payload) with seq > after to `out` (if not None) until `limit` are there.
+    Returns (seq, n): the last record walked and the bytes walked."""
+    buf = b""
+    at = 0
+    walked = 0
+    eof = False
+    while True:
+        if not eof and len(buf) - at < _MAX_RECORD:
+            chunk = f.read(_CHUNK)
+            if not chunk:
+                eof = True
+            buf = buf[at:] + chunk
+            at = 0
+            continue
+        r = decode_record(buf, at, seq + 1)
+        if r is None:
+            return seq, walked
+        seq += 1
+        walked += r[2] - at
+        if out is not None and seq > after:
+            out.append((seq, bytes(buf[r[0]:r[1]])))
+        at = r[2]
+        if out is not None and limit is not None and len(out) >= limit:
+            return seq, walked
+
+
 class Journal:
     """Append-only journal of small binary records, safe against a power cut at any point.
 
-    Journal(path, opener=open, remove=os.remove, rename=<replace>)
+    Journal(path, opener=open, remove=os.remove, rename=<replace>, listdir=os.listdir)
       .append(payload) -> seq      write one record, flushed (and synced where the port can)
       .append_many(payloads) -> seq  several records in one write and one flush
       .records(after_seq=0, limit=None) -> [(seq, payload bytes), ...]   oldest first, for sync
       .last_seq                    seq of the newest record (base_seq if this game has none)
       .base_seq                    seq just before this game's first record (0 for a fresh journal)
-      .size_bytes                  bytes of the current game's file (header included)
-      .reset()                     start a new game file; seq continues, the old game is kept
+      .size_bytes                  bytes of this game's segment files (headers included)
+      .reset()                     start a new game; seq continues, the previous game is kept
       .close()
     """
 
     FSYNC = True            # CPython: os.fsync after each append (tests may switch it off)
+    SEGMENT_BYTES = 240     # a new segment starts when a write would pass this size
 
-    def __init__(self, path, opener=open, remove=None, rename=None):
+    def __init__(self, path, opener=open, remove=None, rename=None, listdir=None):
         self.path = path
-        self.tmp_path = path + ".tmp"
-        self.old_path = path + ".old"
+        i = path.rfind("/")
+        self._dir = path[:i] if i > 0 else ("/" if i == 0 else "")
+        self._prefix = path[i + 1:] + "."
         self._open_file = opener
         self._remove = remove if remove is not None else os.remove
         self._rename = rename if rename is not None else _replace
+        self._listdir = listdir if listdir is not None else os.listdir
         self._f = None
+        self._segs = []         # bases of the segments kept (previous game, then this one)
+        self._game = 0          # index in _segs of this game's first segment
+        self._seg_size = 0      # bytes in the last segment
         self.base_seq = 0
         self.last_seq = 0
         self.size_bytes = 0
-        self.dropped_bytes = 0      # torn/corrupt tail bytes dropped by the last recovery
-        self._mark_seq = 0          # records() resumes scanning from here...
-        self._mark_pos = _HEADER_LEN  # ...at this file offset
+        self.dropped_bytes = 0  # torn/corrupt bytes dropped by the last recovery
         self._recover()
 
     # -- file helpers ------------------------------------------------------------------
 
-    def _exists(self, name):
-        try:
-            f = self._open_file(name, "rb")
-        except OSError:
-            return False
-        f.close()
-        return True
+    def _name(self, base):
+        return "%s.%d" % (self.path, base)
+
+    def segment_names(self):
+        """The segment files kept, oldest first (the previous game's, then this game's)."""
+        return [self._name(b) for b in self._segs]
+
+    def _list(self):
+        """(segment bases, sorted; bases that have a .tmp file) found next to `path`."""
+        names = self._listdir(self._dir) if self._dir else self._listdir()
+        segs = []
+        tmps = []
+        p = self._prefix
+        n = len(p)
+        for name in names:
+            if not name.startswith(p):
+                continue
+            rest = name[n:]
+            tmp = rest.endswith(".tmp")
+            if tmp:
+                rest = rest[:-4]
+            if not rest.isdigit() or str(int(rest)) != rest:
+                continue
+            if tmp:
+                tmps.append(int(rest))
+            else:
+                segs.append(int(rest))
+        segs.sort()
+        return segs, tmps
 
     def _durable(self, f):
         f.flush()
@@ -167,55 +231,11 @@ class Journal:
         elif _sync is not None:
             _sync()
 
-    def _write_file(self, name, data):
+    def _write_new(self, name, data):
         f = self._open_file(name, "wb")
         try:
             f.write(data)
             self._durable(f)
-        finally:
-            f.close()
-
-    def _read_base(self, name):
-        """Base seq from the header of `name`, or -1 (missing file or bad header)."""
-        try:
-            f = self._open_file(name, "rb")
-        except OSError:
-            return -1
-        try:
-            return decode_header(f.read(_HEADER_LEN))
-        finally:
-            f.close()
-
-    def _scan(self, name, pos, seq, after, limit, out):
-        """Walk the valid records of `name` from offset `pos`, the next one being seq+1.
-
-        Appends (seq, payload) with seq > after to `out` (if not None) until `limit` are there.
-        Returns (seq, pos): the last record walked and the offset just after it."""
-        f = self._open_file(name, "rb")
-        try:
-            f.seek(pos)
-            buf = b""
-            at = 0
-            eof = False
-            while True:
-                if not eof and len(buf) - at < _MAX_RECORD:
-                    chunk = f.read(_CHUNK)
-                    if not chunk:
-                        eof = True
-                    buf = buf[at:] + chunk
-                    at = 0
-                    continue
-                r = decode_record(buf, at, seq + 1)
-                if r is None:
-                    break
-                seq += 1
-                pos += r[2] - at
-                if out is not None and seq > after:
-                    out.append((seq, bytes(buf[r[0]:r[1]])))
-                at = r[2]
-                if out is not None and limit is not None and len(out) >= limit:
-                    break
-            return seq, pos
         finally:
             f.close()
 
@@ -226,6 +246,19 @@ class Journal:
         finally:
             f.close()
 
+    def _check(self, name):
+        """(header or None, last seq, good bytes, file size) of segment `name`."""
+        f = self._open_file(name, "rb")
+        try:
+            h = decode_header(f.read(_HEADER_LEN))
+            seq = end = 0
+            if h is not None:
+                seq, n = _walk(f, h[0], 0, None, None)
+                end = _HEADER_LEN + n
+            return h, seq, end, f.seek(0, 2)
+        finally:
+            f.close()
+
     # -- recovery ----------------------------------------------------------------------
 
     def _recover(self):
@@ -233,40 +266,68 @@ class Journal:
         if self._f is not None:
             try:
                 self._f.close()
-            except OSError:
+            except Exception:
                 pass
             self._f = None
-        if self._exists(self.tmp_path):
-            if self._exists(self.path):
-                self._remove(self.tmp_path)     # an unfinished rewrite or reset: drop it
+        segs, tmps = self._list()
+        for b in tmps:
+            if b in segs:
+                self._remove(self._name(b) + ".tmp")    # an unfinished rewrite: drop it
             else:
-                self._rename(self.tmp_path, self.path)  # a reset cut between its two renames
-        base = self._read_base(self.path)
-        if base < 0:
-            # No journal, or a header that was never completed (so no record was ever in it).
-            old_base = self._read_base(self.old_path)
-            base = 0
-            if old_base >= 0:
-                base = self._scan(self.old_path, _HEADER_LEN, old_base, 0, None, None)[0]
-            self._write_file(self.tmp_path, encode_header(base))
-            self._rename(self.tmp_path, self.path)
-        last, end = self._scan(self.path, _HEADER_LEN, base, 0, None, None)
-        size = self._file_size(self.path)
-        self.dropped_bytes = size - end
-        if size > end:
-            self._rewrite_prefix(end)
-        self.base_seq = base
-        self.last_seq = last
-        self.size_bytes = end
-        self._mark_seq = base
-        self._mark_pos = _HEADER_LEN
-        self._f = self._open_file(self.path, "ab")
+                # the rename over the segment was cut after the segment went (FAT)
+                self._rename(self._name(b) + ".tmp", self._name(b))
+                segs.append(b)
+        segs.sort()
+        kept = []               # [base, game, size] of the good chain
+        seq = -1
+        dropped = 0
+        broken = False
+        for b in segs:
+            name = self._name(b)
+            if not broken:
+                h, last, end, size = self._check(name)
+                if h is None or h[0] != b or (kept and b != seq):
+                    broken = True   # a segment that was never completed, or not in the chain
+                else:
+                    kept.append([b, h[1], end])
+                    seq = last
+                    if end < size:
+                        dropped += size - end
+                        self._rewrite_prefix(name, end)
+                        broken = True   # a torn/corrupt record ends the journal
+                    continue
+            dropped += self._file_size(name)
+            self._remove(name)
+        self.dropped_bytes = dropped
+        if not kept:
+            base = segs[-1] if segs else 0      # never reuse a seq the names show was used
+            self._write_new(self._name(base), encode_header(base, True))
+            kept = [[base, True, _HEADER_LEN]]
+            seq = base
+        starts = [0]
+        for i in range(1, len(kept)):
+            if kept[i][1]:
+                starts.append(i)
+        first = starts[-2] if len(starts) > 1 else 0
+        for i in range(first):
+            self._remove(self._name(kept[i][0]))    # games before the previous one
+        kept = kept[first:]
+        self._game = starts[-1] - first
+        self._segs = [k[0] for k in kept]
+        self.base_seq = kept[self._game][0]
+        self.last_seq = seq
+        self.size_bytes = 0
+        for k in kept[self._game:]:
+            self.size_bytes += k[2]
+        self._seg_size = kept[-1][2]
+        self._f = self._open_file(self._name(self._segs[-1]), "ab")
 
-    def _rewrite_prefix(self, end):
-        """Keep only the first `end` bytes of the journal: copy them to tmp, rename over."""
-        src = self._open_file(self.path, "rb")
+    def _rewrite_prefix(self, name, end):
+        """Keep only the first `end` bytes of segment `name`: copy them to a tmp, rename over."""
+        tmp = name + ".tmp"
+        src = self._open_file(name, "rb")
         try:
-            dst = self._open_file(self.tmp_path, "wb")
+            dst = self._open_file(tmp, "wb")
             try:
                 left = end
                 while left > 0:
@@ -280,7 +341,7 @@ class Journal:
                 dst.close()
         finally:
             src.close()
-        self._rename(self.tmp_path, self.path)
+        self._rename(tmp, name)
 
     # -- the API -----------------------------------------------------------------------
 
@@ -290,7 +351,8 @@ class Journal:
 
     def append_many(self, payloads):
         """Append several records with one write and one flush (one littlefs commit, so far
-        fewer flash erases than one append each); returns the last seq. A cut keeps a prefix."""
+        fewer flash operations than one append each); returns the last seq. A cut keeps a
+        prefix of them."""
         if self._f is None:
             self._recover()         # an earlier append failed: drop its torn tail first
         seq = self.last_seq
@@ -300,70 +362,87 @@ class Journal:
             data.extend(encode_record(seq, p))
         if not data:
             return seq
+        roll = self._seg_size > _HEADER_LEN and self._seg_size + len(data) > self.SEGMENT_BYTES
+        base = self.last_seq
         try:
+            if roll:
+                self._f.close()
+                self._f = None
+                self._f = self._open_file(self._name(base), "wb")
+                data = encode_header(base, False) + data
             n = self._f.write(data)
             if n is not None and n != len(data):
                 raise OSError(28)   # ENOSPC: a short write
             self._durable(self._f)
         except Exception:
-            try:
-                self._f.close()
-            except Exception:
-                pass
-            self._f = None
+            if self._f is not None:
+                try:
+                    self._f.close()
+                except Exception:
+                    pass
+                self._f = None
             raise
-        self.last_seq = seq
+        if roll:
+            self._segs.append(base)
+            self._seg_size = 0
+        self._seg_size += len(data)
         self.size_bytes += len(data)
+        self.last_seq = seq
         return seq
 
     def records(self, after_seq=0, limit=None):
         """Records with seq > after_seq, oldest first, at most `limit`: a list of (seq, bytes).
 
-        Reaches into the previous game's file (`<path>.old`) when after_seq < base_seq."""
+        Reaches into the previous game when after_seq < base_seq."""
         out = []
-        if limit is not None and limit <= 0:
+        if (limit is not None and limit <= 0) or after_seq >= self.last_seq:
             return out
-        if after_seq < self.base_seq:
-            old_base = self._read_base(self.old_path)
-            if old_base >= 0 and old_base < self.base_seq:
-                self._scan(self.old_path, _HEADER_LEN, old_base, after_seq, limit, out)
-                while out and out[-1][0] > self.base_seq:
-                    out.pop()       # never show records the current file also claims
+        segs = self._segs
+        i = len(segs) - 1
+        while i > 0 and segs[i] > after_seq:
+            i -= 1
+        while i < len(segs):
+            f = self._open_file(self._name(segs[i]), "rb")
+            try:
+                f.seek(_HEADER_LEN)
+                _walk(f, segs[i], after_seq, limit, out)
+            finally:
+                f.close()
             if limit is not None and len(out) >= limit:
-                return out
-        if after_seq >= self.last_seq:
-            return out
-        if self._mark_seq <= after_seq:
-            seq, pos = self._mark_seq, self._mark_pos
-        else:
-            seq, pos = self.base_seq, _HEADER_LEN
-        n0 = len(out)
-        seq, pos = self._scan(self.path, pos, seq, after_seq,
-                              None if limit is None else limit, out)
-        if len(out) > n0:
-            self._mark_seq, self._mark_pos = seq, pos
+                break
+            i += 1
         return out
 
     def reset(self):
-        """Start a new game file. Seq goes on from last_seq; the current file becomes `.old`.
+        """Start a new game: seq goes on from last_seq; this game becomes the previous one and
+        the game before it is removed.
 
         Atomic: after a power cut either the old game continues or the new one has begun.
         Does nothing while the current game has no record (so the previous game, maybe not yet
         synced, is not pushed out by an empty one)."""
         if self.last_seq == self.base_seq:
             return
-        if self._f is not None:
-            self._f.close()
-            self._f = None
+        if self._f is None:
+            self._recover()
+        self._f.close()
+        self._f = None
         base = self.last_seq
-        self._write_file(self.tmp_path, encode_header(base))
-        self._rename(self.path, self.old_path)
-        self._rename(self.tmp_path, self.path)
+        name = self._name(base)
+        if self._seg_size == _HEADER_LEN:
+            # the last segment has no record yet (same base): replace it, atomically
+            self._write_new(name + ".tmp", encode_header(base, True))
+            self._rename(name + ".tmp", name)
+        else:
+            self._write_new(name, encode_header(base, True))
+            self._segs.append(base)
+        for b in self._segs[:self._game]:
+            self._remove(self._name(b))
+        self._segs = self._segs[self._game:]
+        self._game = len(self._segs) - 1
         self.base_seq = base
         self.size_bytes = _HEADER_LEN
-        self._mark_seq = base
-        self._mark_pos = _HEADER_LEN
-        self._f = self._open_file(self.path, "ab")
+        self._seg_size = _HEADER_LEN
+        self._f = self._open_file(name, "ab")
 
     def close(self):
         if self._f is not None:
