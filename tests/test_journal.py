@@ -133,6 +133,20 @@ def test_bad_header_on_a_fresh_file_is_rebuilt(tmp_path):
     assert j.append(b"a") == 1
 
 
+def test_other_files_next_to_it_are_left_alone(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                          # a bare name, as on the board
+    for name in ("journal.bin.run", "journal.bin.007", "journal.bin.x", "journal.binary.3", "main.py"):
+        (tmp_path / name).write_bytes(b"not a journal")
+    j = Journal("journal.bin")
+    for i in range(40):
+        j.append(b"%d" % i)
+    j.close()
+    j = Journal("journal.bin")
+    assert j.last_seq == 40 and j.dropped_bytes == 0
+    assert all((tmp_path / n).exists() for n in ("journal.bin.run", "journal.bin.007", "main.py"))
+    assert j.segment_names()[0] == "journal.bin.0"
+
+
 def test_limits(tmp_path):
     j = Journal(str(tmp_path / "j.bin"))
     with pytest.raises(ValueError):
