@@ -106,7 +106,7 @@ class Rp2Port(Port):
         trigger = machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING
         try:
             pin.irq(handler=edge, trigger=trigger, hard=True)
-        except TypeError:   # a port without hard IRQs: soft (scheduled) ones still stamp early
+        except TypeError:   # no hard IRQs here: a soft (scheduled) one stamps later, still in order
             pin.irq(handler=edge, trigger=trigger)
 
     def _fold(self):
