@@ -213,3 +213,15 @@ except ReplReturn:
 print("ok")
 """ % str(tmp_path / "journal.bin")
     assert run_micropython(script, heap="256K").stdout.strip() == "ok"
+
+
+def test_atheris_fuzz_briefly():
+    # coverage-guided fuzzing of the decoder and the board's handler, when atheris is installed
+    pytest.importorskip("atheris")
+    import subprocess
+    import sys
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    proc = subprocess.run([sys.executable, os.path.join(here, "fuzz_wire.py"), "-runs=20000", "-seed=1"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
