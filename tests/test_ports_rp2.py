@@ -116,7 +116,7 @@ port = rp2.Rp2Port(serial=False)
 colours = [(0, 0, 0)] * 30
 colours[4] = (0, 9, 0); colours[25] = (0, 0, 7)
 port.show(colours); port.show(list(colours))
-print(port._np.writes, port._np.shown[4], [machine.Pin.by_id[g].value() for g in (8, 9, 10)])
+print(port._np.writes, port._np.shown[4], [machine.PWM.by_id[g].duty_u16() for g in (8, 9, 10)])
 port.beep(880, 100)
 pwm = port._pwm
 print(pwm.freq(), pwm.duty_u16())
@@ -126,7 +126,7 @@ print(port.journal_path(), port.players, port.pixels, port.uid())
 port.close()
 """)
     lines = out.split("\n")
-    assert lines[0] == "1 (0, 9, 0) [0, 1, 0]"
+    assert lines[0] == "1 (0, 9, 0) [0, %d, 0]" % (7 * 65535 // 48)   # LED 2: entry 25 at 7/48
     assert lines[1:4] == ["880 32768", "32768", "0"]
     assert lines[4] == "/journal.bin 6 24 pico-e6605838832f4a21"
 
@@ -228,3 +228,41 @@ print(port.now_ms() == clock.us // 1000)
     lines = out.split("\n")
     assert lines[0] == "printed 1 5"    # printed in time (without the hold: "late"); grace now
     assert lines[1] == "True"
+
+
+@needs_micropython
+def test_the_app_runs_on_the_pico_port_through_pin_edges():
+    """The firmware App on Rp2Port (fake pins, fake clock): control tap starts, presses take
+    tokens in press order, the ring and the button LEDs show it."""
+    out = mp("""
+import machine
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+from presstime.device.ports.ram_journal import RamJournal
+from presstime.device.app import App
+clock = FakeClock().install(rp2)
+port = rp2.Rp2Port(serial=False)
+app = App(port, RamJournal(), config={"players": 3, "mode": "standard", "duration_ms": 180000})
+P = machine.Pin.by_id
+def run_until(us):
+    while clock.us < us:
+        app.step()          # idle() sleeps 1 ms on the fake clock
+def tap(gpio, at, ms=80):
+    run_until(at); P[gpio].set(0); run_until(at + ms * 1000); P[gpio].set(1)
+tap(14, 100000)                     # control: start (0.4 s later), then 3-2-1
+run_until(5000000)
+tap(4, 6000000); tap(2, 6500000)    # player 3, then player 1
+run_until(7000000)
+st = app.status()
+print(st["phase"], [p["token"] for p in st["players"]], [p["state"] for p in st["players"]])
+print(port._np.writes > 0, len(port._np.shown))
+leds = []
+for t in range(7000000, 9000000, 50000):   # a printed player's LED flashes its token number
+    run_until(t)
+    leds.append(machine.PWM.by_id[10].duty_u16())
+print(min(leds) > 0 and max(leds) > 3 * min(leds), app.journal.last_seq > 3)
+""", heap="512K")
+    lines = out.split("\n")
+    assert lines[0] == "running [2, 0, 1] ['printed', 'reporting', 'printed']"
+    assert lines[1] == "True 24"
+    assert lines[2] == "True True"

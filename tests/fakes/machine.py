@@ -43,8 +43,11 @@ class Pin:
 
 
 class PWM:
+    by_id = {}          # gpio -> the last PWM made on it
+
     def __init__(self, pin):
         self.pin = pin
+        PWM.by_id[pin.id] = self
         self.f = 0
         self.duty = 0
         self.log = []
@@ -58,7 +61,12 @@ class PWM:
         if d is None:
             return self.duty
         self.duty = d
-        self.log.append((self.f, d))
+        if len(self.log) < 1000:
+            self.log.append((self.f, d))
+
+    def value(self):
+        """The level a test reads: 1 while the duty is not 0."""
+        return 1 if self.duty else 0
 
 
 def idle():

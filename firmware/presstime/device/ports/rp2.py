@@ -9,7 +9,8 @@
   press stamps and of the loop's clock. `now_ms()` waits (at most settle_us) at the first edge
   of a press still settling, so a press just before time-out is never judged after it.
 - Pixels: the built-in `neopixel` module drives the ring (the countdown); the player lights are
-  the arcade buttons' LEDs, fed from the entries past the ring (`player_pixels`, see core/lights.py).
+  the arcade buttons' LEDs, fed from the entries past the ring (`player_pixels`, see
+  core/lights.py) and dimmed by PWM, so dim/bright patterns read on a one-colour LED too.
 - Piezo: PWM; `beep()` starts the tone and returns, the stop time is checked in `buttons()`/`idle()`.
 - Link: USB serial through `sys.stdin.buffer` (polled with `select.poll`, read ONE byte at a time:
   on rp2 a larger read can block even when poll said ready) and `sys.stdout.buffer`. Ctrl-C
@@ -44,6 +45,7 @@ class Rp2Port(Port):
     duty = 32768         # piezo PWM duty (u16) while beeping
     settle_us = 10000    # debounce: quiet time after the last edge
     ring_size = 64       # edges the IRQ ring holds between two loop iterations
+    led_hz = 1000        # PWM frequency of the button LEDs
 
     def __init__(self, board=pico, serial=True, player_pixels=None):
         self.board_map = board
@@ -69,9 +71,15 @@ class Rp2Port(Port):
         for i in range(len(self._pins)):
             self._watch(self._pins[i], i)
         # lights
+        # the arcade buttons' LEDs: PWM (GP8-GP13 are six distinct PWM channels), so a dim
+        # "reporting" light and a bright token flash differ on a one-colour LED as on a pixel
         self._leds = []
         for gpio in board.PLAYER_LED_PINS:
-            self._leds.append(machine.Pin(gpio, machine.Pin.OUT, value=0))
+            led = machine.PWM(machine.Pin(gpio, machine.Pin.OUT))
+            led.freq(self.led_hz)
+            led.duty_u16(0)
+            self._leds.append(led)
+        self._led_duty = [0] * len(self._leds)
         # the lights' layout (read by the app). Default: the whole ring is the countdown and the
         # player lights are entries past it (board.PLAYER_PIXELS), shown on the buttons' LEDs.
         # player_pixels=ring indices puts them on the ring instead (the LEDs mirror them).
@@ -176,8 +184,8 @@ class Rp2Port(Port):
 
     # -- lights ----------------------------------------------------------------------------
     def show(self, colours):
-        """Ring pixels from colours[:pixels]; each button LED lights when its player's entry
-        (player_pixels) has any channel on."""
+        """Ring pixels from colours[:pixels]; each button LED glows as bright as its player's
+        entry (player_pixels) relative to the cap: brightest channel / max_channel as PWM duty."""
         if colours == self._shown:
             return
         np = self._np
@@ -188,15 +196,26 @@ class Rp2Port(Port):
         self._shown = list(colours)
         pp = self.player_pixels
         leds = self._leds
+        top = self.max_channel
         for i in range(min(len(leds), len(pp))):
             k = pp[i]
             c = colours[k] if k < len(colours) else (0, 0, 0)
-            leds[i].value(1 if (c[0] or c[1] or c[2]) else 0)
+            v = c[0]
+            if c[1] > v:
+                v = c[1]
+            if c[2] > v:
+                v = c[2]
+            self._led(i, 65535 if v >= top else v * 65535 // top)
+
+    def _led(self, i, duty):
+        if self._led_duty[i] != duty:
+            self._led_duty[i] = duty
+            self._leds[i].duty_u16(duty)
 
     def set_leds(self, on):
         """Light the arcade buttons' LEDs directly: one truthy value per player."""
         for i in range(min(len(on), len(self._leds))):
-            self._leds[i].value(1 if on[i] else 0)
+            self._led(i, 65535 if on[i] else 0)
 
     # -- sound -----------------------------------------------------------------------------
     def beep(self, freq_hz, ms):
@@ -246,8 +265,8 @@ class Rp2Port(Port):
             pin.irq(handler=None)
         if self._pwm is not None:
             self._pwm.duty_u16(0)
-        for led in self._leds:
-            led.value(0)
+        for i in range(len(self._leds)):
+            self._led(i, 0)
         self._np.fill((0, 0, 0))
         self._np.write()
         self.restore_repl()
