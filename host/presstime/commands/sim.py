@@ -6,7 +6,7 @@ keys: 1-6 the players' buttons, space the control button (start / next / resume)
 examples:
   presstime sim --players 4 --duration 3:00
   presstime sim --players 2 --mode family --pty      (also serve the link: presstime play can attach)
-  presstime sim --players 3 --script "space +3000 2 +500 1 3 +100"   (no terminal needed)
+  presstime sim --players 3 --script "space +3500 2 +500 1 3 +100"   (no terminal needed)
 """
 
 MODES = ("standard", "solo", "family", "puzzle", "turn-based")
