@@ -327,3 +327,81 @@ def test_any_session_cut_anywhere_on_littlefs_leaves_a_prefix(steps, where, torn
     done, inflight, _ = jf.run_session(ld.LfsVolume(fs), Journal, steps, cut=littlefs.LittleFSError)
     err = jf.check_after_cut(lambda: ld.journal_on(ld.mount(buf), Journal), [], done, inflight)
     assert err is None, err
+
+
+# -- the device boots after a cut anywhere in a whole game's journal writes ----------------------
+
+def _game_steps():
+    """The journal calls the App makes in a scripted 6-player, 3-round game (bench/firmware_game)."""
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import firmware_game
+    from presstime.device.app import App, MemMark
+    from presstime.device.ports.fake import FakePort
+
+    steps = []
+
+    class Logged(Journal):
+        def append_many(self, payloads):
+            payloads = [bytes(p) for p in payloads]
+            steps.append(("many", payloads))
+            return Journal.append_many(self, payloads)
+
+        def reset(self):
+            if self.last_seq != self.base_seq:
+                steps.append(("reset",))
+            Journal.reset(self)
+
+    def app(port, journal, config=None):
+        return App(port, journal, config, marks=MemMark())
+
+    fs = jf.FakeFS()
+    firmware_game.play(app, FakePort, jf.make_journal(fs, Logged))
+    return steps
+
+
+# what the App makes of a phase that a cut interrupted (its rules, not the journal's)
+_AFTER_A_CUT = {"running": ("paused",), "countdown": ("ready",), "grace": ("summary",)}
+
+
+def test_device_boots_after_a_cut_at_every_littlefs_operation_of_a_game():
+    from presstime.core import events as E
+    from presstime.device.app import App, MemMark
+    from presstime.device.ports.fake import FakePort
+
+    steps = _game_steps()
+    assert sum(len(s[1]) for s in steps if s[0] == "many") > 25
+    base = ld.formatted_image()
+    full = ld.mount(bytearray(base))
+    jf.run_session(ld.LfsVolume(full), Journal, steps, cut=littlefs.LittleFSError)
+    total = full.context.ops
+    errors = []
+    for n in range(total + 1):
+        buf = bytearray(base)
+        fs = ld.mount(buf, budget=n, torn=n % 2 == 1)
+        done, inflight, _ = jf.run_session(ld.LfsVolume(fs), Journal, steps, cut=littlefs.LittleFSError)
+        copy = bytearray(buf)
+        err = jf.check_after_cut(lambda: ld.journal_on(ld.mount(copy), Journal), [], done, inflight)
+        if err is None:
+            # the device boots: the App rebuilds its state from what survived, and works
+            j = ld.journal_on(ld.mount(buf), Journal)
+            kept = j.records(0)
+            try:
+                app = App(FakePort(), j, marks=MemMark())
+                app.step()
+                phase = app.status()["phase"]
+                want = E.replay(p for s, p in kept if s > j.base_seq).status()["phase"]
+                if j.records(0)[:len(kept)] != kept:
+                    err = "the boot changed the records it found"
+                elif phase != want and phase not in _AFTER_A_CUT.get(want, ()):
+                    err = "booted in phase %s, the records say %s" % (phase, want)
+            except Exception as e:  # noqa: BLE001 - any failure to boot is the finding
+                err = "no boot: %r" % e
+        if err:
+            errors.append("cut after %d of %d ops: %s" % (n, total, err))
+    assert total > 20 and errors == [], errors[:3]
+
+
+def test_cut_at_every_byte_of_a_game():
+    cuts, errors = jf.cut_everywhere(Journal, _game_steps())
+    assert cuts > 400 and errors == [], errors[:3]
