@@ -199,6 +199,8 @@ t, st = ask(wire.STATUS)
 assert st["phase"] == "summary" and [p["token"] for p in st["players"]] == [2, 1], st
 t, page = ask(wire.RECORDS, wire.records_request(0))
 assert page["last"] == app.journal.last_seq and page["records"] == app.journal.records(0)
+t, h = ask(wire.HELLO)
+assert h["gid"] == 1 and h["seq"] == app.journal.last_seq
 t, r = ask(0x33)
 assert t == wire.ERROR and r["e"] == wire.E_UNKNOWN
 port.feed(wire.frame(bytes((9, wire.STATUS, 5))))

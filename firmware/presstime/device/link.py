@@ -8,6 +8,7 @@ reply per request. It never raises on what it reads, except `ReplReturn` after a
 and mpremote work again (the port's `restore_repl()` has already turned Ctrl-C back on).
 """
 
+from ..core import events as _events
 from ..core import wire
 
 try:
@@ -51,6 +52,8 @@ class Link:
         self.quit = False
         self.requests = 0
         self._id = None
+        self._gid = None         # seq of the journal's last CONFIG record: the game id
+        self._scanned = -1       # journal scanned for CONFIG up to this seq
 
     # ---- the loop's call ------------------------------------------------------------------------
     def poll(self):
@@ -170,6 +173,24 @@ class Link:
             self._id = uid
         return self._id
 
+    def game_id(self):
+        """The seq of the current game's CONFIG record (None before any set-up). Scans only the
+        records appended since the last call, starting with the current game's file."""
+        j = self._journal()
+        if j is None:
+            return None
+        if self._scanned < 0:
+            self._scanned = getattr(j, "base_seq", 0)
+        while self._scanned < j.last_seq:
+            recs = j.records(self._scanned, 32)
+            if not recs:
+                break
+            for seq, payload in recs:
+                if payload and payload[0] == _events.CONFIG:
+                    self._gid = seq
+                self._scanned = seq
+        return self._gid
+
     def hello(self):
         status = self.app.status()
         j = self._journal()
@@ -179,6 +200,7 @@ class Link:
             "board": getattr(self.port, "board", "?"),
             "id": self.board_id(),
             "game": status.get("game"),
+            "gid": self.game_id(),
             "seq": j.last_seq if j is not None else 0,
             "v": status.get("version", 0),
             "max": wire.MAX_BODY,

@@ -343,8 +343,9 @@ def run(args):
             cfg = {"game": "fit-to-print", "mode": record["mode"], "edition": record["edition"],
                    "duration_ms": duration, "players": [{"name": n} for n in names]}
             client.configure(cfg)
-            seq = client.hello().get("seq", 0)
-            key = rebuild.game_key(info.get("id"), {"seq": seq})
+            hello = client.hello()
+            gid = hello.get("gid")
+            key = rebuild.game_key(hello.get("id"), {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)})
             live = sys.stdout if sys.stdout.isatty() else None
             table = Table(client, store, record, key, say, ask, demo=Demo(args.seed) if args.demo else None,
                           live=live)
