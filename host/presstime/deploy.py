@@ -147,13 +147,16 @@ class Mpremote:
     def describe(self, args):
         return " ".join(["mpremote", "connect", self.port] + [_quote(a) for a in args])
 
-    def _run(self, args):
+    def _run(self, args, timeout=None):
         if self.command is None:
             self.command = _mpremote_command()
         try:
             proc = subprocess.run(self.command + ["connect", self.port] + args,
-                                  capture_output=True, text=True, timeout=self.timeout)
+                                  capture_output=True, text=True, timeout=timeout or self.timeout)
         except subprocess.TimeoutExpired:
+            if timeout:  # a first contact: mpremote waits forever on a board whose app ignores Ctrl-C
+                raise ReplBusy("the board did not answer mpremote within %d s: the presstime app may be "
+                               "running; press reset (or unplug and plug in) and try again" % timeout)
             raise Failure("mpremote did not finish within %d s (%s)" % (self.timeout, self.describe(args[:2])))
         except OSError as e:
             raise Failure("cannot run mpremote: %s" % e)
@@ -165,8 +168,9 @@ class Mpremote:
             raise Failure(problem)
         return proc.stdout
 
-    def exec(self, code):
-        return self._run(["exec", code])
+    def exec(self, code, timeout=None):
+        """Run `code` on the board; its output. With `timeout` (s): ReplBusy when it takes longer."""
+        return self._run(["exec", code], timeout)
 
     def copy(self, pairs):
         """Copy [(local path, board path)] in one chained mpremote call."""
@@ -300,6 +304,7 @@ def prepare_code(dirs, remove):
             "    try:\n        os.remove(f)\n    except OSError:\n        pass\n") % (tuple(dirs), tuple(remove))
 
 
+FIRST_CONTACT_S = 15  # mpremote never gives up on a board that ignores Ctrl-C (the app running)
 VERSION_CODE = "import presstime\nprint(presstime.__version__)"
 
 
@@ -338,14 +343,14 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
         return want
 
     try:
-        answer = mpremote.exec(IMPLEMENTATION_CODE)
+        answer = mpremote.exec(IMPLEMENTATION_CODE, timeout=FIRST_CONTACT_S)
     except ReplBusy:
         # The presstime app holds the line with Ctrl-C off: ask it over the link to step aside.
         # (Only now: link frames sent to a plain REPL could contain Ctrl-D and soft-reset it.)
         if not link_repl(port):
             raise
         say("the presstime app on the board returned to the REPL")
-        answer = mpremote.exec(IMPLEMENTATION_CODE)
+        answer = mpremote.exec(IMPLEMENTATION_CODE, timeout=FIRST_CONTACT_S)
     name, version, mpy = parse_implementation(answer)
     if name != "micropython":
         raise Failure("the board runs %s, not MicroPython: use --board macropad for a CircuitPython board" % name)
