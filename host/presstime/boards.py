@@ -122,7 +122,7 @@ def all_devices(comports=None):
 def pick_port(port=None, comports=None, allow_none=False):
     """The serial port to use: `port` if given, else the only board (or simulator) attached.
 
-    With none found: None if allow_none (the caller may start a simulator), else BadInput.
+    With none found: None if allow_none (the caller may start a simulator), else Failure.
     With several: BadInput listing them, asking for --port."""
     if port:
         return port
@@ -138,7 +138,7 @@ def pick_port(port=None, comports=None, allow_none=False):
         hint = ""
         if consoles:
             hint = " (a CircuitPython console was found at %s: copy boot.py so the data port is enabled)" % consoles[0]["port"]
-        raise BadInput("no board found%s; attach one, start `presstime play --sim`, or name it with --port" % hint)
+        raise Failure("no board found%s; attach one, start `presstime play --sim`, or name it with --port" % hint)
     raise BadInput("several boards found (%s): choose one with --port" % ", ".join(d["port"] for d in usable))
 
 
