@@ -90,27 +90,43 @@ def needed_fields(record, round_index):
     return sorted(fields, key=lambda f: (order.index(f) if f in order else len(order), f))
 
 
+def _setup_probe(record, round_=None):
+    """The record's set-up (mode, edition, players) with no round, or with one probe round."""
+    probe = {k: record[k] for k in ("game", "mode", "edition", "options", "players") if k in record}
+    probe["rounds"] = [] if round_ is None else [round_]
+    return probe
+
+
 def effective_mode(record):
-    """The mode the core plays: a standard game with one player is scored as solo."""
-    mode = record.get("mode", "standard")
-    if mode == "standard" and len(record.get("players", [])) == 1:
-        return "solo"
-    return mode
+    """The mode the core plays this set-up in (it scores a one-player standard game as solo)."""
+    try:
+        return records.tally(_setup_probe(record))["mode"]
+    except BadInput:
+        return record.get("mode", "standard")
 
 
 def rounds_in(record):
     return rules.rounds_in(effective_mode(record))
 
 
+def _core_accepts(record, round_, field):
+    """Does the core accept this field in a round of this set-up? (No message naming it.)"""
+    return not [m for m in records.check_record(_setup_probe(record, round_)) if ", %s" % field in m]
+
+
 def uses_tokens(record):
-    return effective_mode(record) in ("standard", "turn-based")
+    """Finishing tokens matter: 2+ players, and the core takes a `finish` order (not family, puzzle)."""
+    return len(player_names(record)) > 1 and _core_accepts(record, {"finish": player_names(record), "players": {}}, "finish")
 
 
 def uses_news(record):
-    return effective_mode(record) in ("standard", "solo")
+    """Breaking News cards are used (the core refuses them in family, puzzle and turn-based)."""
+    return _core_accepts(record, {"breaking_news": [{"effect": "mood-doubled"}], "players": {}}, "breaking_news")
 
 
 def compares_at_table(record):
+    """White space is compared between players (not a table lookup): an ordering choice of the
+    entry only (areas first), so each player's round score shown is already exact."""
     return effective_mode(record) in ("standard", "turn-based")
 
 
