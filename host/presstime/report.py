@@ -25,6 +25,8 @@ def _cell(v):
 
 
 def _winner_line(result):
+    if result.get("pending"):
+        return result["pending"]
     if not result.get("complete", True):
         return "No winner yet: %d of %d rounds played." % (result.get("rounds_played", 0),
                                                            result.get("rounds_in_game", 0))
