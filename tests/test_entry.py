@@ -7,7 +7,7 @@ import json
 import pytest
 
 from presstime import records
-from presstime.entry import EntryStopped, ScoreEntry, ask_setup
+from presstime.entry import EntryStopped, ScoreEntry, ask_setup, questions
 
 # The worked example of RULES.md as a scorepad line, in the order the entry asks the rest:
 # articles, photos, centerpiece, smiles, frowns, unplaced, ads (white space is asked first).
@@ -48,7 +48,7 @@ def entry(record, answers):
 
 
 def round_answers(news="", finish="", ws=("4", "7"), pads=(ADA, BEN)):
-    out = [news, finish] + list(ws)
+    out = [finish, news] + list(ws)
     for pad in pads:
         out += pad
     return out
@@ -66,7 +66,7 @@ def test_round_is_scored_by_the_core_and_shown_per_player():
     # the published worked example: 14 points, $3 (smallest white space +3)
     assert any(line.startswith("  Ada, round 1 (Friday): 14 points, $3") for line in s.said)
     assert any(line.startswith("  Ben, round 1 (Friday): 8 points, $4") for line in s.said)
-    # saved after every accepted answer: news, finish, 2 areas, 14 numbers
+    # saved after every accepted answer: finish, news, 2 areas, 14 numbers
     assert len(saves) == 2 + 2 + 14
     assert saves[-1] == rec
 
@@ -212,7 +212,7 @@ def test_play_style_use_with_the_finish_order_from_the_board():
 
 def test_breaking_news_most_tiles_asks_tiles_first_and_checks_values():
     rec = new_record()
-    answers = ["most-tiles-ads", "", "4", "7", "12", "11"] + ADA + BEN
+    answers = ["", "most-tiles-ads", "4", "7", "12", "11"] + ADA + BEN
     e, s, _ = entry(rec, answers)
     e.enter_round(0)
     rnd = rec["rounds"][0]
@@ -223,7 +223,7 @@ def test_breaking_news_most_tiles_asks_tiles_first_and_checks_values():
 
 def test_breaking_news_unknown_card_refused():
     rec = new_record()
-    answers = ["bigfoot", "white-space-best", "white-space-best 5", ""] + ["4", "7"] + ADA + BEN
+    answers = ["", "bigfoot", "white-space-best", "white-space-best 5"] + ["4", "7"] + ADA + BEN
     e, s, _ = entry(rec, answers)
     e.enter_round(0)
     assert "unknown card 'bigfoot'" in s.text()
@@ -233,7 +233,7 @@ def test_breaking_news_unknown_card_refused():
 
 def test_bad_finishing_order_refused():
     rec = new_record()
-    answers = ["", "Ada Ada", "Ada Zed", "2 1"] + ["4", "7"] + ADA + BEN
+    answers = ["Ada Ada", "Ada Zed", "2 1", ""] + ["4", "7"] + ADA + BEN
     e, s, _ = entry(rec, answers)
     e.enter_round(0)
     assert "Ada already has token 1" in s.text()
@@ -402,3 +402,75 @@ def test_enter_command_resumes_an_interrupted_setup(tmp_path):
     rc, s = run_enter(tmp_path, ["", "Ben", ""] + round_answers() * 3 + ["done"])
     assert rc == 0, s.text()
     assert "Resuming the set-up" in s.text()
+
+
+# ------------------------------------------------------------------ laws
+
+
+def _full_game_answers():
+    """A complete 3-player game with a character, a news card and finishing orders."""
+    out = []
+    ws = (["4", "7", "5"], ["3", "5", "6"], ["2", "4", "2"])
+    pads = ([ADA, BEN, ["7", "3", "0", "4", "1", "1", "2"]],
+            [["10", "4", "3", "4", "4", "1", "2"], ["9", "6", "-2", "3", "5", "2", "3"], ["11", "2", "2", "2", "2", "0", "1"]],
+            [["12", "6", "2", "5", "3", "0", "3"], ["11", "5", "4", "3", "3", "1", "5"], ["13", "3", "1", "6", "2", "1", "4"]])
+    news = ("", "", "mood-doubled")
+    finish = ("2 1 3", "Ada Cy Ben", "3 2 1")
+    for r in range(3):
+        out += [finish[r], news[r]] + ws[r]
+        for pad in pads[r]:
+            out += pad
+    return out + ["done"]
+
+
+def _three_players():
+    return new_record(players=("Ada", {"name": "Ben", "character": "jazz"}, "Cy"))
+
+
+def test_resume_after_a_cut_at_every_answer_gives_the_same_game():
+    answers = _full_game_answers()
+    e, s, _ = entry(_three_players(), answers)
+    whole = e.enter_game()
+    reference = e.record
+    for k in range(len(answers)):
+        saves = []
+        first = ScoreEntry(_three_players(), lambda r: saves.append(json.loads(json.dumps(r))),
+                           ask=Script(answers[:k]).ask, say=lambda line: None)
+        with pytest.raises(EntryStopped):
+            first.enter_game()
+        draft = saves[-1] if saves else _three_players()
+        # typed answers already saved are not asked again: the rest of the script finishes the game
+        e2, s2, _ = entry(draft, answers[k:])
+        assert e2.enter_game() == whole, "cut after %d answers" % k
+        assert e2.record == reference, "cut after %d answers" % k
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+JUNK = {
+    "white_space": ["-1", "65", "four", "2.5", "", "?x"],
+    "centerpiece": ["-11", "21", "x", "", "1,5"],
+    "default": ["-1", "100", "abc", "", "3 4", "++2"],
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_mistakes_never_change_what_is_stored(data):
+    """Any refused answer before any valid one: the record and the tally are as if typed cleanly."""
+    clean = round_answers(finish="2 1")
+    rec_clean = new_record()
+    e, _, _ = entry(rec_clean, clean)
+    e.enter_round(0)
+    steps = [None, None] + questions(rec_clean, 0)  # finish and news first: no junk there
+    noisy = []
+    for answer, step in zip(clean, steps):
+        if step is not None:
+            junk = JUNK.get(step[1], JUNK["default"])
+            noisy += data.draw(st.lists(st.sampled_from(junk), max_size=2))
+        noisy.append(answer)
+    rec = new_record()
+    e, s, _ = entry(rec, noisy)
+    e.enter_round(0)
+    assert rec == rec_clean
+    assert records.tally(rec) == records.tally(rec_clean)

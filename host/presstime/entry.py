@@ -79,6 +79,8 @@ def needed_fields(record, round_index):
     field, so which lines a mode uses is decided in one place only."""
     probe = _copy(record)
     probe["rounds"] = probe.get("rounds", [])[:round_index + 1]
+    while len(probe["rounds"]) <= round_index:  # a round not started yet: no card
+        probe["rounds"].append({})
     name = player_names(record)[0]
     probe["rounds"][round_index]["players"] = {name: {}}
     where = "round %d, player %s, " % (round_index + 1, name)
@@ -88,6 +90,11 @@ def needed_fields(record, round_index):
             fields.append(m[len(where):-len(": missing")])
     order = list(LABELS)
     return sorted(fields, key=lambda f: (order.index(f) if f in order else len(order), f))
+
+
+def questions(record, round_index):
+    """The scorepad questions of a round in the order they are asked: [(player, field)]."""
+    return ScoreEntry(record, lambda r: None)._steps(round_index)
 
 
 def _setup_probe(record, round_=None):
@@ -178,14 +185,14 @@ class ScoreEntry:
         finish: the finishing order from the board (token 1 first), if known; otherwise it is asked.
         review: walk an already complete round again (Enter keeps each value)."""
         rnd = self._round(round_index)
-        fresh = not any(rnd["players"].values())  # no number typed in this round yet
+        setup_done = "breaking_news" in rnd  # the round's set-up ends with the card (or [] for none)
         if finish and uses_tokens(self.record):
             rnd["finish"] = list(finish)
             self._save()
-        if "breaking_news" not in rnd or (review and uses_news(self.record)):
-            self._ask_news(round_index, rnd)
-        if uses_tokens(self.record) and not finish and (review or (fresh and rnd.get("finish") is None)):
+        if uses_tokens(self.record) and not finish and (review or (not setup_done and rnd.get("finish") is None)):
             self._ask_finish(round_index, rnd)
+        if review or not setup_done:
+            self._ask_news(round_index, rnd)
         steps = self._steps(round_index)
         start = 0 if review else self._first_missing(round_index, steps)
         if start < len(steps):
@@ -348,8 +355,9 @@ class ScoreEntry:
 
     def _ask_news(self, ri, rnd):
         if not uses_news(self.record):
-            rnd["breaking_news"] = []
-            self._save()
+            if rnd.get("breaking_news") != []:
+                rnd["breaking_news"] = []
+                self._save()
             return
         current = rnd.get("breaking_news")
         shown = _news_text(current) if current else ""
