@@ -162,11 +162,12 @@ def run_session(fs, journal_cls, steps, cut=PowerCut):
     """Run `steps` on a journal over `fs` (a FakeFS or a littlefs.LittleFS) until done or cut.
 
     Steps: ("append", payload), ("many", [payload, ...]) for append_many, ("reset",).
-    Returns (done, inflight, resets): the (seq, payload) of every record whose append returned,
-    the payloads of an append that was cut (a list, maybe empty), and how many resets returned."""
+    Returns (done, inflight, starts): the (seq, payload) of every record whose append returned,
+    the payloads of an append that was cut (a list, maybe empty), and the seqs a game may start
+    after (0 and the last seq at every reset tried)."""
     done = []
     inflight = []
-    resets = 0
+    starts = [0]
     try:
         j = make_journal(fs, journal_cls)
         for step in steps:
@@ -183,21 +184,33 @@ def run_session(fs, journal_cls, steps, cut=PowerCut):
                     done.append((seq, p))
                 inflight = []
             else:
+                starts.append(j.last_seq)
                 j.reset()
-                resets += 1
     except cut:
         pass
-    return done, inflight, resets
+    return done, inflight, starts
 
 
-def check_after_cut(boot, before, done, inflight):
+def oldest_kept(j):
+    """The seq just before the oldest record the journal still keeps (its oldest segment's base)."""
+    return int(j.segment_names()[0][len(PATH) + 1:])
+
+
+def check_after_cut(boot, before, done, inflight, starts=None):
     """Reboot on what is on flash and check the journal's promises. Returns an error or None.
 
     boot(): a Journal opened on the flash as the cut left it (each call is a new boot);
-    before: records that existed before the session; done/inflight: from run_session."""
+    before: records that existed before the session; done/inflight: from run_session.
+    starts: where games may start (from run_session): if given, whole old games may have been
+    removed (Journal.KEEP_BYTES), so the records are checked from the oldest kept game on."""
     j = boot()
     got = j.records(0)
     want = before + done
+    if starts is not None:
+        oldest = oldest_kept(j)
+        if oldest not in starts:
+            return "the oldest segment kept (base %d) does not start a game %r" % (oldest, starts)
+        want = [r for r in want if r[0] > oldest]
     # the records of a cut append_many may survive, as a prefix of that batch
     seq = want[-1][0] if want else 0
     extra = got[len(want):]
@@ -234,7 +247,7 @@ def prepare(journal_cls, steps, tail=b""):
     return fs, done
 
 
-def cut_everywhere(journal_cls, steps, start=None, before=(), junk=b"", step=1):
+def cut_everywhere(journal_cls, steps, start=None, before=(), junk=b"", step=1, trims=False):
     """Cut the session at every unit (every `step`-th) and check each reboot.
 
     start: a FakeFS with the flash before the session (default empty). Returns (cuts, errors)."""
@@ -251,9 +264,10 @@ def cut_everywhere(journal_cls, steps, start=None, before=(), junk=b"", step=1):
         fs = start.copy()
         fs.budget = n
         fs.junk = junk
-        done, inflight, _ = run_session(fs, journal_cls, steps)
+        done, inflight, starts = run_session(fs, journal_cls, steps)
         disk = fs.copy()
-        err = check_after_cut(lambda: make_journal(disk, journal_cls), before, done, inflight)
+        err = check_after_cut(lambda: make_journal(disk, journal_cls), before, done, inflight,
+                              starts if trims else None)
         if err is not None:
             errors.append("cut after %d units: %s" % (n, err))
         cuts += 1

@@ -88,12 +88,40 @@ def test_reset_starts_a_game_and_keeps_the_previous(tmp_path):
     assert j.records(j.base_seq) == [(6, b"g2-0")]          # this game only
     assert [s for s, _ in j.records(0)] == [1, 2, 3, 4, 5, 6]  # sync reaches the previous game
     assert j.records(3, limit=3) == [(4, b"g1-3"), (5, b"g1-4"), (6, b"g2-0")]
-    j.reset()                                                # two games back is gone: a gap
+    j.reset()
     j.append(b"g3-0")
-    assert j.records(0) == [(6, b"g2-0"), (7, b"g3-0")]
+    assert [s for s, _ in j.records(0)] == [1, 2, 3, 4, 5, 6, 7]   # within KEEP_BYTES: all kept
     j.close()
     j = Journal(path)
     assert (j.base_seq, j.last_seq) == (6, 7)
+    assert [s for s, _ in j.records(0)] == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_reset_keeps_earlier_games_up_to_keep_bytes(tmp_path, monkeypatch):
+    path = str(tmp_path / "j.bin")
+    monkeypatch.setattr(Journal, "KEEP_BYTES", 100)
+    j = Journal(path)
+    for game in range(6):
+        for i in range(8):
+            j.append(b"game %d event %d" % (game, i))       # 26 bytes a record: 2 segments a game
+        j.reset()
+    j.append(b"now")
+    first = int(j.segment_names()[0].rsplit(".", 1)[1])
+    # the game just ended (seqs 41-48) always stays; the one before it (≈ 200 bytes) does not
+    # fit in 100 bytes
+    assert first == 40
+    assert j.records(0)[0][0] == first + 1 and j.records(0)[-1] == (49, b"now")
+    assert j.records(0, 1) == j.records(first, 1)                # older: a gap sync can see
+    assert len(os.listdir(tmp_path)) == len(j.segment_names())
+    j.close()
+    assert Journal(path).segment_names() == j.segment_names()
+    monkeypatch.setattr(Journal, "KEEP_BYTES", 500)     # room for two games of about 230 bytes
+    j = Journal(path)
+    for game in range(4):
+        for i in range(8):
+            j.append(b"game %d event %d" % (game, i))
+        j.reset()
+    assert int(j.segment_names()[0].rsplit(".", 1)[1]) == j.base_seq - 3 * 8
 
 
 def test_torn_tail_dropped_and_append_follows_the_last_good_record(tmp_path):
@@ -183,6 +211,16 @@ AFTER_TORN = [("append", b"x"), ("many", [b"", b"y"]), ("reset",), ("append", b"
 def test_cut_at_every_byte_of_a_session():
     cuts, errors = jf.cut_everywhere(Journal, jf.SESSION_A)
     assert cuts > 400 and errors == []
+
+
+def test_cut_at_every_byte_of_games_that_push_old_games_out(monkeypatch):
+    monkeypatch.setattr(Journal, "KEEP_BYTES", 40)
+    steps = []
+    for game in range(5):
+        steps += [("append", b"g%d-%d" % (game, i) * 3) for i in range(5 + game)] + [("reset",)]
+    steps.append(("append", b"last"))
+    cuts, errors = jf.cut_everywhere(Journal, steps, trims=True)
+    assert cuts > 500 and errors == [], errors[:3]
 
 
 @pytest.mark.parametrize("junk", [b"", b"\xff" * 9, b"\x00" * 9, b"\xa5\x01\x0a"])
@@ -290,20 +328,22 @@ def sessions(draw):
     one = st.binary(max_size=255).map(lambda p: ("append", p))
     many = st.lists(st.binary(max_size=60), max_size=6).map(lambda ps: ("many", ps))
     steps = draw(st.lists(st.one_of(one, many), max_size=25))
-    if draw(st.booleans()):
+    for _ in range(draw(st.integers(0, 3))):
         steps.insert(draw(st.integers(0, len(steps))), ("reset",))
     return steps
 
 
 @settings(max_examples=150, deadline=None)
-@given(steps=sessions(), where=st.floats(0, 1), junk=st.binary(max_size=12))
-def test_any_session_cut_anywhere_leaves_a_prefix(steps, where, junk):
+@given(steps=sessions(), where=st.floats(0, 1), junk=st.binary(max_size=12),
+       keep=st.sampled_from([0, 300, 16384]))
+def test_any_session_cut_anywhere_leaves_a_prefix(steps, where, junk, keep):
+    cls = type("Kept", (Journal,), {"KEEP_BYTES": keep})
     full = jf.FakeFS()
-    jf.run_session(full, Journal, steps)
+    jf.run_session(full, cls, steps)
     fs = jf.FakeFS(budget=int(full.used * where), junk=junk)
-    done, inflight, _ = jf.run_session(fs, Journal, steps)
+    done, inflight, starts = jf.run_session(fs, cls, steps)
     disk = fs.copy()
-    err = jf.check_after_cut(lambda: jf.make_journal(disk, Journal), [], done, inflight)
+    err = jf.check_after_cut(lambda: jf.make_journal(disk, cls), [], done, inflight, starts)
     assert err is None, err
 
 
@@ -324,8 +364,8 @@ def test_any_session_cut_anywhere_on_littlefs_leaves_a_prefix(steps, where, torn
     jf.run_session(ld.LfsVolume(full), Journal, steps, cut=littlefs.LittleFSError)
     buf = bytearray(base)
     fs = ld.mount(buf, budget=int(full.context.ops * where), torn=torn)
-    done, inflight, _ = jf.run_session(ld.LfsVolume(fs), Journal, steps, cut=littlefs.LittleFSError)
-    err = jf.check_after_cut(lambda: ld.journal_on(ld.mount(buf), Journal), [], done, inflight)
+    done, inflight, starts = jf.run_session(ld.LfsVolume(fs), Journal, steps, cut=littlefs.LittleFSError)
+    err = jf.check_after_cut(lambda: ld.journal_on(ld.mount(buf), Journal), [], done, inflight, starts)
     assert err is None, err
 
 

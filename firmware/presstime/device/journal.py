@@ -16,7 +16,7 @@ previous segment's last seq. The game flag marks the first segment of a game (`r
 On open the chain is checked; the first record that is torn, corrupt or out of sequence ends the
 journal: the bytes from there on are dropped (the good prefix of that segment is copied to
 `<segment>.tmp` and renamed over it; MicroPython files have no truncate()) and later segments are
-removed. The previous game is kept (sync may still need it); older games are removed.
+removed. Earlier games are kept for sync up to KEEP_BYTES (the game just ended always).
 
 Runs on MicroPython (unix, rp2), CircuitPython and CPython; the file functions are passed in, so
 a fake file system (tests) or littlefs-python drops in.
@@ -161,12 +161,14 @@ class Journal:
       .last_seq                    seq of the newest record (base_seq if this game has none)
       .base_seq                    seq just before this game's first record (0 for a fresh journal)
       .size_bytes                  bytes of this game's segment files (headers included)
-      .reset()                     start a new game; seq continues, the previous game is kept
+      .reset()                     start a new game; seq continues, earlier games are kept
+                                   up to KEEP_BYTES (the game just ended always)
       .close()
     """
 
     FSYNC = True            # CPython: os.fsync after each append (tests may switch it off)
     SEGMENT_BYTES = 240     # a new segment starts when a write would pass this size
+    KEEP_BYTES = 16384      # earlier games kept for sync (besides the game just ended)
 
     def __init__(self, path, opener=open, remove=None, rename=None, listdir=None):
         self.path = path
@@ -178,9 +180,9 @@ class Journal:
         self._rename = rename if rename is not None else _replace
         self._listdir = listdir if listdir is not None else os.listdir
         self._f = None
-        self._segs = []         # bases of the segments kept (previous game, then this one)
-        self._game = 0          # index in _segs of this game's first segment
-        self._seg_size = 0      # bytes in the last segment
+        self._segs = []         # bases of the segments kept, oldest first
+        self._sizes = []        # their sizes in bytes
+        self._starts = [0]      # indices in _segs where a game starts (the last: this game)
         self.base_seq = 0
         self.last_seq = 0
         self.size_bytes = 0
@@ -193,8 +195,30 @@ class Journal:
         return "%s.%d" % (self.path, base)
 
     def segment_names(self):
-        """The segment files kept, oldest first (the previous game's, then this game's)."""
+        """The segment files kept, oldest first (earlier games', then this game's)."""
         return [self._name(b) for b in self._segs]
+
+    def _trim(self):
+        """Remove the oldest games while the earlier games pass KEEP_BYTES (the one before this
+        game always stays). Oldest segment first, so a cut leaves a shorter, valid chain."""
+        starts = self._starts
+        sizes = self._sizes
+        before = 0
+        for i in range(starts[-1]):
+            before += sizes[i]
+        k = 0
+        while k < len(starts) - 2 and before > self.KEEP_BYTES:
+            for i in range(starts[k], starts[k + 1]):
+                before -= sizes[i]
+            k += 1
+        cut = starts[k]
+        if cut == 0:
+            return
+        for b in self._segs[:cut]:
+            self._remove(self._name(b))
+        self._segs = self._segs[cut:]
+        self._sizes = sizes[cut:]
+        self._starts = [i - cut for i in starts[k:]]
 
     def _list(self):
         """(segment bases, sorted; bases that have a .tmp file) found next to `path`."""
@@ -308,18 +332,17 @@ class Journal:
         for i in range(1, len(kept)):
             if kept[i][1]:
                 starts.append(i)
-        first = starts[-2] if len(starts) > 1 else 0
-        for i in range(first):
-            self._remove(self._name(kept[i][0]))    # games before the previous one
-        kept = kept[first:]
-        self._game = starts[-1] - first
         self._segs = [k[0] for k in kept]
-        self.base_seq = kept[self._game][0]
+        self._sizes = [k[2] for k in kept]
+        self._starts = starts
+        kept = None
+        self._trim()                # a cut reset() may have left games to remove
+        game = self._starts[-1]
+        self.base_seq = self._segs[game]
         self.last_seq = seq
         self.size_bytes = 0
-        for k in kept[self._game:]:
-            self.size_bytes += k[2]
-        self._seg_size = kept[-1][2]
+        for i in range(game, len(self._sizes)):
+            self.size_bytes += self._sizes[i]
         self._f = self._open_file(self._name(self._segs[-1]), "ab")
 
     def _rewrite_prefix(self, name, end):
@@ -362,7 +385,8 @@ class Journal:
             data.extend(encode_record(seq, p))
         if not data:
             return seq
-        roll = self._seg_size > _HEADER_LEN and self._seg_size + len(data) > self.SEGMENT_BYTES
+        last = self._sizes[-1]
+        roll = last > _HEADER_LEN and last + len(data) > self.SEGMENT_BYTES
         base = self.last_seq
         try:
             if roll:
@@ -384,8 +408,8 @@ class Journal:
             raise
         if roll:
             self._segs.append(base)
-            self._seg_size = 0
-        self._seg_size += len(data)
+            self._sizes.append(0)
+        self._sizes[-1] += len(data)
         self.size_bytes += len(data)
         self.last_seq = seq
         return seq
@@ -414,12 +438,11 @@ class Journal:
         return out
 
     def reset(self):
-        """Start a new game: seq goes on from last_seq; this game becomes the previous one and
-        the game before it is removed.
+        """Start a new game: seq goes on from last_seq. Earlier games stay (for sync) while they
+        take no more than KEEP_BYTES; the game just ended always stays.
 
         Atomic: after a power cut either the old game continues or the new one has begun.
-        Does nothing while the current game has no record (so the previous game, maybe not yet
-        synced, is not pushed out by an empty one)."""
+        Does nothing while the current game has no record."""
         if self.last_seq == self.base_seq:
             return
         if self._f is None:
@@ -428,20 +451,18 @@ class Journal:
         self._f = None
         base = self.last_seq
         name = self._name(base)
-        if self._seg_size == _HEADER_LEN:
+        if self._sizes[-1] == _HEADER_LEN:
             # the last segment has no record yet (same base): replace it, atomically
             self._write_new(name + ".tmp", encode_header(base, True))
             self._rename(name + ".tmp", name)
         else:
             self._write_new(name, encode_header(base, True))
             self._segs.append(base)
-        for b in self._segs[:self._game]:
-            self._remove(self._name(b))
-        self._segs = self._segs[self._game:]
-        self._game = len(self._segs) - 1
+            self._sizes.append(_HEADER_LEN)
+        self._starts.append(len(self._segs) - 1)
+        self._trim()
         self.base_seq = base
         self.size_bytes = _HEADER_LEN
-        self._seg_size = _HEADER_LEN
         self._f = self._open_file(name, "ab")
 
     def close(self):
