@@ -434,3 +434,12 @@ def test_install_over_a_running_app_asks_it_for_the_repl_then_greets_it(tmp_path
     out = capsys.readouterr().out
     assert "the presstime app on the board returned to the REPL" in out
     assert "the board answers over the link: firmware %s on pico" % deploy.firmware_version() in out
+
+
+@pytest.mark.parametrize("name", ["install-firmware", "enter"])
+def test_help_shows_an_example(name, capsys):
+    from presstime.cli import main
+
+    assert main([name, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "examples:" in out and ("presstime %s" % name) in out
