@@ -285,10 +285,14 @@ def test_circuitpython_install_copies_lib_package_boot_and_code_last(tmp_path):
 
     with open(importlib.util.find_spec("neopixel").origin, "rb") as f:
         assert open(os.path.join(d, "lib", "neopixel.py"), "rb").read() == f.read()
-    # a second install: boot.py unchanged, no reset advice
+    # a second install: boot.py unchanged, no reset advice; the reloaded app is greeted over the link
     said.clear()
-    deploy.install_circuitpython(drive=d, firmware=fw, say=said.append)
+    deploy.install_circuitpython(drive=d, firmware=fw, say=said.append,
+                                 link_hello=lambda: {"fw": "9.9.9", "board": "macropad"})
     assert not any("boot.py changed" in s for s in said)
+    assert "the board answers over the link: firmware 9.9.9 on macropad" in said
+    with pytest.raises(Failure):
+        deploy.install_circuitpython(drive=d, firmware=fw, say=said.append, link_hello=lambda: {"fw": "0.0.1"})
 
 
 def test_circuitpython_dry_run_writes_nothing(tmp_path):

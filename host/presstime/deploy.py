@@ -553,7 +553,7 @@ def circuitpython_plan(drive, firmware=FIRMWARE, libraries=None):
 
 
 def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=print, find=find_circuitpy,
-                          libraries=None):
+                          libraries=None, link_hello=None):
     """Copy the firmware onto a CIRCUITPY drive. Returns the version written."""
     if drive is None:
         drives = find()
@@ -591,7 +591,26 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
     say("installed presstime %s on %s" % (got, drive))
     if old_boot != _read(os.path.join(drive, "boot.py")):
         say("boot.py changed: press the board's reset button (boot.py runs only at start-up)")
+        return got  # the data port appears only after that reset
+    info = (link_hello or _circuitpython_hello)()
+    if info:
+        say("the board answers over the link: firmware %s on %s" % (info.get("fw", "?"), info.get("board", "?")))
+        if info.get("fw") not in (None, want):
+            raise Failure("the board's app reports firmware %s, expected %s" % (info.get("fw"), want))
+    else:
+        say("note: no hello over the link yet (the board reloads after the copy); `presstime devices` checks it")
     return got
+
+
+def _circuitpython_hello(wait=8.0):
+    """Best effort: hello on the CircuitPython data port once code.py has reloaded."""
+    try:
+        from .boards import usb_boards
+
+        ports = [d["port"] for d in usb_boards() if d.get("kind") == "circuitpython" and d.get("role") == "data"]
+    except Exception:
+        return None
+    return _link_hello(ports[0], wait) if len(ports) == 1 else None
 
 
 def _show_circuitpython_plan(drive, firmware, libraries, say):
