@@ -471,12 +471,11 @@ class ScoreEntry:
         result = self._probe_tally(len(rounds) - 1)
         if result is None:
             return
-        try:
-            from .report import standings_text
-            self.say(standings_text(result).rstrip("\n"))
-        except ImportError:
-            for p in result["players"]:
-                self.say("  %s: %d points, $%d" % (p["name"], _total(p), p["ad_revenue"]))
+        from .report import standings_text
+
+        self.say(standings_text(result).rstrip("\n"))
+        if self._first_missing(len(rounds) - 1, self._steps(len(rounds) - 1)) < len(self._steps(len(rounds) - 1)):
+            self.say("  (numbers not typed yet count as 0 here)")
 
 
 # ---------------------------------------------------------------------- set-up of a new game
