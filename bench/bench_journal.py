@@ -54,9 +54,9 @@ print(t[len(t) // 2], b[len(b) // 2])
 
 def _micropython_figures():
     script = _MPY_SCRIPT % (os.path.join(ROOT, "tests"), RECORDS)
-    code, out, err = micropython(script, heap_kb=64)
+    code, out, err = micropython(script, heap_kb=256)
     if code != 0:
-        raise RuntimeError("micropython failed: %s" % err.strip()[-400:])
+        raise RuntimeError("micropython failed: %s" % (err or out).strip()[-400:])
     append_us, boot_us = out.split()
     return int(append_us), round(int(boot_us) / 1000.0, 2)
 
