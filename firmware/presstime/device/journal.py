@@ -443,10 +443,10 @@ class Journal:
 
         Atomic: after a power cut either the old game continues or the new one has begun.
         Does nothing while the current game has no record."""
+        if self._f is None:
+            self._recover()         # an earlier write failed: get a consistent state first
         if self.last_seq == self.base_seq:
             return
-        if self._f is None:
-            self._recover()
         self._f.close()
         self._f = None
         base = self.last_seq
