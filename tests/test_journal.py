@@ -281,19 +281,20 @@ LFS_SESSION = ([("append", bytes([i & 0xFF, i >> 8, 3, 4, 5, 6])) for i in range
                   ("append", b"\xa5" * 40)])
 
 
-def _lfs_cut_everywhere(steps, start, before, torn, step=1):
+def _lfs_cut_everywhere(steps, start, before, torn, step=1, cls=Journal, trims=False):
     base = bytearray(start)
     full = ld.mount(bytearray(base))
-    jf.run_session(ld.LfsVolume(full), Journal, steps, cut=littlefs.LittleFSError)
+    jf.run_session(ld.LfsVolume(full), cls, steps, cut=littlefs.LittleFSError)
     total = full.context.ops
     errors = []
     for n in range(0, total + 1, step):
         buf = bytearray(base)
         fs = ld.mount(buf, budget=n, torn=torn)
-        done, inflight, _ = jf.run_session(ld.LfsVolume(fs), Journal, steps, cut=littlefs.LittleFSError)
+        done, inflight, starts = jf.run_session(ld.LfsVolume(fs), cls, steps, cut=littlefs.LittleFSError)
         assert fs.context.cut or n == total
         try:
-            err = jf.check_after_cut(lambda: ld.journal_on(ld.mount(buf), Journal), before, done, inflight)
+            err = jf.check_after_cut(lambda: ld.journal_on(ld.mount(buf), cls), before, done, inflight,
+                                     starts if trims else None)
         except littlefs.LittleFSError as e:          # the mount failed: the board would reformat
             err = "no boot: %r" % e
         if err:
@@ -305,6 +306,16 @@ def _lfs_cut_everywhere(steps, start, before, torn, step=1):
 def test_cut_at_every_littlefs_operation(torn):
     total, errors = _lfs_cut_everywhere(LFS_SESSION, ld.formatted_image(), [], torn)
     assert total > 250 and errors == []
+
+
+def test_cut_at_every_littlefs_operation_while_old_games_are_removed():
+    steps = []
+    for game in range(4):
+        steps += [("append", b"g%d-%d" % (game, i) * 4) for i in range(12)] + [("reset",)]
+    steps.append(("append", b"last"))
+    cls = type("Kept", (Journal,), {"KEEP_BYTES": 200})
+    total, errors = _lfs_cut_everywhere(steps, ld.formatted_image(), [], True, cls=cls, trims=True)
+    assert total > 50 and errors == [], errors[:3]
 
 
 def test_cut_at_every_littlefs_operation_after_a_torn_tail():
