@@ -330,12 +330,12 @@ def test_no_drive_is_a_failure(tmp_path):
         deploy.install_circuitpython(drive=str(tmp_path / "nowhere"), firmware=fw, say=lambda s: None)
 
 
-def test_read_only_drive_explains_the_knob(tmp_path, monkeypatch):
+def test_read_only_drive_explains_the_edit_key(tmp_path, monkeypatch):
     d = drive(tmp_path)
     monkeypatch.setattr(deploy, "_drive_writable", lambda path: False)
     with pytest.raises(Failure) as e:
         deploy.install_circuitpython(drive=d, firmware=fake_firmware(tmp_path), say=lambda s: None)
-    assert "Hold the encoder knob" in str(e.value)
+    assert "Hold KEY1" in str(e.value)
 
 
 def test_missing_neopixel_package_is_a_failure():

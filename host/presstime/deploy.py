@@ -578,7 +578,7 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
         say("board: %s" % version)
     if not dry_run and not _drive_writable(drive):
         raise Failure("%s is read-only for the computer: the presstime firmware keeps it for its journal. "
-                      "Hold the encoder knob down while pressing reset, then run install-firmware again" % drive)
+                      "Hold KEY1 (the top-left key) while pressing reset, then run install-firmware again" % drive)
     old_boot = _read(os.path.join(drive, "boot.py"))
     steps = [Step("copy %s -> %s" % (src, os.path.join(drive, dest)),
                   (lambda s=src, d=dest: _copy_file(s, os.path.join(drive, d)))) for src, dest in pairs]
