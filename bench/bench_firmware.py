@@ -60,11 +60,10 @@ from presstime.device.app import App
 from presstime.device.journal import Journal
 from presstime.device.ports.fake import FakePort
 import os
-try:
-    os.remove(%(path)r)
-except OSError:
-    pass
-j = Journal(%(path)r)
+for n in os.listdir(%(dir)r):
+    if n.startswith("journal.bin"):
+        os.remove(%(dir)r + "/" + n)
+j = Journal(%(dir)r + "/journal.bin")
 r = firmware_game.play(App, FakePort, j)
 print("OK" if r["phase"] == "over" else "FAIL", r["orders"])
 """
@@ -89,7 +88,7 @@ def loop_us(d):
 
 
 def min_heap(d):
-    return smallest_heap(_GAME % {"path": os.path.join(d, "journal.bin")}, d, start=4, step=4)
+    return smallest_heap(_GAME % {"dir": d}, d, start=4, step=4)
 
 
 def timer(rounds=40, seed=7):

@@ -30,10 +30,13 @@ def play(App, FakePort, journal, players=6, step_ms=10, duration_ms=180000):
         if rnd != 1:                                 # round 2: nobody presses in the grace window
             port.edge(late, True, base + (duration_ms + 2000) * 1000)
             port.edge(late, False, base + (duration_ms + 2100) * 1000)
+        limit = steps + (duration_ms + 60000) // step_ms
         while app.table.phase != 6:                  # SUMMARY
             port.advance(step_ms)
             app.step()
             steps += 1
+            if steps > limit:
+                raise RuntimeError("round %d never ended: %r" % (rnd + 1, app.table.status()["phase"]))
         orders.append(app.table.pick_order())
         port.tap(-1, at_ms=port.now_ms() + 10)       # control: next day / game over
         for _ in range(100):

@@ -40,10 +40,10 @@ presses are journaled once 300 ms passed without one (or 8 wait), and the checkp
 in that spell too; every other event is written at once. A cut loses at most the presses of the
 last 300 ms, which the resume rule allows for (they are pressed again).
 
-Journal: every event is appended as it happens (one append_many per loop iteration). On boot the
-events of the current game file (after journal.base_seq) are replayed. configure() starts a new
-journal file (journal.reset(), the previous game kept as `.old`) only once the current file is
-over RESET_BYTES (32 KB, some 20 games), so an unsynced game is not lost to the next set-up.
+Journal: events are appended with one append_many per write (see "Flash writes" below). On boot
+the events of the current journal game (after journal.base_seq) are replayed. configure() first
+starts a new journal game (journal.reset(): seq continues, the game just ended is always kept
+for sync, earlier ones up to the journal's KEEP_BYTES), so a boot never replays old games.
 
 Pixels: the port may set `ring` (pixel indices of the countdown) and `player_pixels` (one
 index per seat; indices >= port.pixels are extra entries for plain LEDs, see core/lights.py),
@@ -67,7 +67,6 @@ PHOTO_MS = const(800)
 CHECKPOINT_MS = const(1000)
 QUIET_MS = const(300)        # journal presses and checkpoints only after this quiet spell
 _PAGE = const(32)
-RESET_BYTES = const(32768)   # configure starts a new journal file beyond this size
 
 # beeps per event kind: (Hz, ms)
 _BEEP = {E.START: (880, 80), E.GO: (1760, 300), E.TIMEOUT: (440, 700), E.END: (660, 200),
@@ -220,10 +219,11 @@ class App:
         return self.table.version
 
     def configure(self, cfg):
+        self._write()
         self.table.configure(cfg, self.port.now_ms())   # ValueError: nothing changed
         j = self.journal
-        if getattr(j, "size_bytes", 0) > RESET_BYTES:
-            j.reset()       # a new game file: boot replays only it; the previous stays as .old
+        if j.last_seq > getattr(j, "base_seq", j.last_seq) and hasattr(j, "reset"):
+            j.reset()       # a new journal game: boot replays only it; earlier ones stay for sync
         self._flush()
         return self.table.version
 
@@ -331,6 +331,8 @@ class App:
 
     def _write(self):
         payloads = self._pending
+        if not payloads:
+            return
         self._pending = []
         many = getattr(self.journal, "append_many", None)
         if many is not None:
