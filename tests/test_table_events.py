@@ -80,6 +80,12 @@ def test_replay_takes_bytes_or_tuples():
     ({"players": 2, "edition": "third"}, "edition"),
     ({"players": 2, "options": {"two_step": "yes"}}, "two_step"),
     ("nope", "object"),
+    ({"players": 2, "mode": "ready-reveal", "game": "heat"}, "heat takes 3 to 5"),
+    ({"players": 6, "mode": "ready-reveal", "game": "heat"}, "heat takes 3 to 5"),
+    ({"players": 5, "mode": "ready-reveal", "game": "mini-fits"}, "mini-fits takes 1 to 4"),
+    ({"players": 3, "mode": "turns", "game": "heat"}, "not played in mode"),
+    ({"players": 3, "mode": "ready-reveal", "game": "myth-fits"}, "not played in mode"),
+    ({"players": 3, "mode": "standard", "game": "heat"}, "not played in mode"),
 ])
 def test_configure_errors_name_the_field(cfg, words):
     t = Table()

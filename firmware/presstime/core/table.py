@@ -182,6 +182,14 @@ def normalise(cfg):
         game = "heat" if m == REVEAL else ("myth-fits" if m == TURNS else "fit-to-print")
     if game not in E.GAMES:
         raise ValueError("configure: game %r is not one of %s" % (game, ", ".join(E.GAMES)))
+    fits = ("heat", "mini-fits") if m == REVEAL else (("myth-fits",) if m == TURNS
+                                                      else ("fit-to-print",))
+    if game not in fits:
+        raise ValueError("configure: game %r is not played in mode %r (that mode runs %s)"
+                         % (game, mode, ", ".join(fits)))
+    lo, hi = {"heat": (3, 5), "mini-fits": (1, 4)}.get(game, (1, 6))
+    if not lo <= n <= hi:
+        raise ValueError("configure: %s takes %d to %d players, not %d" % (game, lo, hi, n))
     if m in (STANDARD, SOLO, FAMILY):
         rounds, steps = 3, 0
     elif m == REVEAL:
