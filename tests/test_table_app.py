@@ -231,3 +231,11 @@ def test_presses_are_journaled_after_a_quiet_spell():
     run(app, port, 50)
     assert app.status()["phase"] == "summary"   # the round's end is written at once...
     assert j.last_seq == n + 4                  # ...with the press still waiting
+
+
+def test_double_press_with_nothing_to_undo_starts():
+    app, port = new_app()
+    port.tap(-1, at_ms=100)
+    port.tap(-1, at_ms=300)
+    run(app, port, 1000)
+    assert app.status()["phase"] == "countdown"

@@ -22,7 +22,8 @@ and step() calls `app.link.poll()` once per iteration when set):
 Control button (-1) gestures, from the edge timestamps:
     short press (< 1.5 s), alone        start / next round / resume / end a turn game
                                         (taken 0.4 s after release, to tell it from a double)
-    double press (2nd within 0.4 s)     undo the last player press (within 5 s of it)
+    double press (2nd within 0.4 s)     undo the last player press (within 5 s of it); with
+                                        nothing to undo it counts as one short press
     hold 1.5 s                          pause / resume (time taken at the moment it went down)
     hold 5 s                            abort the round (back to its ready check)
 Player buttons: the press counts at the first edge. In turns mode (Myth Fits) a player button
@@ -350,7 +351,8 @@ class App:
             if self._single is not None and t_ms - self._single < DOUBLE_MS:
                 self._single = None
                 self._double = True
-                self.table.undo(t_ms)
+                if not self.table.undo(t_ms):
+                    self.table.control(t_ms)    # nothing to undo: it was an eager start/next
                 self._flush()
             else:
                 self._double = False
