@@ -225,9 +225,12 @@ class BoardClient:
     def repl(self):
         return self.request(wire.REPL)
 
-    def press(self, button):
-        """Simulator only: a virtual press of player button `button` (-1: control)."""
-        return self.request(wire.PRESS, {"b": button})
+    def press(self, button, ms=None):
+        """Simulator only: a virtual press of button `button` (-1: control), held `ms` (default 80)."""
+        value = {"b": button}
+        if ms is not None:
+            value["ms"] = ms
+        return self.request(wire.PRESS, value)
 
     def close(self):
         self.transport.close()

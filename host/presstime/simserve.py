@@ -50,16 +50,21 @@ class PtyPort(Port):
     def now_us(self):
         return int((time.monotonic() - self._t0) * 1000000)
 
-    def press(self, button):
-        """Queue a press and release of `button` (0..5 players, -1 control) at the current time."""
+    def press(self, button, ms=80):
+        """Queue a press of `button` (0..5 players, -1 control) now, released `ms` later."""
         t = self.now_us()
         with self._lock:
-            self._pending.append((button, True, t))
-            self._pending.append((button, False, t + 80000))
+            self._pending.append((t, button, True))
+            self._pending.append((t + ms * 1000, button, False))
+            self._pending.sort()
 
     def buttons(self):
+        now = self.now_us()
+        out = []
         with self._lock:
-            out, self._pending = self._pending, []
+            while self._pending and self._pending[0][0] <= now:
+                t, b, down = self._pending.pop(0)
+                out.append((b, down, t))
         return out
 
     def show(self, colours):
@@ -137,9 +142,12 @@ class Simulator:
 
     def _press(self, value):
         b = value.get("b")
+        ms = value.get("ms", 80)
         if not isinstance(b, int) or not -1 <= b < self.port.players:
             raise ValueError("press needs b: a button 0..%d or -1" % (self.port.players - 1))
-        self.port.press(b)
+        if not isinstance(ms, int) or not 1 <= ms <= 10000:
+            raise ValueError("press: ms (how long the button is held) must be 1..10000")
+        self.port.press(b, ms)
         return {}
 
     def run(self):
