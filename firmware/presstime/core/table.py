@@ -494,7 +494,9 @@ class Table:
                 self._emit((E.REVEAL,))
                 self.reveal_t = t_ms
             return True
-        if self._turnmode() or self.ps[p] == READY:
+        if self._turnmode():
+            return self.start(t_ms)     # any player's press starts a turn game
+        if self.ps[p] == READY:
             return False
         self._emit((E.READY, p, 1))
         if self._all_ready():
