@@ -50,12 +50,16 @@ def player_cell(p, stream=None):
 
 def one_line(st, stream=None):
     cells = [player_cell(p, stream) for p in st.get("players", [])]
+    if not cells:
+        return "%s | no game set up yet (presstime play configures one)" % headline(st)
     return "%s | %s" % (headline(st), "  ".join(cells))
 
 
 def lines(st, stream=None):
     """The full mirror: headline, then one line per player."""
     out = [headline(st)]
+    if not st.get("players"):
+        out.append("  no game set up yet (presstime play configures one)")
     for i, p in enumerate(st.get("players", [])):
         extra = ""
         if p.get("print_ms") is not None:
