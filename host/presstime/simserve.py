@@ -216,6 +216,12 @@ def main(argv=None):
                                 description="run a simulated presstime board on a pty")
     p.add_argument("--journal", help="journal file (default: a new temporary one)")
     args = p.parse_args(argv)
+    import signal
+
+    def _term(signum, frame):
+        raise KeyboardInterrupt()
+
+    signal.signal(signal.SIGTERM, _term)  # stop cleanly (the advert file goes) when killed
     sim = Simulator(journal=args.journal).start()
     print(sim.path, flush=True)
     try:
