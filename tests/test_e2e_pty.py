@@ -123,3 +123,26 @@ def test_repl_request_leaves_the_loop(tmp_path, monkeypatch):
     finally:
         s.stop()
     assert os.listdir(str(tmp_path / "run")) == []
+
+
+def test_play_uses_the_simulator_when_no_board_is_attached(tmp_path, monkeypatch):
+    from presstime import boards
+    from presstime.commands import play
+
+    monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
+    monkeypatch.setattr(boards, "usb_boards", lambda comports=None: [])
+    said = []
+
+    class Args:
+        sim = demo = False
+        port = None
+
+    client, sim = play.open_board(Args, said.append)
+    try:
+        assert sim is not None and client.info["board"] == "sim"
+        assert "No board found" in said[0]
+        assert [d["port"] for d in boards.simulators()] == [sim.path]
+    finally:
+        client.close()
+        sim.stop()
+    assert boards.simulators() == []
