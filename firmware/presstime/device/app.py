@@ -37,9 +37,10 @@ itself only holds real events (small to sync).
 Flash writes and press timing: on the RP2040 a flash write holds interrupts off, so a press
 during it is timestamped when the write ends (presses latched together land microseconds apart:
 a tie, decided by the fair rule, never by pin order). To keep writes away from press bursts,
-presses are journaled once 300 ms passed without one (or 8 wait), and the checkpoint is skipped
-in that spell too; every other event is written at once. A cut loses at most the presses of the
-last 300 ms, which the resume rule allows for (they are pressed again).
+while a round runs or is in its grace window the events are journaled once 300 ms passed
+without one (or 8 wait), and the checkpoint is skipped in that spell too; in other phases, and
+for commands, events are written at once. A cut loses at most the events of the last 300 ms,
+which the resume rule allows for (those presses are pressed again).
 
 Journal: events are appended with one append_many per write (see "Flash writes" below). On boot
 the events of the current journal game (after journal.base_seq) are replayed. configure() first
@@ -53,7 +54,7 @@ and `max_channel` (brightness cap). Defaults: ring = all pixels, players on the 
 
 from ..core import events as E
 from ..core.lights import lights as _lights
-from ..core.table import Table, RUNNING, COUNTDOWN, TURNS
+from ..core.table import Table, RUNNING, COUNTDOWN, GRACE, TURNS
 
 try:
     from micropython import const
@@ -297,33 +298,28 @@ class App:
             port.idle()
 
     def _flush(self, now=None):
-        """Journal the machine's new events and beep them. Player presses (and turn passes,
-        photo tokens) wait until QUIET_MS passed without one, or 8 are waiting: a flash write
-        on the RP2040 holds the interrupts off, so no write happens between two close presses
-        (docs/journal.md). Anything else is written at once, with whatever waits."""
+        """Journal the machine's new events and beep them. While a round runs (or is in its
+        grace window) events wait until QUIET_MS passed without one, or 8 are waiting: a flash
+        write on the RP2040 holds the interrupts off, so no write happens between two close
+        presses (docs/journal.md). In any other phase, and for the link's and the control
+        button's commands, everything is written at once."""
         evs = self.table.drain()
         if not evs:
             return
         port = self.port
-        urgent = now is None or len(self._pending) + len(evs) >= 8
         for ev in evs:
             k = ev[0]
             self._pending.append(E.encode(ev))
-            if k == E.PRESS or k == E.TURN or k == E.PHOTO:
-                if k == E.PRESS:
-                    port.beep(900 if ev[3] & E.F_LAYOUT else 1200 + 100 * ev[2], 40)
-                else:
-                    f, ms = _BEEP[k]
-                    port.beep(f, ms)
-                if now is not None:
-                    self._last_press = now
-            else:
-                urgent = True
-                if k in _BEEP:
-                    f, ms = _BEEP[k]
-                    port.beep(f, ms)
-        if urgent:
+            if k == E.PRESS:
+                port.beep(900 if ev[3] & E.F_LAYOUT else 1200 + 100 * ev[2], 40)
+            elif k in _BEEP:
+                f, ms = _BEEP[k]
+                port.beep(f, ms)
+        ph = self.table.phase
+        if now is None or len(self._pending) >= 8 or (ph != RUNNING and ph != GRACE):
             self._write()
+        else:
+            self._last_press = now
         if self.table.phase != RUNNING:
             self._alert = 0
             self._ck = -1
