@@ -132,3 +132,18 @@ def test_winner_at_game_over_from_standings():
         seen.add(px[25])
         assert px[26] == (0, 0, 0)                      # out of business: dark
     assert len(seen) >= 2                               # the winner strobes
+
+
+def test_win_display_when_the_photo_target_is_reached():
+    t = table(players=["Ada", "Ben"], mode="turns")
+    t.start(0)
+    for k in range(3):
+        t.photo(1, 1000 + k)
+    st = t.status(2000)
+    assert st["phase"] == "summary" and st["winner"] == 1
+    seen = set()
+    for ms in range(0, 500, 40):
+        px = lights(st, ms, RING, (24, 25), 26)
+        seen.add(px[25])
+        assert lum(px[24]) < lum((48, 48, 48))        # the other player: faint
+    assert len(seen) >= 2                             # the winner strobes

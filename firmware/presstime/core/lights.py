@@ -66,7 +66,7 @@ def _player(st, p, info, t, winner):
     c = info["colour"]
     s = info["state"]
     ph = st["phase"]
-    if ph == "over":
+    if ph == "over" or winner >= 0:
         if winner == p:
             return c if _on(t, 250, 125) else _WHITE
         out = _out_list(st)
@@ -163,7 +163,7 @@ def _ring(st, t, ring, px, winner):
             px[ring[i]] = _OFF if i == gap else _RED
         return
     if ph == "summary" or ph == "over":
-        if ph == "over" and winner >= 0:
+        if winner >= 0:
             c = players[winner]["colour"]
             head = (t // 80) % r
             for i in range(r):
@@ -241,7 +241,11 @@ def lights(st, t, ring, players, n_pixels, cap=48, budget_ma=400):
     px = [_OFF] * n_pixels
     pl = st.get("players") or []
     ring, pp = layout(ring, players, len(pl))
-    winner = _winner(st) if st["phase"] == "over" else -1
+    ph = st["phase"]
+    winner = _winner(st) if ph == "over" else -1
+    if ph == "summary" and st.get("winner", -1) >= 0:
+        winner = st["winner"]          # Myth Fits: the target was reached
+
     _ring(st, t, ring, px, winner)
     for p in range(len(pp)):
         px[pp[p]] = _player(st, p, pl[p], t, winner)
