@@ -14,7 +14,7 @@ port = Rp2Port(player_pixels=(0, 4, 8, 12, 16, 20))
 app = App(port, Journal(port.journal_path()))
 try:
     from presstime.device.link import Link, ReplReturn
-    app.link = Link(app, port, app.journal)
+    app.link = Link(app, port, app.journal)  # pyright: ignore[reportAttributeAccessIssue] (App.link starts None)
 except ImportError:
     ReplReturn = KeyboardInterrupt
 try:
