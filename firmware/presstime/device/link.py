@@ -8,6 +8,8 @@ reply per request. It never raises on what it reads, except `ReplReturn` after a
 and mpremote work again (the port's `restore_repl()` has already turned Ctrl-C back on).
 """
 
+import gc
+
 from ..core import events as _events
 from ..core import wire
 
@@ -17,7 +19,7 @@ except ImportError:  # pragma: no cover - a stripped board package
     FIRMWARE = "?"
 
 _CACHE = 8          # replies to state-changing requests kept for retries
-_FETCH = 64         # journal records read per page attempt
+_FETCH = 32         # journal records read per page attempt (fewer when memory is short)
 
 _COMMANDS = {
     wire.START: "start",
@@ -119,7 +121,11 @@ class Link:
         if mtype == wire.STATUS:
             return self.app.status()
         if mtype == wire.RECORDS:
-            return self.page(value["after"], value["limit"])
+            try:
+                return self.page(value["after"], value["limit"])
+            except MemoryError:  # a fragmented heap: a smaller page still makes progress
+                gc.collect()
+                return self.page(value["after"], 4)
         if mtype == wire.REPL:
             self.quit = True
             return {}
