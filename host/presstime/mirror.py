@@ -20,6 +20,12 @@ def clock(ms):
     return "%d:%02d" % (s // 60, s % 60)
 
 
+def stamp(ms):
+    """Round time of a press: m:ss.t (tenths, rounded down)."""
+    ms = max(0, int(ms))
+    return "%d:%02d.%d" % (ms // 60000, (ms // 1000) % 60, (ms // 100) % 10)
+
+
 def headline(st):
     phase = st.get("phase", "?")
     parts = []
@@ -63,7 +69,7 @@ def lines(st, stream=None):
     for i, p in enumerate(st.get("players", [])):
         extra = ""
         if p.get("print_ms") is not None:
-            extra = "  printed at %s" % clock(p["print_ms"])
+            extra = "  printed at %s" % stamp(p["print_ms"])
         out.append("  %d %-12s %-10s%s%s" % (i + 1, p.get("name", "?"), p.get("state", "?"),
                                             (" token %d" % p["token"]) if p.get("token") else "", extra))
     order = st.get("pick_order") or []

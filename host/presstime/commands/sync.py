@@ -46,7 +46,8 @@ def store_games(store, board_id, games):
     for game in games:
         key = rebuild.game_key(board_id, game)
         summary = {"key": key, "players": game["config"].get("names", []), "rounds": len(game["rounds"]),
-                   "finish": [r["finish"] for r in game["rounds"]], "over": game["over"]}
+                   "finish": [r["finish"] for r in game["rounds"]], "over": game["over"],
+                   "round_details": game["rounds"]}
         gid = by_source.get(key)
         if gid is not None:
             record = rebuild.game_record(game, store.get_game(gid))
@@ -67,7 +68,7 @@ def run(args):
     import json
     import sys
 
-    from .. import boards, rebuild
+    from .. import boards, mirror, rebuild
     from ..journal_sync import pull
     from ..store import open_store
 
@@ -93,8 +94,11 @@ def run(args):
         where = ("history game %d" % s["stored"]) if "stored" in s else ("draft %s" % s.get("draft", "?"))
         print("  %s: %d round%s%s -> %s" % (", ".join(s["players"]), s["rounds"], "" if s["rounds"] == 1 else "s",
                                            ", over" if s["over"] else "", where))
-        for i, f in enumerate(s["finish"]):
-            print("    round %d: %s" % (i + 1, " ".join(f) if f else "(no tokens)"))
+        for i, r in enumerate(s["round_details"]):
+            times = ", ".join("%s %s" % (n, mirror.stamp(r["print_ms"][n])) for n in r["finish"] if n in r["print_ms"])
+            print("    round %d (%s): %s%s%s" % (
+                i + 1, r.get("day") or "-", " ".join(r["finish"]) if r["finish"] else "(no tokens)",
+                ("  [%s]" % times) if times else "", ("  tie: " + ", ".join(r["tied"])) if r["tied"] else ""))
         if "problem" in s:
             print("    not updated: %s" % s["problem"])
     return 0
