@@ -227,3 +227,17 @@ def test_atheris_fuzz_briefly():
     proc = subprocess.run([sys.executable, os.path.join(here, "fuzz_wire.py"), "-runs=20000", "-seed=1"],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+def test_worked_examples_in_protocol_md_hold():
+    assert wire.encode(wire.STATUS, 7).hex(" ") == "00 06 01 02 07 ed 29 00"
+    assert wire.encode(wire.START, 8, {"v": 12}).hex(" ") == "00 0e 01 04 08 7b 22 76 22 3a 31 32 7d 1e 6a 00"
+    assert wire.encode(wire.RECORDS, 9, wire.records_request(30)).hex(" ") == "00 05 01 09 09 1e 03 f6 c7 00"
+    payload, _ = wire.page(33, [(31, b"\x05\x01\x02"), (32, b"\x08")])
+    assert wire.encode(wire.RECORDS, 9, payload, reply=True).hex(" ") == \
+        "00 0e 01 89 09 21 1f 03 05 01 02 01 08 c9 d3 00"
+    here = os.path.dirname(os.path.abspath(__file__))
+    doc = open(os.path.join(here, "..", "docs", "protocol.md"), encoding="utf-8").read()
+    for line in ("00 06 01 02 07 ed 29 00", "00 05 01 09 09 1e 03 f6 c7 00",
+                 "00 0e 01 89 09 21 1f 03 05 01 02 01 08 c9 d3 00"):
+        assert line in doc
