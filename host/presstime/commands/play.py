@@ -310,7 +310,7 @@ def run(args):
 
     from .. import rebuild, records, report
     from ..entry import EntryStopped, ask_setup, rounds_in
-    from ..errors import BadInput
+    from ..errors import BadInput, Failure
     from ..store import open_store
 
     duration = parse_duration(args.duration)
@@ -352,7 +352,12 @@ def run(args):
             table.save(record)
             result = None
             for i in range(rounds_in(record)):
-                st = table.wait_round(i)
+                try:
+                    st = table.wait_round(i)
+                except Failure:
+                    say("The board stopped answering; the rounds scored so far are kept as draft %s "
+                        "(`presstime sync` later still pulls the board's journal)." % key)
+                    raise
                 try:
                     result = table.score_round(i, st) or result
                 except EntryStopped:
