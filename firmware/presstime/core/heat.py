@@ -12,7 +12,7 @@ still is shared. `arrested: true` (a B phase needing more than 15 heat) ends the
 winner; `final` and `heat_value` may then be left out.
 """
 
-from .record_checks import count, known_keys, per_player, player_names, show, top_keys
+from .record_checks import checked_names, count, known_keys, per_player, player_names, show, top_keys
 
 GAME = "heat"
 TITLE = "Heat"
@@ -85,10 +85,7 @@ def _winners(players):
 
 
 def score(record):
-    errors = check(record)
-    if errors:
-        raise ValueError("; ".join(errors))
-    names = player_names(record, TITLE, MIN_PLAYERS, MAX_PLAYERS, [])
+    names = checked_names(record, check, TITLE, MIN_PLAYERS, MAX_PLAYERS)
     arrested = record.get("arrested", False)
     final = record.get("final")
     value = record.get("heat_value")

@@ -12,7 +12,7 @@ ties share. Fewer than two rounds: standings so far, no winner. One player: no w
 (the solo tier) instead.
 """
 
-from .record_checks import best, count, known_keys, per_player, player_names, show, top_keys
+from .record_checks import checked_names, best, count, known_keys, per_player, player_names, show, top_keys
 
 GAME = "mini-fits"
 TITLE = "Mini FITS"
@@ -94,10 +94,7 @@ def check(record):
 
 
 def score(record):
-    errors = check(record)
-    if errors:
-        raise ValueError("; ".join(errors))
-    names = player_names(record, TITLE, MIN_PLAYERS, MAX_PLAYERS, [])
+    names = checked_names(record, check, TITLE, MIN_PLAYERS, MAX_PLAYERS)
     rounds = record.get("rounds", [])
     players = []
     for name in names:

@@ -12,7 +12,7 @@ A player's `total` is their photo tokens. The set-up facts (grid, photographers)
 player count and come with the result.
 """
 
-from .record_checks import count, is_int, per_player, player_names, show, top_keys
+from .record_checks import checked_names, count, is_int, per_player, player_names, show, top_keys
 
 GAME = "myth-fits"
 TITLE = "Myth Fits"
@@ -83,10 +83,7 @@ def check(record):
 
 
 def score(record):
-    errors = check(record)
-    if errors:
-        raise ValueError("; ".join(errors))
-    names = player_names(record, TITLE, MIN_PLAYERS, MAX_PLAYERS, [])
+    names = checked_names(record, check, TITLE, MIN_PLAYERS, MAX_PLAYERS)
     cols, rows, photographers, target = SETUPS[len(names)]
     tokens = record.get("photo_tokens") or {}
     gathered = record.get("gathered")

@@ -107,6 +107,16 @@ def player_names(record, title, lo, hi, errors):
     return names
 
 
+def checked_names(record, check, title, lo, hi):
+    """The player names of a record that `check` finds good; ValueError listing the problems if not.
+
+    The start of every `score(record)`: scoring a record that was not checked is a caller's bug."""
+    errors = check(record)
+    if errors:
+        raise ValueError("; ".join(errors))
+    return player_names(record, title, lo, hi, [])
+
+
 def per_player(value, where, names, errors, required):
     """Check a {name: entry} object: every key a player, every player present when `required`.
 
