@@ -6,7 +6,6 @@ handler would raise MemoryError), the fake clock wraps like rp2's ticks_us (2**3
 
 import os
 import subprocess
-import sys
 
 import pytest
 

@@ -4,7 +4,6 @@ import os
 import threading
 import time
 
-import pytest
 
 from presstime import cli, sim
 

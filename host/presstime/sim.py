@@ -19,7 +19,6 @@ Script (`--script`, for tests and demos; runs on a virtual clock, as fast as it 
 
 import os
 import select
-import sys
 import time
 
 from . import term
