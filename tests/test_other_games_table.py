@@ -355,20 +355,15 @@ def test_app_rebuilds_a_myth_fits_game_from_its_journal(tmp_path, app_for):
     assert after["phase"] == "paused"     # a power cut while running: resumes paused
 
 
-# ------------------------------------------------------------------ known gaps (reported)
-# These state what the issue asks for and the round machine / sync do not do yet. They are
-# expected failures (not strict): they start passing when the gap is closed.
+# ------------------------------------------------------------------ once-reported gaps, now closed
+# The round machine applies each game's player counts and mode; sync builds each game's record.
 
-@pytest.mark.xfail(reason="core/table.py normalise() does not apply the games' player counts "
-                          "(Heat 3-5, Mini FITS 1-4) in ready-reveal mode", strict=False)
 @pytest.mark.parametrize("game,n", [("heat", 2), ("heat", 6), ("mini-fits", 5)])
 def test_gap_table_refuses_player_counts_the_game_does_not_take(game, n):
     with pytest.raises(ValueError):
         _table({"players": ["P%d" % i for i in range(n)], "mode": "ready-reveal", "game": game})
 
 
-@pytest.mark.xfail(reason="core/table.py normalise() accepts a game its mode cannot run "
-                          "(turns for Heat, ready-reveal for Myth Fits)", strict=False)
 @pytest.mark.parametrize("mode,game", [("turns", "heat"), ("ready-reveal", "myth-fits")])
 def test_gap_table_refuses_a_game_in_the_wrong_mode(mode, game):
     with pytest.raises(ValueError):
@@ -381,10 +376,6 @@ def _journal_of(cfg, script):
     return [(i + 1, E.encode(ev)) for i, ev in enumerate(t.drain())]
 
 
-@pytest.mark.xfail(reason="host/presstime/rebuild.py game_record() writes Fit to Print fields "
-                          "(mode, edition, rounds) into every game and carries no photo tokens: "
-                          "the core refuses the synced Heat / Mini FITS / Myth Fits records",
-                   strict=False)
 def test_gap_synced_myth_fits_game_is_a_record_the_core_accepts():
     from presstime import rebuild
 
@@ -403,7 +394,7 @@ def test_gap_synced_myth_fits_game_is_a_record_the_core_accepts():
 # ------------------------------------------------------------------ through the pty (simulator)
 # The simulated board (host/presstime/simserve.py) runs the very firmware behind an os.openpty()
 # pair; the desktop side is the real BoardClient over pyserial. The simulator's `press` request
-# is a short press (80 ms), so photo tokens (a 0.8 s hold) cannot be taken through the link.
+# is a short press (80 ms) unless held longer (`ms`): a 0.8 s hold is a photo token.
 
 @pytest.fixture
 def board():

@@ -45,7 +45,9 @@ Modes: standard/solo (tokens, timed), family (timed, no tokens), puzzle (no toke
 counting up, one round), turn-based (turn indicator, one day: Saturday, control ends it),
 ready-reveal (Heat: 3 heists x 4 stages; Mini FITS: 2 rounds x 13 cards; every player toggles
 ready, all ready -> reveal), turns (Myth Fits: turn indicator, optional per-turn limit turn_ms,
-photo tokens by long press, win at target 3/4/5 for 2/3/4 players).
+photo tokens by long press, win at the target myth_fits.setup_facts gives: 3/4/5 for
+2/3/4 players). Player counts, rounds and steps of the other games come from their scoring
+modules (core/heat.py, mini_fits.py, myth_fits.py), loaded only when such a game is set up.
 """
 
 from . import events as E
@@ -162,8 +164,6 @@ def normalise(cfg):
     n = len(names)
     if m == SOLO and n != 1:
         raise ValueError("configure: solo mode takes exactly 1 player, not %d" % n)
-    if m == TURNS and not 2 <= n <= 4:
-        raise ValueError("configure: turns mode (Myth Fits) takes 2 to 4 players, not %d" % n)
     w = "configure: "
     duration = _int(opts, "duration_ms", 240000, 10000, 7200000, w)
     grace = _int(opts, "grace_ms", 5000, 0, 60000, w)
@@ -187,21 +187,34 @@ def normalise(cfg):
     if game not in fits:
         raise ValueError("configure: game %r is not played in mode %r (that mode runs %s)"
                          % (game, mode, ", ".join(fits)))
-    lo, hi = {"heat": (3, 5), "mini-fits": (1, 4)}.get(game, (1, 6))
+    # the other games' facts (player counts, rounds, target) live in their scoring modules,
+    # imported only for those games (a Fit to Print board never loads them)
+    rules = None
+    lo, hi = 1, 6
+    if game != "fit-to-print":
+        from .games import module
+        rules = module(game)
+        lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
     if not lo <= n <= hi:
         raise ValueError("configure: %s takes %d to %d players, not %d" % (game, lo, hi, n))
+    target = 0
     if m in (STANDARD, SOLO, FAMILY):
         rounds, steps = 3, 0
     elif m == REVEAL:
-        rounds, steps = (2, 13) if game == "mini-fits" else (3, 4)
+        if game == "mini-fits":
+            rounds, steps = rules.ROUNDS, rules.PIECE_CARDS
+        else:
+            rounds, steps = rules.HEISTS, rules.STAGES
         steps = opts.get("cards", steps)
     else:
         rounds, steps = 1, 0
+        if m == TURNS:
+            target = rules.setup_facts(n)[3]
     rounds = _int(opts, "rounds", rounds, 1, 9, w)
     steps = _int({"steps": opts.get("steps", steps)}, "steps", 0, 0, 99, w)
     if m == REVEAL and steps < 1:
         raise ValueError("configure: steps (stages or cards per round) must be 1..99")
-    target = _int(opts, "target", (n + 1) if m == TURNS else 0, 0, 99, w)
+    target = _int(opts, "target", target, 0, 99, w)
     turn_ms = _int(opts, "turn_ms", 0, 0, 3600000, w)
     return {"mode": mode, "names": names, "colours": colours, "duration_ms": duration,
             "grace_ms": grace, "tie_us": tie, "two_step": bool(two), "grace_fallback": fb,
