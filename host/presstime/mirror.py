@@ -26,9 +26,70 @@ def stamp(ms):
     return "%d:%02d.%d" % (ms // 60000, (ms // 1000) % 60, (ms // 100) % 10)
 
 
+_TITLES = {"heat": "Heat", "mini-fits": "Mini FITS", "myth-fits": "Myth Fits"}
+REVEAL_FLASH_MS = 1500   # how long the mirror says "REVEAL!" after a reveal
+
+
+def _names(st):
+    return [p.get("name", "?") for p in st.get("players", [])]
+
+
+def _reveal_parts(st):
+    """Ready-reveal (Heat, Mini FITS): the round, the stage or card, how many are ready."""
+    heat = st.get("game") == "heat"
+    parts = [_TITLES.get(st.get("game"), st.get("game") or "?")]
+    if st.get("round") and st.get("rounds"):
+        parts.append("%s %s/%s" % ("heist" if heat else "round", st["round"], st["rounds"]))
+    steps = st.get("steps") or 0
+    phase = st.get("phase", "?")
+    if phase == "ready":
+        if heat:
+            parts.append("stage %s/%s" % (st.get("step"), steps))
+        else:
+            parts.append("card %s/%s (%s left)" % (st.get("step"), steps, st.get("steps_left")))
+        players = st.get("players", [])
+        parts.append("ready %d/%d" % (len([p for p in players if p.get("state") == "ready"]), len(players)))
+    elif phase == "summary":
+        parts.append("all %d %s revealed" % (steps, "stages" if heat else "cards"))
+    else:
+        parts.append(phase)
+    r = st.get("reveal_ms")
+    if r is not None and 0 <= r < REVEAL_FLASH_MS:
+        parts.append("REVEAL!")
+    return parts
+
+
+def _turn_parts(st):
+    """Turns (Myth Fits) and turn-based: whose turn, its time and limit, a win."""
+    parts = [_TITLES.get(st.get("game")) or str(st.get("day") or "turn-based").capitalize()]
+    phase = st.get("phase", "?")
+    names = _names(st)
+    parts.append("ready: a press starts" if phase == "ready" else phase)
+    if phase in ("running", "paused"):
+        parts.append(clock(st.get("elapsed_ms")) + " elapsed")
+        turn = st.get("turn")
+        if turn is not None and 0 <= turn < len(names):
+            text = "turn: %s %s" % (names[turn], clock(st.get("turn_ms")))
+            if st.get("turn_limit_ms"):
+                text += " of %s" % clock(st["turn_limit_ms"])
+            if st.get("alert_ms"):
+                text += " TIME!"
+            parts.append(text)
+    w = st.get("winner")
+    if isinstance(w, int) and 0 <= w < len(names):
+        parts.append("%s WINS with %d photo tokens" % (names[w], st["players"][w].get("photos", 0)))
+    return parts
+
+
 def headline(st):
     phase = st.get("phase", "?")
+    if st.get("mode") == "ready-reveal":
+        return " · ".join(_reveal_parts(st))
+    if st.get("mode") in ("turns", "turn-based"):
+        return " · ".join(_turn_parts(st))
     parts = []
+    if st.get("game") in _TITLES:
+        parts.append(_TITLES[st["game"]])
     if st.get("day"):
         parts.append(str(st["day"]).capitalize())
     if st.get("round") and st.get("rounds"):
@@ -44,36 +105,63 @@ def headline(st):
     return " · ".join(parts)
 
 
-def player_cell(p, stream=None):
+def _is_turn(st, i):
+    return st.get("mode") in ("turns", "turn-based") and st.get("phase") in ("running", "paused") \
+        and st.get("turn") == i
+
+
+def player_cell(p, stream=None, st=None, i=None):
     state = p.get("state", "?")
     text = "%s %s" % (_SYMBOL.get(state, "?"), p.get("name", "?"))
+    if st is not None and _is_turn(st, i):
+        text = ">" + text
     if p.get("token"):
         text += " [%d]" % p["token"]
     if p.get("tied"):
         text += " tie"
+    if st is not None and st.get("mode") == "turns":
+        text += " photos %d/%s" % (p.get("photos", 0), st.get("target", "?"))
     return term.paint(text, _COLOUR.get(state, "0"), stream) if state in _COLOUR else text
 
 
 def one_line(st, stream=None):
-    cells = [player_cell(p, stream) for p in st.get("players", [])]
+    cells = [player_cell(p, stream, st, i) for i, p in enumerate(st.get("players", []))]
     if not cells:
         return "%s | no game set up yet (presstime play configures one)" % headline(st)
     return "%s | %s" % (headline(st), "  ".join(cells))
 
 
+def setup_lines(st):
+    """The set-up facts the core gives for the game on the board (Myth Fits: grid,
+    photographers, the photo-token target), or []."""
+    if st.get("game") == "myth-fits":
+        from .core import myth_fits
+
+        return myth_fits.setup_lines(len(st.get("players", [])))
+    return []
+
+
 def lines(st, stream=None):
-    """The full mirror: headline, then one line per player."""
+    """The full mirror: headline, set-up facts, then one line per player."""
     out = [headline(st)]
     if not st.get("players"):
         out.append("  no game set up yet (presstime play configures one)")
+    out += ["  " + f for f in setup_lines(st)]
     for i, p in enumerate(st.get("players", [])):
         extra = ""
         if p.get("print_ms") is not None:
             extra = "  printed at %s" % stamp(p["print_ms"])
-        out.append("  %d %-12s %-10s%s%s" % (i + 1, p.get("name", "?"), p.get("state", "?"),
+        if st.get("mode") == "turns":
+            extra += "  photo tokens %d" % p.get("photos", 0)
+        if _is_turn(st, i):
+            extra += "  <- turn"
+        state = p.get("state", "?")
+        if st.get("mode") in ("turns", "turn-based") and state == "reporting":
+            state = "playing"
+        out.append("  %d %-12s %-10s%s%s" % (i + 1, p.get("name", "?"), state,
                                             (" token %d" % p["token"]) if p.get("token") else "", extra))
     order = st.get("pick_order") or []
-    names = [p.get("name", "?") for p in st.get("players", [])]
+    names = _names(st)
     if st.get("phase") == "summary" and order:
         out.append("  centerpiece pick order: " + ", ".join(names[i] for i in order if 0 <= i < len(names)))
     return out

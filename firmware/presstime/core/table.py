@@ -97,6 +97,10 @@ PALETTE = ((255, 40, 40), (40, 120, 255), (40, 200, 40), (255, 180, 0), (190, 60
            (0, 210, 210))
 
 
+# the mode that runs each game other than Fit to Print (the default mode when only "game" is set)
+GAME_MODES = {"heat": "ready-reveal", "mini-fits": "ready-reveal", "myth-fits": "turns"}
+
+
 def _colour(c, where):
     if isinstance(c, str):
         s = c[1:] if c[:1] == "#" else c
@@ -124,7 +128,8 @@ def _int(d, key, default, lo, hi, where):
 def normalise(cfg):
     """A configure dict (as the link sends it) -> the flat set-up the CONFIG event carries.
 
-    Input: {"players": [{"name", "colour"}] | ["Ada", ...] | count, "mode", "duration_ms",
+    Input: {"players": [{"name", "colour"}] | ["Ada", ...] | count, "mode" (default: the game's,
+    GAME_MODES, or "standard"), "duration_ms",
     "edition", "game", "options": {grace_ms, grace_fallback, two_step, tie_us, rounds, steps,
     cards, turn_ms, target}} (options may also sit at the top level). ValueError names the field."""
     if not isinstance(cfg, dict):
@@ -137,7 +142,7 @@ def normalise(cfg):
         raise ValueError("configure: options must be an object")
     for k in o:
         opts[k] = o[k]
-    mode = opts.get("mode", "standard")
+    mode = opts.get("mode", GAME_MODES.get(opts.get("game"), "standard"))
     if mode not in E.MODES:
         raise ValueError("configure: mode %r is not one of %s" % (mode, ", ".join(E.MODES)))
     m = E.MODES.index(mode)

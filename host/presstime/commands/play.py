@@ -5,11 +5,18 @@ EXAMPLE = """examples:
   presstime play --sim --players Ada,Ben,Cy
   presstime play --players Ada,Ben,Cy,Dee --duration 3:00
   presstime play --port /dev/ttyACM0 --mode family --players Ada,Ben
+  presstime play --game heat --players Ada,Ben,Cy   Heat, Mini FITS (mini-fits) or Myth Fits (myth-fits)
+  presstime play --demo --game myth-fits
 
 Each round starts from the board's control button or by pressing Enter here. When it ends,
 the finishing order comes from the board and you type each player's scorepad numbers
 (`?` for help, `back`/`fix NAME` to correct); the standings are shown and sent to the board's
-lights. With no board attached, the simulator is started on a pty (as with --sim)."""
+lights. With no board attached, the simulator is started on a pty (as with --sim).
+
+--game heat / mini-fits: the board runs the ready check and reveal (each player presses when
+ready, all ready reveals the stage or card); --game myth-fits: turns (press to end your turn,
+hold 0.8 s for a photo token). The numbers the board cannot know are typed at the end (Heat:
+heat value, money, heat; Mini FITS: lines per round, colour sets; Myth Fits: who gathered)."""
 
 DEMO_PLAYERS = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
@@ -22,11 +29,16 @@ def configure(parser):
     parser.add_argument("--sim", action="store_true", help="play against the simulator, started on a pty")
     parser.add_argument("--demo", action="store_true",
                         help="a scripted game on the simulator: simulated presses, example scorepad numbers")
+    parser.add_argument("--game", default="fit-to-print",
+                        choices=["fit-to-print", "heat", "mini-fits", "myth-fits"],
+                        help="the game (default fit-to-print); the others run in their own table mode")
+    parser.add_argument("--turn-limit", metavar="M:SS",
+                        help="Myth Fits: a per-turn limit (the board warns when a turn runs over)")
     parser.add_argument("--players", metavar="A,B,…", help="player names in seat order, comma-separated")
     parser.add_argument("--duration", default="4:00", metavar="M:SS",
                         help="round time: 3:00 frantic, 4:00 standard (default), 5:00 relaxed, or any")
     parser.add_argument("--mode", default="standard",
-                        choices=["standard", "solo", "family", "puzzle", "turn-based"], help="game mode")
+                        choices=["standard", "solo", "family", "puzzle", "turn-based"], help="Fit to Print's game mode")
     parser.add_argument("--edition", default="published", choices=["published", "draft"],
                         help="rulebook edition (default published)")
     parser.add_argument("--seed", type=int, default=2024, help=argparse_suppress())
@@ -305,6 +317,37 @@ def open_board(args, say):
     return client, sim
 
 
+def _play_other(args):
+    from ..entry import EntryStopped
+    from ..errors import BadInput
+    from ..play_games import DEMO_PLAYERS, run_game
+
+    if args.mode != "standard" or args.edition != "published":
+        raise BadInput("--mode and --edition are Fit to Print's; %s runs in its own table mode" % args.game)
+    say = print
+    ask = _scripted_ask if args.demo else input
+    if args.players:
+        names = parse_players(args.players, None)
+    elif args.demo:
+        names = DEMO_PLAYERS[args.game]
+    else:
+        while True:
+            try:
+                text = ask("players, in seat order (comma-separated): ")
+            except EOFError:
+                return 1
+            try:
+                names = parse_players(text, None)
+                break
+            except BadInput as e:
+                for m in e.messages:
+                    say("  " + m)
+    try:
+        return run_game(args, names, say, ask)
+    except EntryStopped:
+        return 1
+
+
 def run(args):
     import sys
 
@@ -313,6 +356,10 @@ def run(args):
     from ..errors import BadInput, Failure
     from ..store import open_store
 
+    if args.game != "fit-to-print":
+        return _play_other(args)
+    if args.turn_limit:
+        raise BadInput("--turn-limit: only Myth Fits has turns (use --game myth-fits)")
     duration = parse_duration(args.duration)
     names = None
     if args.players:

@@ -45,9 +45,13 @@ def store_games(store, board_id, games):
     out = []
     for game in games:
         key = rebuild.game_key(board_id, game)
-        summary = {"key": key, "players": game["config"].get("names", []), "rounds": len(game["rounds"]),
+        summary = {"key": key, "game": game["config"].get("game", "fit-to-print"),
+                   "players": game["config"].get("names", []), "rounds": len(game["rounds"]),
                    "finish": [r["finish"] for r in game["rounds"]], "over": game["over"],
                    "round_details": game["rounds"]}
+        if "photo_tokens" in game:
+            summary["photo_tokens"] = game["photo_tokens"]
+            summary["winner"] = game["winner"]
         gid = by_source.get(key)
         if gid is not None:
             record = rebuild.game_record(game, store.get_game(gid))
@@ -61,6 +65,22 @@ def store_games(store, board_id, games):
             store.save_draft(key, record)
             summary["draft"] = key
         out.append(summary)
+    return out
+
+
+def other_game_lines(s):
+    """What the board knows of a Heat, Mini FITS or Myth Fits game: reveals, or photo tokens."""
+    out = []
+    what = {"heat": ("heist", "stages"), "mini-fits": ("round", "cards")}.get(s["game"])
+    if what:
+        for i, r in enumerate(s["round_details"]):
+            out.append("%s %d: %d %s revealed" % (what[0], i + 1, r.get("reveals", 0), what[1]))
+    if "photo_tokens" in s:
+        out.append("photo tokens: " + ", ".join("%s %d" % (n, s["photo_tokens"].get(n, 0)) for n in s["players"]))
+        if s.get("winner"):
+            out.append("%s reached the photo-token target" % s["winner"])
+        elif s["rounds"]:
+            out.append("ended at the table (who gathered the creatures is typed: presstime play or the draft)")
     return out
 
 
@@ -92,8 +112,15 @@ def run(args):
     print("board %s on %s: %d new record%s, %d in the history" % (board_id, port, added, "" if added == 1 else "s", total))
     for s in summaries:
         where = ("history game %d" % s["stored"]) if "stored" in s else ("draft %s" % s.get("draft", "?"))
-        print("  %s: %d round%s%s -> %s" % (", ".join(s["players"]), s["rounds"], "" if s["rounds"] == 1 else "s",
-                                           ", over" if s["over"] else "", where))
+        print("  %s%s: %d round%s%s -> %s" % (
+            "" if s["game"] == "fit-to-print" else s["game"] + " ", ", ".join(s["players"]), s["rounds"],
+            "" if s["rounds"] == 1 else "s", ", over" if s["over"] else "", where))
+        if s["game"] != "fit-to-print":
+            for line in other_game_lines(s):
+                print("    " + line)
+            if "problem" in s:
+                print("    not updated: %s" % s["problem"])
+            continue
         for i, r in enumerate(s["round_details"]):
             times = ", ".join("%s %s" % (n, mirror.stamp(r["print_ms"][n])) for n in r["finish"] if n in r["print_ms"])
             print("    round %d (%s): %s%s%s" % (

@@ -1,0 +1,226 @@
+"""`presstime play --game heat|mini-fits|myth-fits`: the other games at the table.
+
+The board runs the game in its table mode (core/table.py GAME_MODES): Heat and Mini FITS in the
+ready check and reveal (each player's button toggles ready, all ready -> reveal, the stage or
+card count moves on), Myth Fits in turns (press: end your turn; hold 0.8 s: a photo token; the
+target wins). This terminal mirrors the board, then takes the numbers the board cannot know
+(game_entry.GameEntry), shows the core's standings, stores the game and pushes the standings.
+"""
+
+import time
+
+from . import mirror
+from .commands.play import Table, _poll_line
+
+DEMO_PLAYERS = {"heat": ["Ada", "Ben", "Cy", "Dee"], "mini-fits": ["Ada", "Ben"],
+                "myth-fits": ["Ada", "Ben", "Cy"]}
+ROUND_WORDS = {"heat": "heist", "mini-fits": "round", "myth-fits": "game"}
+
+
+class GameTable(Table):
+    """play's Table for a ready-reveal or turns game: the round loop and the demo presses."""
+
+    def wait_round(self, index):
+        """Mirror the board until the round (heist, Mini FITS round, Myth Fits game) is over."""
+        st = self.client.status()
+        game = st.get("game")
+        if st.get("phase") == "ready" and not self.demo:
+            if st.get("mode") == "turns":
+                self.say("%s: a player's button or the control button starts; Enter here too (? for help)."
+                         % mirror.headline(st))
+            else:
+                self.say("%s: each player presses when ready (again: not ready); all ready reveals. "
+                         "Enter here reveals now (? for help)." % mirror.headline(st))
+        last = None
+        script = []
+        scripted = None
+        while True:
+            st = self.client.status()
+            phase = st.get("phase")
+            if phase in ("summary", "over"):
+                break
+            if self.demo:
+                now = time.monotonic()
+                if st.get("mode") == "turns":
+                    if phase == "ready":
+                        self.client.start()
+                    elif phase == "running" and (not script or script[0] <= now):
+                        script = [self.demo.turn(self.client, st, now)]
+                elif phase == "ready":
+                    key = (st.get("round"), st.get("step"))
+                    if key != scripted:
+                        scripted = key
+                        script = self.demo.schedule(len(st.get("players", [])), now, 0.05, 0.2)
+                    while script and script[0][0] <= now:
+                        self.client.press(script.pop(0)[1])
+            else:
+                line = _poll_line(0.0)
+                if line is not None:
+                    self._typed_game(line.strip().lower(), st)
+            self._show(st, last)
+            last = self._key(st)
+            time.sleep(0.05 if self.demo else 0.2)
+        if self.live is not None:
+            self.live.write("\r\x1b[K")
+            self.live.flush()
+        for line in mirror.lines(st):
+            self.say(line)
+        if game in ROUND_WORDS and game != "myth-fits":
+            self.say("%s %d over." % (ROUND_WORDS[game].capitalize(), index + 1))
+        return st
+
+    def _key(self, st):
+        return (st.get("phase"), st.get("round"), st.get("step"), st.get("turn"),
+                [(p.get("state"), p.get("photos")) for p in st.get("players", [])])
+
+    def _show(self, st, last):
+        if self.live is not None:
+            self.live.write("\r\x1b[K" + mirror.one_line(st, self.live))
+            self.live.flush()
+        elif self._key(st) != last:
+            self.say(mirror.one_line(st))
+
+    def _typed_game(self, word, st):
+        from .link import BoardError
+
+        if word in ("e", "end") and st.get("mode") == "turns":
+            try:
+                self.client.press(-1)     # the control button ends a turn game (simulator)
+            except BoardError:
+                self.say("  end the game with the board's control button")
+            return
+        if word in ("?", "help"):
+            self.say("  Enter: start (turns) or reveal now · 1-6: press that player's button (simulator)"
+                     " · e: end a Myth Fits game (control button) · a: abort the round")
+            return
+        if word == "" and st.get("phase") == "ready":
+            word = "start"
+        self._typed(word, st.get("phase"))
+
+
+class GameDemo:
+    """Scripted presses and example numbers for the other games (seeded: every demo the same)."""
+
+    def __init__(self, seed):
+        import random
+
+        self.rnd = random.Random(seed)
+
+    def schedule(self, players, now, lo, hi):
+        order = list(range(players))
+        self.rnd.shuffle(order)
+        out = []
+        t = now
+        for b in order:
+            t += self.rnd.uniform(lo, hi)
+            out.append((t, b))
+        return out
+
+    def turn(self, client, st, now):
+        """Myth Fits: the player whose turn it is takes a photo token (a 0.9 s hold) or ends
+        the turn (a short press). Returns when the next action may come."""
+        p = st.get("turn", 0)
+        if self.rnd.random() < 0.5:
+            client.press(p, 900)
+            return now + 1.2
+        client.press(p)
+        return now + 0.3
+
+    def fill(self, record, round_index=None):
+        """The example numbers the board does not know (typed at the table otherwise)."""
+        r = self.rnd
+        names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
+        game = record["game"]
+        if game == "heat":
+            record["arrested"] = False
+            record["heat_value"] = r.randint(2, 4)
+            record["final"] = dict((n, {"money": r.randint(15, 60), "heat": r.randint(0, 3)}) for n in names)
+        elif game == "mini-fits":
+            rounds = record.setdefault("rounds", [])
+            while len(rounds) <= round_index:
+                rounds.append({"players": {}})
+            pads = rounds[round_index]["players"]
+            for n in names:
+                pads[n] = {"lines": r.randint(3, 9)}
+                if round_index == 1:
+                    pads[n]["colour_sets"] = r.randint(0, 3)
+
+
+def run_game(args, names, say, ask):
+    """The whole game: configure, run, numbers, standings, history. Returns the exit status."""
+    import sys
+
+    from . import rebuild, records, report
+    from .commands.play import open_board
+    from .entry import EntryStopped
+    from .errors import BadInput, Failure
+    from .game_entry import GameEntry
+    from .store import open_store
+
+    game = args.game
+    record = {"game": game, "players": list(names)}
+    problems = [m for m in records.check_record(record) if m.startswith("players")]
+    if problems:
+        raise BadInput(problems)
+    cfg = {"game": game, "players": [{"name": n} for n in names]}
+    if getattr(args, "turn_limit", None):
+        if game != "myth-fits":
+            raise BadInput("--turn-limit: only Myth Fits has turns (not %s)" % game)
+        from .commands.play import parse_duration
+
+        cfg["turn_ms"] = parse_duration(args.turn_limit)
+
+    client, sim = open_board(args, say)
+    try:
+        with open_store(args) as store:
+            info = client.info or {}
+            say("Board: %s (firmware %s, id %s)" % (info.get("board"), info.get("fw"), info.get("id")))
+            client.configure(cfg)
+            hello = client.hello()
+            gid = hello.get("gid")
+            key = rebuild.game_key(hello.get("id"), {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)})
+            st = client.status()
+            for fact in mirror.setup_lines(st):
+                say("  " + fact)
+            live = sys.stdout if sys.stdout.isatty() else None
+            demo = GameDemo(args.seed) if args.demo else None
+            table = GameTable(client, store, record, key, say, ask, demo=demo, live=live)
+            table.save(record)
+            entry = GameEntry(record, table.save, ask=ask, say=say)
+            try:
+                for i in range(st.get("rounds") or 1):
+                    try:
+                        st = table.wait_round(i)
+                    except Failure:
+                        say("The board stopped answering; what was entered is kept as draft %s "
+                            "(`presstime sync` later still pulls the board's journal)." % key)
+                        raise
+                    if game == "mini-fits":
+                        if demo:
+                            demo.fill(record, i)
+                        entry.enter(round_index=i)
+                    if game == "myth-fits":
+                        record["photo_tokens"] = dict((p["name"], p.get("photos", 0)) for p in st["players"])
+                        table.save(record)
+                    if st.get("phase") != "over":
+                        st = table.next_round()
+                if game == "heat" and demo:
+                    demo.fill(record)
+                entry.enter()
+                if game == "myth-fits":
+                    record.setdefault("gathered", None)
+                result = entry.finish()
+            except EntryStopped:
+                say("Stopped. Everything typed is kept as draft %s." % key)
+                return 1
+            gid = store.add_game(record, source=key)
+            store.drop_draft(key)
+            say("")
+            say(report.standings_text(result).rstrip("\n"))
+            say("Saved as game %d in the history." % gid)
+            table.push(result)
+    finally:
+        client.close()
+        if sim is not None:
+            sim.stop()
+    return 0
