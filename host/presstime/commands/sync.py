@@ -7,7 +7,9 @@ EXAMPLE = """examples:
 Idempotent and resumable: only records after the last one stored are asked for, page by page,
 each page stored in one transaction. A pulled cable loses nothing; run it again to continue.
 Games rebuilt from the journal (finishing orders, times, ties) update their history entry, or
-wait as a draft until their scorepad numbers are entered."""
+wait as a draft until their scorepad numbers are entered. Heat and Mini FITS games show the
+stages or cards revealed per heist or round; Myth Fits games the photo tokens the board counted
+(they go into the record; who gathered the creatures is typed)."""
 
 
 def configure(parser):

@@ -1,4 +1,5 @@
-"""presstime watch: a live terminal mirror of the board: countdown, each player's state and token."""
+"""presstime watch: a live terminal mirror of the board: countdown, each player's state and token,
+and the other games' table modes (ready and reveal, turns and photo tokens)."""
 
 EXAMPLE = """examples:
   presstime watch
@@ -6,7 +7,10 @@ EXAMPLE = """examples:
   presstime watch --once --json
 
 Ctrl-C ends the mirror (the board keeps running). Symbols: . waiting, r ready, ~ reporting,
-L layout, # printed, ! late (grace window), x forced at time-out; [n] is the finishing token."""
+L layout, # printed, ! late (grace window), x forced at time-out; [n] is the finishing token.
+Heat and Mini FITS (ready check and reveal): the heist/round, the stage or card and how many are
+ready; Myth Fits (turns): > marks whose turn it is, with the turn time and limit, each player's
+photo tokens out of the target, the set-up facts (grid, photographers) and the win."""
 
 
 def configure(parser):
