@@ -20,6 +20,8 @@ ROUND_WORDS = {"heat": "heist", "mini-fits": "round", "myth-fits": "game"}
 class GameTable(Table):
     """play's Table for a ready-reveal or turns game: the round loop and the demo presses."""
 
+    ended = False    # Heat: the table typed `end` (everybody arrested): no more heists
+
     def wait_round(self, index):
         """Mirror the board until the round (heist, Mini FITS round, Myth Fits game) is over."""
         st = self.client.status()
@@ -34,7 +36,7 @@ class GameTable(Table):
         last = None
         script = []
         scripted = None
-        while True:
+        while not self.ended:
             st = self.client.status()
             phase = st.get("phase")
             if phase in ("summary", "over"):
@@ -65,7 +67,7 @@ class GameTable(Table):
             self.live.flush()
         for line in mirror.lines(st):
             self.say(line)
-        if game in ROUND_WORDS and game != "myth-fits":
+        if game in ROUND_WORDS and game != "myth-fits" and not self.ended:
             self.say("%s %d over." % (ROUND_WORDS[game].capitalize(), index + 1))
         return st
 
@@ -83,6 +85,10 @@ class GameTable(Table):
     def _typed_game(self, word, st):
         from .link import BoardError
 
+        if word in ("e", "end") and st.get("game") == "heat":
+            self.ended = True       # a B phase needing more heat than the game has: over at once
+            self.say("  the heists end here (everybody arrested?): on to the numbers")
+            return
         if word in ("e", "end") and st.get("mode") == "turns":
             try:
                 self.client.press(-1)     # the control button ends a turn game (simulator)
@@ -91,7 +97,8 @@ class GameTable(Table):
             return
         if word in ("?", "help"):
             self.say("  Enter: start (turns) or reveal now · 1-6: press that player's button (simulator)"
-                     " · e: end a Myth Fits game (control button) · a: abort the round")
+                     " · e: end a Myth Fits game (control button), or Heat's heists (everybody arrested)"
+                     " · a: abort the round")
             return
         if word == "" and st.get("phase") == "ready":
             word = "start"
@@ -202,6 +209,8 @@ def run_game(args, names, say, ask):
                     if game == "myth-fits":
                         record["photo_tokens"] = dict((p["name"], p.get("photos", 0)) for p in st["players"])
                         table.save(record)
+                    if table.ended:
+                        break
                     if st.get("phase") != "over":
                         st = table.next_round()
                 if game == "heat" and demo:
