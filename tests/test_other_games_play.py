@@ -218,3 +218,24 @@ def test_rebuild_reveal_rounds_and_an_undone_win():
     assert [r["reveals"] for r in game["rounds"]] == [2, 2]
     assert rebuild.game_record(game) == {"game": "mini-fits", "players": ["Ada"],
                                          "rounds": [{"players": {}}, {"players": {}}]}
+
+
+def test_play_heat_typed_at_the_table_ends_early_when_everybody_is_arrested(sim, tmp_path, capsys, monkeypatch):
+    """Interactive: presses typed as seat numbers (simulator buttons), `end` after the first
+    heist, then the one question an arrested game needs."""
+    import builtins
+
+    from presstime import play_games
+
+    typed = ["1", "2", "3"] * 4 + ["e"]
+    monkeypatch.setattr(play_games, "_poll_line", lambda timeout: typed.pop(0) if typed else None)
+    answers = ["maybe", "y"]
+    monkeypatch.setattr(builtins, "input", lambda prompt="": answers.pop(0))
+    db = str(tmp_path / "history.db")
+    assert cli.main(["play", "--game", "heat", "--players", "Ada,Ben,Cy", "--port", sim.path, "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "Heist 1 over." in out and "'maybe': type y or n" in out
+    assert "No winner. Everybody was arrested." in out
+    with Store(db) as store:
+        [(_, record)] = store.games()
+    assert record == {"game": "heat", "players": ["Ada", "Ben", "Cy"], "arrested": True}
