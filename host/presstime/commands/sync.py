@@ -114,9 +114,10 @@ def run(args):
     print("board %s on %s: %d new record%s, %d in the history" % (board_id, port, added, "" if added == 1 else "s", total))
     for s in summaries:
         where = ("history game %d" % s["stored"]) if "stored" in s else ("draft %s" % s.get("draft", "?"))
-        print("  %s%s: %d round%s%s -> %s" % (
+        word = {"heat": "heist", "myth-fits": "game"}.get(s["game"], "round")
+        print("  %s%s: %d %s%s%s -> %s" % (
             "" if s["game"] == "fit-to-print" else s["game"] + " ", ", ".join(s["players"]), s["rounds"],
-            "" if s["rounds"] == 1 else "s", ", over" if s["over"] else "", where))
+            word, "" if s["rounds"] == 1 else "s", ", over" if s["over"] else "", where))
         if s["game"] != "fit-to-print":
             for line in other_game_lines(s):
                 print("    " + line)
