@@ -173,9 +173,9 @@ def run_game(args, names, say, ask):
     if getattr(args, "turn_limit", None):
         if game != "myth-fits":
             raise BadInput("--turn-limit: only Myth Fits has turns (not %s)" % game)
-        from .commands.play import parse_duration
+        from .round_time import round_time_ms
 
-        cfg["turn_ms"] = parse_duration(args.turn_limit)
+        cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
 
     client, sim = open_board(args, say)
     try:

@@ -51,28 +51,6 @@ def argparse_suppress():
     return argparse.SUPPRESS
 
 
-def parse_duration(text):
-    """'4:00' / '240' / '3m' -> ms (BadInput otherwise)."""
-    from ..errors import BadInput
-
-    t = str(text).strip().lower()
-    try:
-        if ":" in t:
-            m, s = t.split(":", 1)
-            ms = (int(m) * 60 + int(s)) * 1000
-            if not 0 <= int(s) < 60:
-                raise ValueError
-        elif t.endswith("m"):
-            ms = int(t[:-1]) * 60000
-        else:
-            ms = int(t.rstrip("s")) * 1000
-    except ValueError:
-        raise BadInput("--duration %r: expected minutes:seconds such as 4:00" % text)
-    if not 10000 <= ms <= 3600000:
-        raise BadInput("--duration %r: between 0:10 and 60:00" % text)
-    return ms
-
-
 def parse_players(text, mode):
     from ..errors import BadInput
 
@@ -349,6 +327,7 @@ def _play_other(args):
 
 
 def run(args):
+    from ..round_time import round_time_ms
     import sys
 
     from .. import rebuild, records, report
@@ -360,7 +339,7 @@ def run(args):
         return _play_other(args)
     if args.turn_limit:
         raise BadInput("--turn-limit: only Myth Fits has turns (use --game myth-fits)")
-    duration = parse_duration(args.duration)
+    duration = round_time_ms(args.duration)
     names = None
     if args.players:
         names = parse_players(args.players, args.mode)

@@ -10,7 +10,6 @@ examples:
 """
 
 MODES = ("standard", "solo", "family", "puzzle", "turn-based")
-PRESETS = {"frantic": 180000, "standard": 240000, "relaxed": 300000}
 
 
 def configure(parser):
@@ -30,32 +29,18 @@ def configure(parser):
                              "(words: 1-6, space, p, u, x, q, +MS, +M:SS)")
 
 
-def _duration_ms(text):
-    t = text.strip().lower()
-    if t in PRESETS:
-        return PRESETS[t]
-    if ":" in t:
-        m, _, s = t.partition(":")
-        if m.isdigit() and s.isdigit() and len(s) == 2 and int(s) < 60:
-            return (int(m) * 60 + int(s)) * 1000
-        return None
-    try:
-        v = float(t)
-    except ValueError:
-        return None
-    return int(v * 1000) if v > 0 else None
-
-
 def game_config(args):
     """The set-up the sim passes to the App, from the options (BadInput listing every problem)."""
     from ..errors import BadInput
+    from ..round_time import round_time_ms
 
     problems = []
     if not 1 <= args.players <= 6:
         problems.append("--players %d: expected 1 to 6" % args.players)
-    duration = _duration_ms(args.duration)
-    if duration is None:
-        problems.append("--duration %r: expected M:SS (e.g. 3:00), seconds, or frantic/standard/relaxed" % args.duration)
+    try:
+        duration = round_time_ms(args.duration)
+    except BadInput as e:
+        problems += e.messages
     if args.mode not in MODES:
         problems.append("--mode %r: expected one of %s" % (args.mode, ", ".join(MODES)))
     if not 0 <= args.grace <= 60:

@@ -1,0 +1,35 @@
+"""Round times typed by a user: `--duration` of `play` and `sim`, `--turn-limit` of `play`."""
+
+from .errors import BadInput
+
+PRESETS = {"frantic": 180000, "standard": 240000, "relaxed": 300000}
+HELP = "M:SS (e.g. 3:00), seconds (240), minutes (4m), or frantic (3:00) / standard (4:00) / relaxed (5:00)"
+
+
+def parse_ms(text):
+    """Milliseconds of a round time, or None when `text` is not one."""
+    t = str(text).strip().lower()
+    if t in PRESETS:
+        return PRESETS[t]
+    try:
+        if ":" in t:
+            m, s = t.split(":", 1)
+            if len(s) != 2 or not s.isdigit() or int(s) >= 60:
+                return None
+            return (int(m) * 60 + int(s)) * 1000
+        if t.endswith("m"):
+            return int(t[:-1]) * 60000
+        return int(float(t.rstrip("s")) * 1000)
+    except ValueError:
+        return None
+
+
+def round_time_ms(text, option="--duration", lo_ms=10000, hi_ms=3600000):
+    """parse_ms, bounded (default 0:10 to 60:00); BadInput naming the option otherwise."""
+    ms = parse_ms(text)
+    if ms is None:
+        raise BadInput("%s %r: expected %s" % (option, text, HELP))
+    if not lo_ms <= ms <= hi_ms:
+        raise BadInput("%s %r: between %d:%02d and %d:%02d" % (option, text, lo_ms // 60000, lo_ms // 1000 % 60,
+                                                                hi_ms // 60000, hi_ms // 1000 % 60))
+    return ms
