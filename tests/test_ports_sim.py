@@ -143,3 +143,20 @@ def test_terminal_port_serves_the_link_on_a_pty():
         journal.close()
         os.close(master)
         os.close(slave)
+
+
+def test_other_games_run_their_table_mode(capsys):
+    code, out, err = run_sim(capsys, "--game", "heat", "--players", "3", "--script",
+                             "space +3500 1 2 3 +500 q")
+    assert code == 0, err
+    assert "heat" in out and "ready-reveal" in out.lower()
+    code, out, err = run_sim(capsys, "--game", "myth-fits", "--players", "2", "--script", "+100 q")
+    assert code == 0, err
+    assert "turns" in out.lower()
+
+
+def test_other_games_refuse_fit_to_print_modes_and_wrong_counts(capsys):
+    code, out, err = run_sim(capsys, "--game", "heat", "--mode", "family", "--script", "q")
+    assert code == 2 and "--mode family" in err
+    code, out, err = run_sim(capsys, "--game", "heat", "--players", "2", "--script", "q")
+    assert code == 2 and "heat takes 3 to 5 players" in err and "Traceback" not in err

@@ -6,6 +6,7 @@ keys: 1-6 the players' buttons, space the control button (start / next / resume)
 examples:
   presstime sim --players 4 --duration 3:00
   presstime sim --players 2 --mode family --pty      (also serve the link: presstime play can attach)
+  presstime sim --game heat --players 4               (ready check and reveal; myth-fits: turns)
   presstime sim --players 3 --script "space +3500 2 +500 1 3 +100"   (no terminal needed)
 """
 
@@ -16,7 +17,10 @@ def configure(parser):
     parser.add_argument("--players", type=int, default=4, metavar="N", help="players, 1 to 6 (default 4)")
     parser.add_argument("--duration", default="4:00", metavar="M:SS",
                         help="round time: M:SS, seconds, or frantic (3:00) / standard (4:00) / relaxed (5:00)")
-    parser.add_argument("--mode", default="standard", help="one of: " + ", ".join(MODES))
+    parser.add_argument("--game", default="fit-to-print", metavar="GAME",
+                        help="fit-to-print (default), heat, mini-fits or myth-fits (their table modes)")
+    parser.add_argument("--mode", default=None, help="Fit to Print mode, one of: %s (default standard)"
+                        % ", ".join(MODES))
     parser.add_argument("--two-step", action="store_true", help='first press "Layout!", second "Print!"')
     parser.add_argument("--grace", type=float, default=5.0, metavar="S",
                         help="seconds after time-out in which presses still take tokens (default 5)")
@@ -41,14 +45,23 @@ def game_config(args):
         duration = round_time_ms(args.duration)
     except BadInput as e:
         problems += e.messages
-    if args.mode not in MODES:
+    from ..core.games import GAMES
+
+    if args.game not in GAMES:
+        problems.append("--game %r: expected one of %s" % (args.game, ", ".join(GAMES)))
+    if args.mode is not None and args.mode not in MODES:
         problems.append("--mode %r: expected one of %s" % (args.mode, ", ".join(MODES)))
+    elif args.mode is not None and args.game != "fit-to-print":
+        problems.append("--mode %s: modes are Fit to Print's; %s has its own table mode" % (args.mode, args.game))
     if not 0 <= args.grace <= 60:
         problems.append("--grace %s: expected 0 to 60 seconds" % args.grace)
     if problems:
         raise BadInput(problems)
-    return {"players": args.players, "mode": args.mode, "duration_ms": duration,
-            "options": {"two_step": bool(args.two_step), "grace_ms": int(args.grace * 1000)}}
+    config = {"players": args.players, "game": args.game, "duration_ms": duration,
+              "options": {"two_step": bool(args.two_step), "grace_ms": int(args.grace * 1000)}}
+    if args.game == "fit-to-print":
+        config["mode"] = args.mode or "standard"
+    return config
 
 
 def _open_pty(port):
