@@ -10,6 +10,8 @@ EXAMPLE = """examples:
   presstime enter              start a game (or resume the one in progress)
   presstime enter --resume     resume the game in progress, without asking
   presstime enter --new        drop the game in progress and start a new one
+  presstime enter --list       the drafts waiting for numbers (from `play` or `sync` too)
+  presstime enter --draft board:sim-16b6de1f:12   finish a game a board played
 
 At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`."""
 
@@ -22,6 +24,9 @@ def configure(parser):
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--resume", action="store_true", help="resume the game in progress (error if there is none)")
     group.add_argument("--new", action="store_true", help="discard the game in progress and start a new one")
+    group.add_argument("--draft", metavar="KEY",
+                       help="finish a draft saved by `presstime play` or `sync` (keys: --list)")
+    group.add_argument("--list", action="store_true", help="list the drafts waiting for numbers")
     add_db_argument(parser)
 
 
@@ -29,9 +34,11 @@ def _summary(record):
     from ..entry import player_names
 
     names = ", ".join(player_names(record)) or "no players yet"
-    rounds = len(record.get("rounds", []))
-    return "%s game, %s; %d round%s started" % (record.get("mode", "standard"), names, rounds,
-                                                 "" if rounds == 1 else "s")
+    kind = record.get("mode") or record.get("game", "standard")
+    if "rounds" not in record:
+        return "%s game, %s" % (kind, names)
+    rounds = len(record["rounds"])
+    return "%s game, %s; %d round%s started" % (kind, names, rounds, "" if rounds == 1 else "s")
 
 
 def _echoing_input(prompt):
@@ -51,6 +58,10 @@ def run(args, ask=_echoing_input, say=print):
     from ..report import standings_text
 
     with store_mod.open_store(args) as store:
+        if getattr(args, "list", False):
+            return _list_drafts(store, say)
+        if getattr(args, "draft", None):
+            return _finish_board_draft(store, args.draft, ask, say)
         draft = store.load_draft(DRAFT_KEY)
         if args.resume and draft is None:
             raise BadInput("no game in progress to resume (start one with `presstime enter`)")
@@ -87,6 +98,49 @@ def run(args, ask=_echoing_input, say=print):
         result = _tally(record)
     say("")
     say(standings_text(result).rstrip("\n"))
+    say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
+    return 0
+
+
+def _list_drafts(store, say):
+    drafts = store.list_drafts()
+    if not drafts:
+        say("No drafts: every game is finished.")
+    for d in drafts:
+        record = store.load_draft(d["key"]) or {}
+        say("%-28s saved %s  %s: %s" % (d["key"], d["saved_at"], record.get("game", "fit-to-print"),
+                                         _summary(record)))
+    return 0
+
+
+def _finish_board_draft(store, key, ask, say):
+    """Type the numbers a board's game is waiting for (a draft of `play` or `sync`), then store
+    it under the same key, so a later `presstime sync` updates that game instead of adding one."""
+    from ..entry import EntryStopped, ScoreEntry
+    from ..errors import BadInput
+    from ..game_entry import GameEntry
+    from ..report import standings_text
+
+    record = store.load_draft(key)
+    if record is None:
+        raise BadInput("--draft %s: no such draft (see `presstime enter --list`)" % key)
+    save = lambda r: store.save_draft(key, r)  # noqa: E731
+    say("Finishing %s: %s." % (key, _summary(record)))
+    try:
+        if record.get("game", "fit-to-print") == "fit-to-print":
+            ScoreEntry(record, save, ask=ask, say=say).enter_game()
+        else:
+            entry = GameEntry(record, save, ask=ask, say=say)
+            entry.enter()
+            entry.finish()
+    except EntryStopped as stop:
+        say("")
+        say("Saved. Run `presstime enter --draft %s` to continue." % key)
+        return 1 if stop.eof else 0
+    game_id = store.add_game(record, key)
+    store.drop_draft(key)
+    say("")
+    say(standings_text(_tally(record)).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
     return 0
 

@@ -1,0 +1,60 @@
+"""`presstime enter --list` and `--draft KEY`: finishing a game a board played (drafts of play/sync)."""
+
+import argparse
+
+from presstime import store as store_mod
+from presstime.commands import enter
+
+
+def _run(argv, answers, db):
+    parser = argparse.ArgumentParser()
+    enter.configure(parser)
+    said = []
+    feed = iter(answers)
+
+    def ask(prompt):
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError
+
+    code = enter.run(parser.parse_args(argv + ["--db", db]), ask=ask, say=said.append)
+    return code, "\n".join(said)
+
+
+def test_a_board_draft_is_finished_and_stored_under_its_key(tmp_path):
+    db = str(tmp_path / "h.sqlite3")
+    with store_mod.open_store(db) as store:
+        store.save_draft("board:sim-1:7", {"game": "heat", "players": ["Ada", "Ben", "Cy"]})
+    code, out = _run(["--list"], [], db)
+    assert code == 0 and "board:sim-1:7" in out and "heat game, Ada, Ben, Cy" in out
+    code, out = _run(["--draft", "board:sim-1:7"], ["n", "3", "40", "3", "35", "1", "30", "-2", "0"], db)
+    assert code == 0, out
+    assert "final, player Cy, field heat: must be 0 to 15 (got -2)" in out  # refused, asked again
+    assert "Winner: Ben" in out
+    with store_mod.open_store(db) as store:
+        assert store.load_draft("board:sim-1:7") is None
+        games = store.list_games()
+        assert [(g["game"], g["source"]) for g in games] == [("heat", "board:sim-1:7")]
+        stored = store.get_game(games[0]["id"])
+    assert stored["final"]["Cy"] == {"money": 30, "heat": 0} and stored["heat_value"] == 3
+    code, out = _run(["--list"], [], db)
+    assert "No drafts" in out
+
+
+def test_interrupted_draft_is_kept_and_unknown_draft_is_bad_input(tmp_path):
+    db = str(tmp_path / "h.sqlite3")
+    with store_mod.open_store(db) as store:
+        store.save_draft("board:sim-1:9", {"game": "heat", "players": ["Ada", "Ben", "Cy"]})
+    code, out = _run(["--draft", "board:sim-1:9"], ["n", "3", "40"], db)
+    assert code == 1 and "presstime enter --draft board:sim-1:9" in out
+    with store_mod.open_store(db) as store:
+        kept = store.load_draft("board:sim-1:9")
+    assert kept["heat_value"] == 3 and kept["final"]["Ada"]["money"] == 40
+    from presstime.errors import BadInput
+    try:
+        _run(["--draft", "board:nope:1"], [], db)
+    except BadInput as e:
+        assert "no such draft" in e.messages[0]
+    else:
+        raise AssertionError("an unknown draft must be bad input")
