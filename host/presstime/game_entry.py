@@ -15,7 +15,7 @@ At any question: a value; Enter keeps the value in [brackets]; `back`; `?`; `qui
 import copy
 
 from . import records
-from .entry import EntryStopped, _is_number, _refused
+from .entry import EntryStopped, _is_number, _refused, player_names
 from .errors import BadInput
 
 HELP = """At any question you can type:
@@ -26,10 +26,6 @@ HELP = """At any question you can type:
   ?           this help"""
 
 TITLES = {"heat": "Heat", "mini-fits": "Mini FITS", "myth-fits": "Myth Fits"}
-
-
-def _names(record):
-    return [p["name"] if isinstance(p, dict) else p for p in record.get("players", [])]
 
 
 def _get(record, path):
@@ -84,7 +80,7 @@ class GameEntry:
 
     def steps(self, round_index=None):
         """The questions in the order asked. Mini FITS: only round `round_index` when given."""
-        names = _names(self.record)
+        names = player_names(self.record)
         out = []
         if self.game == "heat":
             out.append(Step(("arrested",), "everybody arrested (a B phase needed more heat than the game has)? y/n",
@@ -123,7 +119,7 @@ class GameEntry:
         rounds = list(probe.get("rounds") or [])
         while len(rounds) <= r:
             rounds.append({"players": {}})
-        name = _names(probe)[0]
+        name = player_names(probe)[0]
         rounds[r] = {"players": {name: {"lines": 0}}}
         probe["rounds"] = rounds[:r + 1]
         want = "round %d, player %s, field colour_sets: missing" % (r + 1, name)
@@ -229,7 +225,7 @@ class GameEntry:
                 return False
             self.say(_refused("  %r: type y or n" % text))
             return _BAD
-        names = _names(self.record)
+        names = player_names(self.record)
         if text.lower() in ("nobody", "none", "-"):
             return None
         if _is_number(text) and 1 <= int(text) <= len(names):
