@@ -4,14 +4,23 @@
 Used by tests/test_table_app.py and bench/bench_firmware.py (firmware_min_heap_kb):
 six players, three rounds of 3:00; in each round most players print early (one pair closer
 than 1 ms: a tie), one presses in the grace window and one is forced at its end.
-`play(App, FakePort, journal, players=6, step_ms=10) -> summary dict`.
+`play(App, FakePort, journal, players=6, step_ms=10, link=None, desk=None) -> summary dict`.
+
+With `link` (a callable (app, port, journal) -> Link, as the entry points attach it) the game runs with the
+serial link attached and, when it is over, the desktop's side is played through the fake
+port's serial buffers: a hello, a status and a sync of the whole journal (records after 0,
+page by page, as `presstime sync` asks): the summary then has "synced" (records received)
+and "wire" (bytes both ways).
 """
 
 
-def play(App, FakePort, journal, players=6, step_ms=10, duration_ms=180000):
+def play(App, FakePort, journal, players=6, step_ms=10, duration_ms=180000, link=None,
+         desk=None):
     port = FakePort(players=players, pixels=24)
     names = ["P%d" % (i + 1) for i in range(players)]
     app = App(port, journal, {"players": names, "mode": "standard", "duration_ms": duration_ms})
+    if link is not None:
+        app.link = link(app, port, journal)
     orders = []
     steps = 0
     for rnd in range(3):
@@ -43,5 +52,120 @@ def play(App, FakePort, journal, players=6, step_ms=10, duration_ms=180000):
             port.advance(step_ms)
             app.step()
             steps += 1
-    return {"phase": app.table.status()["phase"], "orders": orders, "steps": steps,
-            "records": journal.last_seq, "shows": port.shows, "beeps": len(port.beeps)}
+    out = {"phase": app.table.status()["phase"], "orders": orders, "steps": steps,
+           "records": journal.last_seq, "shows": port.shows, "beeps": len(port.beeps)}
+    if link is not None:
+        out["synced"], out["wire"] = _desktop(app, port, journal.last_seq, desk)
+    return out
+
+
+class _Desk:
+    """The desktop's receiving end, kept small so that the heap figure is the board's: each
+    frame the board writes is COBS-decoded in place (the board is done with it) and
+    CRC-checked; the fields the sync needs are read from the body in place."""
+
+    def __init__(self):
+        from presstime.core.crc import crc16
+        self.crc16 = crc16
+        self.rx = None      # the body of the last frame (a memoryview), n its length
+        self.n = 0
+        self.frames = 0
+        self.bytes = 0
+
+    def write(self, frame):
+        self.frames += 1
+        n = len(frame)
+        self.bytes += n
+        rx = frame if isinstance(frame, memoryview) else memoryview(bytearray(frame))
+        i = 1
+        o = 0
+        while i < n - 1:
+            end = i + rx[i]
+            code = rx[i]
+            i += 1
+            while i < end:
+                rx[o] = rx[i]
+                o += 1
+                i += 1
+            if code < 0xFF and i < n - 1:
+                rx[o] = 0
+                o += 1
+        self.n = o - 2
+        if self.crc16(rx[:o - 2]) != (rx[o - 2] << 8) | rx[o - 1]:
+            raise RuntimeError("bad CRC")
+        self.rx = rx
+
+    def varint(self, i):
+        n = 0
+        shift = 0
+        while True:
+            b = self.rx[i]
+            i += 1
+            n |= (b & 0x7F) << shift
+            if not b & 0x80:
+                return n, i
+            shift += 7
+
+    def find(self, text, at=0):
+        """Index of `text` in the body at or after `at` (-1: none)."""
+        rx = self.rx
+        m = len(text)
+        for i in range(at, self.n - m + 1):
+            if rx[i] == text[0] and bytes(rx[i:i + m]) == text:
+                return i
+        return -1
+
+
+def desk():
+    """The desktop's end of the serial line."""
+    return _Desk()
+
+
+def _desktop(app, port, last_seq, desk=None):
+    """The desktop's requests over the fake serial buffers: hello, status, then records after
+    N until the board's last seq. (records received, bytes both ways)"""
+    from presstime.core import wire
+    if desk is None:
+        desk = _Desk()
+    port.write = desk.write      # the board's replies go straight to the desktop's decoder
+    sent = [0]
+
+    def ask(rid, mtype, value):
+        req = wire.encode(mtype, rid, value)
+        sent[0] += len(req)
+        port.feed(req)
+        port.advance(1)
+        frames = desk.frames
+        app.step()
+        if desk.frames != frames + 1 or desk.rx[1] != mtype | wire.REPLY or desk.rx[2] != rid:
+            raise RuntimeError("request %d: no reply" % mtype)
+
+    ask(1, wire.HELLO, None)
+    if desk.find(b'"seq":%d,' % last_seq) < 0 and desk.find(b'"seq":%d}' % last_seq) < 0:
+        raise RuntimeError("hello: %r" % bytes(desk.rx[:desk.n]))
+    ask(2, wire.STATUS, None)
+    at = 0
+    players = 0
+    while True:
+        at = desk.find(b'"state":', at + 1)
+        if at < 0:
+            break
+        players += 1
+    if players != 6 or desk.find(b'"version":') < 0:
+        raise RuntimeError("status: %r" % bytes(desk.rx[:desk.n]))
+    after = 0
+    got = 0
+    rid = 3
+    while after < last_seq:
+        ask(rid, wire.RECORDS, wire.records_request(after, 0))
+        last, i = desk.varint(3)
+        first, i = desk.varint(i)
+        if last != last_seq or first != after + 1:
+            raise RuntimeError("sync: page of %d after %d" % (first, after))
+        while i < desk.n:
+            length, i = desk.varint(i)
+            i += length
+            after += 1
+            got += 1
+        rid = (rid + 1) & 0xFF
+    return got, sent[0] + desk.bytes

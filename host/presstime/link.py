@@ -219,6 +219,10 @@ class BoardClient:
     def next_round(self):
         return self._change(wire.NEXT)
 
+    def end(self):
+        """Turn modes (Myth Fits): end the running round, as the control button does."""
+        return self._change(wire.END)
+
     def push_standings(self, standings):
         return self._change(wire.STANDINGS, {"s": standings})
 

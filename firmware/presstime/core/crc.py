@@ -2,8 +2,14 @@
 """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), table-driven.
 
 A small CRC of our own: `binascii.crc32` is missing on some CircuitPython builds.
-Used by the journal records and the wire frames.
+Used by the journal records and the wire frames. The table is an array of 256 16-bit
+values (512 bytes, built on first use), not a tuple of 256 ints.
 """
+
+try:
+    from array import array
+except ImportError:  # pragma: no cover - a port without array
+    array = None
 
 _TABLE = None
 
@@ -11,13 +17,13 @@ _TABLE = None
 def _table():
     global _TABLE
     if _TABLE is None:
-        t = []
+        t = array("H") if array is not None else []
         for i in range(256):
             c = i << 8
             for _ in range(8):
                 c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
             t.append(c & 0xFFFF)
-        _TABLE = tuple(t)
+        _TABLE = t
     return _TABLE
 
 

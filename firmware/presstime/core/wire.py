@@ -38,18 +38,19 @@ RECORDS = 0x09
 STANDINGS = 0x0A
 REPL = 0x0B
 PRESS = 0x0C           # simulator only: a virtual button press (real boards: E_UNKNOWN)
+END = 0x0D             # turn modes: the table ends the running round (as the control button)
 ERROR = 0x7F           # only as a reply: {"e": code, "m": message}
 REPLY = 0x80
 
 NAMES = {
     HELLO: "hello", STATUS: "status", CONFIGURE: "configure", START: "start",
     PAUSE: "pause", RESUME: "resume", ABORT: "abort", NEXT: "next", RECORDS: "records",
-    STANDINGS: "standings", REPL: "repl", PRESS: "press", ERROR: "error",
+    STANDINGS: "standings", REPL: "repl", PRESS: "press", END: "end", ERROR: "error",
 }
 
 # Requests that change the board's state: they carry the state version "v" they were based on,
 # and their replies are kept in the device's reply cache (a retry is answered, not re-executed).
-MUTATING = (CONFIGURE, START, PAUSE, RESUME, ABORT, NEXT, STANDINGS, REPL, PRESS)
+MUTATING = (CONFIGURE, START, PAUSE, RESUME, ABORT, NEXT, STANDINGS, REPL, PRESS, END)
 
 # Error codes in an ERROR reply.
 E_UNKNOWN = "unknown"      # unknown message type
@@ -232,26 +233,9 @@ def page(last_seq, records, room=MAX_BODY - 3):
 
     Layout: varint board last seq | varint first seq | (varint length, payload)*.
     Takes consecutive records from `records` [(seq, bytes)] while they fit in `room`."""
-    out = bytearray()
-    put_varint(out, last_seq)
-    taken = 0
-    prev = None
-    for seq, data in records:
-        if prev is not None and seq != prev + 1:
-            break
-        head = bytearray()
-        if prev is None:
-            put_varint(head, seq)
-        put_varint(head, len(data))
-        if len(out) + len(head) + len(data) > room:
-            break
-        out.extend(head)
-        out.extend(data)
-        prev = seq
-        taken += 1
-    if prev is None:
-        put_varint(out, 0)
-    return bytes(out), taken
+    f = Frame(room)
+    taken = f.page(last_seq, records, room)
+    return bytes(f.buf[_HEAD:f.n]), taken
 
 
 def parse_page(payload):
@@ -281,9 +265,165 @@ def _dumps(value):
         return json.dumps(value)
 
 
+_HEAD = 12     # room in front of a Frame's body: the leading 00 and the COBS code bytes
+
+
+class Frame:
+    """One reusable buffer that a message is written into and framed in place, so the board
+    sends any message (a 2 KB record page, a 1 KB status) without building it as big
+    intermediate strings and copies: `f.message(mtype, rid, value, reply)` returns a
+    memoryview of the whole frame, valid until the next message.
+
+    The body is written at offset _HEAD; COBS then encodes it forward into the same buffer
+    (the output never overtakes the input: at most one code byte per 254 body bytes plus
+    two lead bytes, fewer than _HEAD for MAX_BODY)."""
+
+    def __init__(self, max_body=MAX_BODY):
+        self.buf = bytearray(_HEAD + max_body + 3)
+        self.limit = _HEAD + max_body
+        self.n = _HEAD
+
+    def put(self, data):
+        if isinstance(data, str):
+            data = data.encode()
+        n = self.n
+        m = len(data)
+        if n + m > self.limit:
+            raise MessageError("message too long (more than %d bytes)" % (self.limit - _HEAD))
+        self.buf[n:n + m] = data
+        self.n = n + m
+
+    def varint(self, n):
+        if n < 0:
+            raise MessageError("negative varint")
+        buf = self.buf
+        i = self.n
+        while True:
+            if i >= self.limit:
+                raise MessageError("message too long")
+            if n < 0x80:
+                buf[i] = n
+                self.n = i + 1
+                return
+            buf[i] = (n & 0x7F) | 0x80
+            n >>= 7
+            i += 1
+
+    def json(self, v):
+        """Write `v` as compact JSON, piece by piece (no whole-message string)."""
+        put = self.put
+        if isinstance(v, dict):
+            put(b"{")
+            first = True
+            for k in v:
+                if not first:
+                    put(b",")
+                first = False
+                put(_dumps(k if isinstance(k, str) else str(k)).encode())
+                put(b":")
+                self.json(v[k])
+            put(b"}")
+        elif isinstance(v, (list, tuple)):
+            put(b"[")
+            first = True
+            for x in v:
+                if not first:
+                    put(b",")
+                first = False
+                self.json(x)
+            put(b"]")
+        elif v is None:
+            put(b"null")
+        elif v is True:
+            put(b"true")
+        elif v is False:
+            put(b"false")
+        elif isinstance(v, int):
+            put(str(v).encode())
+        else:
+            put(_dumps(v).encode())
+
+    def page(self, last_seq, records, room):
+        """Write a RECORDS page (see page()) from `records` [(seq, bytes)]: records taken."""
+        limit = self.limit
+        self.limit = min(limit, self.n + room)
+        try:
+            self.varint(last_seq)
+            taken = 0
+            prev = None
+            for seq, data in records:
+                if prev is not None and seq != prev + 1:
+                    break
+                mark = self.n
+                try:
+                    if prev is None:
+                        self.varint(seq)
+                    self.varint(len(data))
+                    self.put(data)
+                except MessageError:
+                    self.n = mark
+                    break
+                prev = seq
+                taken += 1
+            if prev is None:
+                self.varint(0)
+            return taken
+        finally:
+            self.limit = limit
+
+    def begin(self, mtype, rid, reply=False):
+        buf = self.buf
+        buf[_HEAD] = PROTOCOL
+        buf[_HEAD + 1] = (mtype | REPLY) if reply else mtype
+        buf[_HEAD + 2] = rid & 0xFF
+        self.n = _HEAD + 3
+
+    def end(self):
+        """Frame the body written since begin(): a memoryview of 00 | COBS(body + crc) | 00."""
+        buf = self.buf
+        n = self.n
+        c = crc16(memoryview(buf)[_HEAD:n])
+        buf[n] = (c >> 8) & 0xFF
+        buf[n + 1] = c & 0xFF
+        n += 2
+        buf[0] = 0
+        code_at = 1
+        o = 2
+        code = 1
+        for i in range(_HEAD, n):
+            b = buf[i]
+            if b == 0:
+                buf[code_at] = code
+                code_at = o
+                o += 1
+                code = 1
+            else:
+                buf[o] = b
+                o += 1
+                code += 1
+                if code == 0xFF:
+                    buf[code_at] = code
+                    code_at = o
+                    o += 1
+                    code = 1
+        buf[code_at] = code
+        buf[o] = 0
+        return memoryview(buf)[:o + 1]
+
+    def message(self, mtype, rid, value=None, reply=False):
+        """The frame of one message (see encode()), as a memoryview into this buffer."""
+        self.begin(mtype, rid, reply)
+        if isinstance(value, (bytes, bytearray, memoryview)):
+            self.put(value)
+        elif value is not None:
+            self.json(value)
+        return self.end()
+
+
 def encode(mtype, rid, value=None, reply=False):
     """The bytes on the line for one message. `value`: a dict (JSON) or None, or bytes for
-    the binary payloads (RECORDS request and reply)."""
+    the binary payloads (RECORDS request and reply). (The board writes its replies with a
+    Frame instead: no whole-message copies.)"""
     if isinstance(value, (bytes, bytearray)):
         payload = bytes(value)
     elif value is None:
@@ -331,6 +471,9 @@ def parse(body):
     return mtype, rid, reply, value
 
 
-def error(rid, code, message, mtype=ERROR):
-    """An ERROR reply (type ERROR|REPLY) with a code from E_* and a human message."""
-    return encode(ERROR, rid, {"e": code, "m": message, "t": mtype}, reply=True)
+def error(rid, code, message, mtype=ERROR, frame=None):
+    """An ERROR reply (type ERROR|REPLY) with a code from E_* and a human message (written
+    into `frame` when given: a memoryview then, see Frame)."""
+    if frame is None:
+        return encode(ERROR, rid, {"e": code, "m": message, "t": mtype}, reply=True)
+    return frame.message(ERROR, rid, {"e": code, "m": message, "t": mtype}, reply=True)

@@ -62,19 +62,34 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-LONG_MS = const(1500)
-VERY_LONG_MS = const(5000)
-DOUBLE_MS = const(400)
-PHOTO_MS = const(800)
-CHECKPOINT_MS = const(1000)
-QUIET_MS = const(300)        # journal presses and checkpoints only after this quiet spell
+_LONG_MS = const(1500)
+_VERY_LONG_MS = const(5000)
+_DOUBLE_MS = const(400)
+_PHOTO_MS = const(800)
+_CHECKPOINT_MS = const(1000)
+_QUIET_MS = const(300)        # journal presses and checkpoints only after this quiet spell
 _PAGE = const(32)
 
-# beeps per event kind: (Hz, ms)
-_BEEP = {E.START: (880, 80), E.GO: (1760, 300), E.TIMEOUT: (440, 700), E.END: (660, 200),
-         E.REVEAL: (1320, 150), E.TURN: (1000, 40), E.PHOTO: (1500, 80), E.UNDO: (300, 150),
-         E.PAUSE: (500, 120), E.RESUME: (1000, 120), E.ABORT: (300, 400)}
-_ALERT_BEEP = {60000: (1000, 100), 30000: (1200, 150), 10000: (1500, 250)}
+# beeps per event kind (journal kind numbers, core/events.py): Hz / 20 and ms / 10, two bytes
+# per kind (0: no beep). START 880/80, GO 1760/300, TIMEOUT 440/700, END 660/200, PAUSE
+# 500/120, RESUME 1000/120, UNDO 300/150, ABORT 300/400, REVEAL 1320/150, TURN 1000/40,
+# PHOTO 1500/80. A bytes constant, not a dict of tuples: no heap for a table.
+_BEEP = (b"\x00\x00\x00\x00\x00\x00"    # -, CONFIG, READY
+         b"\x2c\x08\x58\x1e\x00\x00"    # START, GO, PRESS (its own tone)
+         b"\x16\x46\x00\x00\x21\x14"    # TIMEOUT, FORCE, END
+         b"\x19\x0c\x32\x0c\x0f\x0f"    # PAUSE, RESUME, UNDO
+         b"\x0f\x28\x00\x00\x00\x00"    # ABORT, NEXT, CUT
+         b"\x42\x0f\x32\x04\x4b\x08")   # REVEAL, TURN, PHOTO
+
+
+def _alert_beep(port, a):
+    """The 60 s, 30 s and 10 s warnings."""
+    if a == 60000:
+        port.beep(1000, 100)
+    elif a == 30000:
+        port.beep(1200, 150)
+    elif a == 10000:
+        port.beep(1500, 250)
 
 
 class _FileMark:
@@ -178,7 +193,7 @@ class App:
         self._ck = -1
         self._cd = -1
         self._pending = []       # encoded events not yet written (see _flush)
-        self._last_press = -QUIET_MS
+        self._last_press = -_QUIET_MS
         now = port.now_ms()
         self._replay()
         self._recover()
@@ -260,26 +275,24 @@ class App:
                 self._player_edge(b, down, t_us)
         if self._down:
             self._holds(now)
-        if self._single is not None and now - self._single >= DOUBLE_MS:
+        if self._single is not None and now - self._single >= _DOUBLE_MS:
             self._single = None
             t.control(now)
         t.tick(now)
         self._flush(now)
-        quiet = now - self._last_press >= QUIET_MS
+        quiet = now - self._last_press >= _QUIET_MS
         if self._pending and quiet:
             self._write()
         ph = t.phase
         if ph == RUNNING:
             a = t.alert(now)
             if a != self._alert:
-                if a and a in _ALERT_BEEP:
-                    f, ms = _ALERT_BEEP[a]
-                    port.beep(f, ms)
+                _alert_beep(port, a)
                 self._alert = a
-            e = t.elapsed_ms(now) // CHECKPOINT_MS
+            e = t.elapsed_ms(now) // _CHECKPOINT_MS
             if e != self._ck and quiet:
                 self._ck = e
-                self.marks.save(_pack(t.go_version, e * CHECKPOINT_MS))
+                self.marks.save(_pack(t.go_version, e * _CHECKPOINT_MS))
         elif ph == COUNTDOWN:
             c = (now - t.cd_t) // 1000
             if c != self._cd:
@@ -299,7 +312,7 @@ class App:
 
     def _flush(self, now=None):
         """Journal the machine's new events and beep them. While a round runs (or is in its
-        grace window) events wait until QUIET_MS passed without one, or 8 are waiting: a flash
+        grace window) events wait until _QUIET_MS passed without one, or 8 are waiting: a flash
         write on the RP2040 holds the interrupts off, so no write happens between two close
         presses (docs/journal.md). In any other phase, and for the link's and the control
         button's commands, everything is written at once."""
@@ -312,9 +325,8 @@ class App:
             self._pending.append(E.encode(ev))
             if k == E.PRESS:
                 port.beep(900 if ev[3] & E.F_LAYOUT else 1200 + 100 * ev[2], 40)
-            elif k in _BEEP:
-                f, ms = _BEEP[k]
-                port.beep(f, ms)
+            elif 0 < k < 18 and _BEEP[2 * k]:
+                port.beep(_BEEP[2 * k] * 20, _BEEP[2 * k + 1] * 10)
         ph = self.table.phase
         if now is None or len(self._pending) >= 8 or (ph != RUNNING and ph != GRACE):
             self._write()
@@ -344,7 +356,7 @@ class App:
         if down:
             self._down[-1] = t_us
             self._fired[-1] = 0
-            if self._single is not None and t_ms - self._single < DOUBLE_MS:
+            if self._single is not None and t_ms - self._single < _DOUBLE_MS:
                 self._single = None
                 self._double = True
                 if not self.table.undo(t_ms):
@@ -358,16 +370,16 @@ class App:
             return
         held = (t_us - t0) // 1000
         self._hold_control(t0, held)
-        if held < LONG_MS and not self._double:
+        if held < _LONG_MS and not self._double:
             self._single = t_ms
 
     def _hold_control(self, t0_us, held):
         fired = self._fired.get(-1, 0)
-        if held >= LONG_MS and not fired & 1:
+        if held >= _LONG_MS and not fired & 1:
             self._fired[-1] = fired = fired | 1
             self.table.toggle_pause(t0_us // 1000)
             self._flush()
-        if held >= VERY_LONG_MS and not fired & 2:
+        if held >= _VERY_LONG_MS and not fired & 2:
             self._fired[-1] = fired | 2
             self.table.abort(t0_us // 1000 + held)
             self._flush()
@@ -385,7 +397,7 @@ class App:
         t0 = self._down.pop(b, None)
         if t0 is None or self._fired.get(b):
             return
-        if (t_us - t0) // 1000 >= PHOTO_MS:
+        if (t_us - t0) // 1000 >= _PHOTO_MS:
             t.photo(b, t_us // 1000)
         else:
             t.press(b, t0)
@@ -395,6 +407,6 @@ class App:
             held = now - self._down[b] // 1000
             if b < 0:
                 self._hold_control(self._down[b], held)
-            elif held >= PHOTO_MS and not self._fired.get(b):
+            elif held >= _PHOTO_MS and not self._fired.get(b):
                 self._fired[b] = 1
                 self.table.photo(b, now)

@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover - a stripped board package
 
 _CACHE = 8          # replies to state-changing requests kept for retries
 _FETCH = 32         # journal records read per page attempt (fewer when memory is short)
+_END = "end"
 
 _COMMANDS = {
     wire.START: "start",
@@ -27,6 +28,7 @@ _COMMANDS = {
     wire.RESUME: "resume",
     wire.ABORT: "abort",
     wire.NEXT: "next",
+    wire.END: _END,
 }
 
 
@@ -44,11 +46,14 @@ class Refused(Exception):
 
 
 class Link:
-    def __init__(self, app, port, journal=None):
+    def __init__(self, app, port, journal=None, frame=None):
         self.app = app
         self.port = port
         self.journal = journal
         self.decoder = wire.Decoder()
+        # Every reply is written and framed in this one 2 KB buffer. The entry points make
+        # it (wire.Frame()) before the app: later the heap may have no 2 KB hole left.
+        self.frame = frame if frame is not None else wire.Frame()
         self.extra = {}          # message type -> handler(value) -> dict (the simulator adds PRESS)
         self._cache = []         # [(type + rid + payload, reply bytes)], oldest first
         self.quit = False
@@ -78,11 +83,11 @@ class Link:
         try:
             mtype, rid, reply, value = wire.parse(body)
         except wire.VersionError as e:
-            self.port.write(wire.error(e.rid, wire.E_VERSION, str(e), e.mtype))
+            self.port.write(wire.error(e.rid, wire.E_VERSION, str(e), e.mtype, self.frame))
             return
         except wire.WireError as e:
             if len(body) >= 3:
-                self.port.write(wire.error(body[2], wire.E_BAD, str(e), body[1] & 0x7F))
+                self.port.write(wire.error(body[2], wire.E_BAD, str(e), body[1] & 0x7F, self.frame))
             return
         if reply:
             return  # replies are the desktop's business (an echo, a loop-back)
@@ -94,21 +99,25 @@ class Link:
                 if k == key:
                     self.port.write(out)
                     return
+        f = self.frame
         try:
-            answer = self.dispatch(mtype, value)
-            if mtype == wire.RECORDS:
-                out = wire.encode(mtype, rid, answer, reply=True)
+            if mtype == wire.RECORDS:   # the page is written straight into the frame
+                f.begin(mtype, rid, True)
+                self.page(value["after"], value["limit"])
+                out = f.end()
             else:
-                out = wire.encode(mtype, rid, answer if answer is not None else {}, reply=True)
+                answer = self.dispatch(mtype, value)
+                out = f.message(mtype, rid, answer if answer is not None else {}, reply=True)
         except Refused as e:
-            out = wire.error(rid, e.code, e.message, mtype)
+            out = wire.error(rid, e.code, e.message, mtype, f)
         except ReplReturn:
             raise
         except (ValueError, KeyError, TypeError, IndexError) as e:
-            out = wire.error(rid, wire.E_REFUSED, _text(e), mtype)
+            out = wire.error(rid, wire.E_REFUSED, _text(e), mtype, f)
         except Exception as e:  # the board keeps running, whatever the request was
-            out = wire.error(rid, wire.E_INTERNAL, _text(e), mtype)
+            out = wire.error(rid, wire.E_INTERNAL, _text(e), mtype, f)
         if key is not None:
+            out = bytes(out)    # kept: a copy, the frame buffer is reused
             self._cache.append((key, out))
             if len(self._cache) > _CACHE:
                 self._cache.pop(0)
@@ -120,12 +129,6 @@ class Link:
             return self.hello()
         if mtype == wire.STATUS:
             return self.app.status()
-        if mtype == wire.RECORDS:
-            try:
-                return self.page(value["after"], value["limit"])
-            except MemoryError:  # a fragmented heap: a smaller page still makes progress
-                gc.collect()
-                return self.page(value["after"], 4)
         if mtype == wire.REPL:
             self.quit = True
             return {}
@@ -153,7 +156,8 @@ class Link:
         raise Refused(wire.E_UNKNOWN, "unknown message type %d" % mtype)
 
     def version(self):
-        return self.app.status().get("version", 0)
+        v = getattr(self.app, "version", None)
+        return v if isinstance(v, int) else self.app.status().get("version", 0)
 
     def _based_on_current(self, value):
         if not isinstance(value, dict) or not isinstance(value.get("v"), int):
@@ -198,28 +202,41 @@ class Link:
         return self._gid
 
     def hello(self):
-        status = self.app.status()
+        table = getattr(self.app, "table", None)
+        if table is not None:      # the game without building a whole status
+            game = table.cfg["game"] if table.cfg else None
+        else:
+            game = self.app.status().get("game")
         j = self._journal()
         return {
             "p": wire.PROTOCOL,
             "fw": FIRMWARE,
             "board": getattr(self.port, "board", "?"),
             "id": self.board_id(),
-            "game": status.get("game"),
+            "game": game,
             "gid": self.game_id(),
             "seq": j.last_seq if j is not None else 0,
-            "v": status.get("version", 0),
+            "v": self.version(),
             "max": wire.MAX_BODY,
         }
 
     def page(self, after, limit):
+        """Write the RECORDS reply payload into self.frame (after its begin())."""
+        f = self.frame
         j = self._journal()
         if j is None:
-            return wire.page(0, [])[0]
+            f.page(0, (), wire.MAX_BODY - 3)
+            return
         want = limit if 0 < limit < _FETCH else _FETCH
-        records = [(seq, _bytes(p)) for seq, p in j.records(after, want)]
-        payload, _ = wire.page(j.last_seq, records, wire.MAX_BODY - 3)
-        return payload
+        mark = f.n
+        try:
+            records = j.records(after, want)
+        except MemoryError:  # a fragmented heap: a smaller page still makes progress
+            records = None
+            gc.collect()
+            records = j.records(after, 4)
+        f.n = mark
+        f.page(j.last_seq, records, wire.MAX_BODY - 3)
 
 
 def _chip_id():
@@ -237,12 +254,6 @@ def _chip_id():
     if not raw:
         return "0"
     return "".join(["%02x" % b for b in raw])
-
-
-def _bytes(payload):
-    if isinstance(payload, (bytes, bytearray)):
-        return bytes(payload)
-    return str(payload).encode()
 
 
 def _text(e):

@@ -13,7 +13,9 @@
     port.take_written() -> bytes      # what the app wrote on the serial line
 
 `journal_path()` returns the path given to the constructor, or None (the app then keeps its
-checkpoint in memory). `keep_frames` limits the recorded frames (only the last is kept when 0).
+checkpoint in memory). `keep_frames` limits the recorded frames (only the last is kept when 0),
+`keep_beeps` the recorded beeps (the last 32: a board's port keeps none, and a long list of
+small tuples would weigh on the firmware's heap figure).
 """
 
 
@@ -21,7 +23,7 @@ class FakePort:
     board = "fake"
 
     def __init__(self, players=6, pixels=24, journal_path=None, ring=None, player_pixels=None,
-                 keep_frames=0):
+                 keep_frames=0, keep_beeps=32):
         self.players = players
         self.pixels = pixels
         self._path = journal_path
@@ -36,6 +38,7 @@ class FakePort:
         self.last_frame = None
         self.shows = 0
         self.beeps = []
+        self.keep_beeps = keep_beeps
         self._rx = b""
         self._tx = []
         self.idles = 0
@@ -89,7 +92,7 @@ class FakePort:
 
     def beep(self, freq_hz, ms):
         self.beeps.append((self.now_ms(), freq_hz, ms))
-        if len(self.beeps) > 200:
+        if len(self.beeps) > self.keep_beeps:
             self.beeps.pop(0)
 
     # ---- serial -------------------------------------------------------------------------
