@@ -57,18 +57,14 @@ print("OK", pct(50), pct(99))
 _GAME = """
 import firmware_game
 desk = firmware_game.desk()         # the desktop's end of the serial line
-from presstime.core.wire import Frame
-frame = Frame()                     # as firmware/main.py: the link's reply buffer first
-from presstime.device.app import App
-from presstime.device.journal import Journal
-from presstime.device.link import Link
 from presstime.device.ports.fake import FakePort
+from presstime.device.start import start
 import os
 for n in os.listdir(%(dir)r):
     if n.startswith("journal.bin"):
         os.remove(%(dir)r + "/" + n)
-j = Journal(%(dir)r + "/journal.bin")
-r = firmware_game.play(App, FakePort, j, link=lambda a, p, j: Link(a, p, j, frame), desk=desk)
+r = firmware_game.play(None, FakePort, None, start=start, journal_path=%(dir)r + "/journal.bin",
+                       desk=desk)
 print("OK" if r["phase"] == "over" and r["synced"] == r["records"] else "FAIL", r["synced"], r["records"], r["wire"])
 """
 

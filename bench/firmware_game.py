@@ -4,23 +4,27 @@
 Used by tests/test_table_app.py and bench/bench_firmware.py (firmware_min_heap_kb):
 six players, three rounds of 3:00; in each round most players print early (one pair closer
 than 1 ms: a tie), one presses in the grace window and one is forced at its end.
-`play(App, FakePort, journal, players=6, step_ms=10, link=None, desk=None) -> summary dict`.
+`play(App, FakePort, journal, players=6, step_ms=10) -> summary dict`.
 
-With `link` (a callable (app, port, journal) -> Link, as the entry points attach it) the game runs with the
-serial link attached and, when it is over, the desktop's side is played through the fake
-port's serial buffers: a hello, a status and a sync of the whole journal (records after 0,
-page by page, as `presstime sync` asks): the summary then has "synced" (records received)
-and "wire" (bytes both ways).
+With `start` (device/start.py's start(port, journal, config), as main.py and code.py start a
+board: the serial link attached) and once the game is over, the desktop's side is played
+through the fake port's serial buffers: a hello, a status and a sync of the whole journal
+(records after 0, page by page, as `presstime sync` asks); the summary then has "synced"
+(records received) and "wire" (bytes both ways). `journal_path` goes to the FakePort (the app
+then keeps its round checkpoint in `<path>.run`, as on a board).
 """
 
 
-def play(App, FakePort, journal, players=6, step_ms=10, duration_ms=180000, link=None,
-         desk=None):
-    port = FakePort(players=players, pixels=24)
+def play(App, FakePort, journal, players=6, step_ms=10, duration_ms=180000, start=None,
+         journal_path=None, desk=None):
+    port = FakePort(players=players, pixels=24, journal_path=journal_path)
     names = ["P%d" % (i + 1) for i in range(players)]
-    app = App(port, journal, {"players": names, "mode": "standard", "duration_ms": duration_ms})
-    if link is not None:
-        app.link = link(app, port, journal)
+    cfg = {"players": names, "mode": "standard", "duration_ms": duration_ms}
+    if start is not None:
+        app = start(port, journal, cfg)
+        journal = app.journal
+    else:
+        app = App(port, journal, cfg)
     orders = []
     steps = 0
     for rnd in range(3):
@@ -54,7 +58,7 @@ def play(App, FakePort, journal, players=6, step_ms=10, duration_ms=180000, link
             steps += 1
     out = {"phase": app.table.status()["phase"], "orders": orders, "steps": steps,
            "records": journal.last_seq, "shows": port.shows, "beeps": len(port.beeps)}
-    if link is not None:
+    if app.link is not None:
         out["synced"], out["wire"] = _desktop(app, port, journal.last_seq, desk)
     return out
 
@@ -124,26 +128,31 @@ def desk():
 def _desktop(app, port, last_seq, desk=None):
     """The desktop's requests over the fake serial buffers: hello, status, then records after
     N until the board's last seq. (records received, bytes both ways)"""
-    from presstime.core import wire
+    from presstime.core import framing as wire    # the board's half only: no desktop code loaded
     if desk is None:
         desk = _Desk()
     port.write = desk.write      # the board's replies go straight to the desktop's decoder
     sent = [0]
+    out = wire.Frame(16)
 
-    def ask(rid, mtype, value):
-        req = wire.encode(mtype, rid, value)
+    def ask(rid, mtype, after=None):
+        out.begin(mtype, rid)
+        if after is not None:        # records after `after`, as many as fit (limit 0)
+            out.varint(after)
+            out.varint(0)
+        req = bytes(out.end())
         sent[0] += len(req)
         port.feed(req)
         port.advance(1)
         frames = desk.frames
         app.step()
         if desk.frames != frames + 1 or desk.rx[1] != mtype | wire.REPLY or desk.rx[2] != rid:
-            raise RuntimeError("request %d: no reply" % mtype)
+            raise RuntimeError("request %d: no reply (%r)" % (mtype, bytes(desk.rx[:desk.n]) if desk.rx else None))
 
-    ask(1, wire.HELLO, None)
+    ask(1, wire.HELLO)
     if desk.find(b'"seq":%d,' % last_seq) < 0 and desk.find(b'"seq":%d}' % last_seq) < 0:
         raise RuntimeError("hello: %r" % bytes(desk.rx[:desk.n]))
-    ask(2, wire.STATUS, None)
+    ask(2, wire.STATUS)
     at = 0
     players = 0
     while True:
@@ -157,7 +166,7 @@ def _desktop(app, port, last_seq, desk=None):
     got = 0
     rid = 3
     while after < last_seq:
-        ask(rid, wire.RECORDS, wire.records_request(after, 0))
+        ask(rid, wire.RECORDS, after)
         last, i = desk.varint(3)
         first, i = desk.varint(i)
         if last != last_seq or first != after + 1:

@@ -236,11 +236,26 @@ def _paused(px, ring, t):
             px[ring[i]] = _dim(_BLUE, 1, 4)
 
 
+_LAYOUT = [None, None, -1, None]     # the last layout() call: ring, players, n -> result
+
+
+def _layout(ring, players, n):
+    """layout() for the same ring and players objects as last time is answered from a
+    one-entry cache (the app passes the same tuples every frame: no new tuples per frame)."""
+    c = _LAYOUT
+    if c[0] is not ring or c[1] is not players or c[2] != n:
+        c[3] = layout(ring, players, n)
+        c[0] = ring
+        c[1] = players
+        c[2] = n
+    return c[3]
+
+
 def lights(st, t, ring, players, n_pixels, cap=48, budget_ma=400):
     """Status -> list of n_pixels (r, g, b), brightness-capped. Pure."""
     px = [_OFF] * n_pixels
     pl = st.get("players") or []
-    ring, pp = layout(ring, players, len(pl))
+    ring, pp = _layout(ring, players, len(pl))
     ph = st["phase"]
     winner = _winner(st) if ph == "over" else -1
     if ph == "summary" and st.get("winner", -1) >= 0:
@@ -255,17 +270,29 @@ def lights(st, t, ring, players, n_pixels, cap=48, budget_ma=400):
 def cap_frame(px, cap=48, budget_ma=400):
     """Scale channels to cap/255, then the frame to the current budget (in place, returned)."""
     total = 0
+    last = None         # runs of one colour (a ring fill) share one capped tuple
+    out = None
     for i in range(len(px)):
         c = px[i]
-        if c[0] or c[1] or c[2]:
+        if c is last:
+            c = out
+            px[i] = c
+            total += c[0] + c[1] + c[2]
+        elif c[0] or c[1] or c[2]:
+            last = c
             c = (c[0] * cap // 255, c[1] * cap // 255, c[2] * cap // 255)
+            out = c
             px[i] = c
             total += c[0] + c[1] + c[2]
     lim = budget_ma * 255 // MA_PER_CHANNEL
     if total > lim:
+        last = None
         for i in range(len(px)):
             c = px[i]
-            px[i] = (c[0] * lim // total, c[1] * lim // total, c[2] * lim // total)
+            if c is not last:
+                last = c
+                out = (c[0] * lim // total, c[1] * lim // total, c[2] * lim // total)
+            px[i] = out
     return px
 
 

@@ -15,68 +15,25 @@ frame's CRC covers them).
 Errors: the streaming `Decoder` never raises on bad input, it counts and drops bad frames.
 `parse()` raises only `MessageError` (malformed body or payload) or `VersionError` (a newer
 protocol), both subclasses of `WireError`.
+
+The board's half (types, errors, Decoder, Frame, request parsing) lives in core/framing.py and
+is re-exported here; this module adds the desktop's half. The board imports framing alone.
 """
 
-import json
-
 from .crc import crc16
+from .framing import *  # noqa: F401,F403 (the board's half: one copy)  # pyright: ignore
+from .framing import MAX_BODY, PROTOCOL, REPLY, RECORDS, ERROR, MessageError, Frame, \
+    _HEAD, _dumps, get_varint
+from .framing import parse as _parse
+from .framing import (HELLO, STATUS, CONFIGURE, START, PAUSE, RESUME, ABORT, NEXT, STANDINGS,
+                      REPL, PRESS, END)
 
-PROTOCOL = 1           # protocol version, first byte of every body
-MAX_BODY = 2048        # largest body (header + payload) either end sends or accepts
-_MAX_RAW = MAX_BODY + 2  # body + CRC, before COBS
-
-# Message types (requests). A reply carries the request's type with REPLY set.
-HELLO = 0x01
-STATUS = 0x02
-CONFIGURE = 0x03
-START = 0x04
-PAUSE = 0x05
-RESUME = 0x06
-ABORT = 0x07
-NEXT = 0x08
-RECORDS = 0x09
-STANDINGS = 0x0A
-REPL = 0x0B
-PRESS = 0x0C           # simulator only: a virtual button press (real boards: E_UNKNOWN)
-END = 0x0D             # turn modes: the table ends the running round (as the control button)
-ERROR = 0x7F           # only as a reply: {"e": code, "m": message}
-REPLY = 0x80
 
 NAMES = {
     HELLO: "hello", STATUS: "status", CONFIGURE: "configure", START: "start",
     PAUSE: "pause", RESUME: "resume", ABORT: "abort", NEXT: "next", RECORDS: "records",
     STANDINGS: "standings", REPL: "repl", PRESS: "press", END: "end", ERROR: "error",
 }
-
-# Requests that change the board's state: they carry the state version "v" they were based on,
-# and their replies are kept in the device's reply cache (a retry is answered, not re-executed).
-MUTATING = (CONFIGURE, START, PAUSE, RESUME, ABORT, NEXT, STANDINGS, REPL, PRESS, END)
-
-# Error codes in an ERROR reply.
-E_UNKNOWN = "unknown"      # unknown message type
-E_VERSION = "version"      # the request speaks a newer protocol
-E_BAD = "bad"              # malformed payload or arguments
-E_STALE = "stale"          # based on a state version that is no longer current
-E_REFUSED = "refused"      # not possible in the current state (e.g. start while running)
-E_INTERNAL = "internal"    # the board failed while handling it (it keeps running)
-
-
-class WireError(Exception):
-    """Base of the documented wire errors."""
-
-
-class MessageError(WireError):
-    """A frame decoded with a good CRC but its body or payload is malformed."""
-
-
-class VersionError(WireError):
-    """A body written in a newer protocol version than this end speaks."""
-
-    def __init__(self, version, mtype=0, rid=0):
-        super().__init__("protocol version %d is newer than %d" % (version, PROTOCOL))
-        self.version = version
-        self.mtype = mtype
-        self.rid = rid
 
 
 # ---- COBS ---------------------------------------------------------------------------------
@@ -104,94 +61,10 @@ def cobs_encode(data):
     return bytes(out)
 
 
-def cobs_decode(data):
-    """Inverse of cobs_encode; None if `data` is not valid COBS."""
-    out = bytearray()
-    i = 0
-    n = len(data)
-    while i < n:
-        code = data[i]
-        end = i + code
-        if code == 0 or end > n:
-            return None
-        for j in range(i + 1, end):
-            b = data[j]
-            if b == 0:
-                return None
-            out.append(b)
-        i = end
-        if code < 0xFF and i < n:
-            out.append(0)
-    return bytes(out)
-
-
 def frame(body):
     """The bytes to put on the line for one body."""
     c = crc16(body)
     return b"\x00" + cobs_encode(bytes(body) + bytes(((c >> 8) & 0xFF, c & 0xFF))) + b"\x00"
-
-
-class Decoder:
-    """Streaming frame decoder: feed it chunks as they arrive, get whole, CRC-checked bodies.
-
-    Never raises on line content. Bad frames (CRC, COBS, too long) are dropped and counted
-    in `dropped`; bytes of a frame torn by garbage are lost, the next frame decodes."""
-
-    def __init__(self, max_body=MAX_BODY):
-        self.max_raw = max_body + 2
-        self._limit = self.max_raw + self.max_raw // 254 + 2
-        self._buf = bytearray()
-        self._skip = False      # an over-long frame is being skipped up to the next 00
-        self.dropped = 0
-        self.frames = 0
-
-    def reset(self):
-        self._buf = bytearray()
-        self._skip = False
-
-    def feed(self, data):
-        """Bodies (bytes) of the complete good frames in `data` plus what came before."""
-        bodies = []
-        data = bytes(data)
-        start = 0
-        n = len(data)
-        while start < n:
-            end = data.find(b"\x00", start)
-            if end < 0:
-                self._take(data[start:])
-                break
-            self._take(data[start:end])
-            self._close(bodies)
-            start = end + 1
-        return bodies
-
-    def _take(self, part):
-        if self._skip or not part:
-            return
-        if len(self._buf) + len(part) > self._limit:
-            self._buf = bytearray()
-            self._skip = True
-            self.dropped += 1
-            return
-        self._buf.extend(part)
-
-    def _close(self, bodies):
-        if self._skip:
-            self._skip = False
-            return
-        if not self._buf:
-            return  # empty frame between two delimiters: the normal frame start
-        raw = cobs_decode(self._buf)
-        self._buf = bytearray()
-        if raw is None or len(raw) < 3 or len(raw) > self.max_raw:
-            self.dropped += 1
-            return
-        body = raw[:-2]
-        if crc16(body) != (raw[-2] << 8) | raw[-1]:
-            self.dropped += 1
-            return
-        self.frames += 1
-        bodies.append(body)
 
 
 # ---- varints and record pages ---------------------------------------------------------------
@@ -203,21 +76,6 @@ def put_varint(out, n):
         out.append((n & 0x7F) | 0x80)
         n >>= 7
     out.append(n)
-
-
-def get_varint(data, i):
-    """(value, next index); MessageError if truncated or longer than 4 bytes (28 bits)."""
-    n = 0
-    shift = 0
-    while True:
-        if i >= len(data) or shift > 21:
-            raise MessageError("bad varint")
-        b = data[i]
-        i += 1
-        n |= (b & 0x7F) << shift
-        if not b & 0x80:
-            return n, i
-        shift += 7
 
 
 def records_request(after, limit=0):
@@ -258,168 +116,6 @@ def parse_page(payload):
 
 # ---- messages ----------------------------------------------------------------------------------
 
-def _dumps(value):
-    try:
-        return json.dumps(value, separators=(",", ":"))
-    except TypeError:  # ports whose json has no separators argument
-        return json.dumps(value)
-
-
-_HEAD = 12     # room in front of a Frame's body: the leading 00 and the COBS code bytes
-
-
-class Frame:
-    """One reusable buffer that a message is written into and framed in place, so the board
-    sends any message (a 2 KB record page, a 1 KB status) without building it as big
-    intermediate strings and copies: `f.message(mtype, rid, value, reply)` returns a
-    memoryview of the whole frame, valid until the next message.
-
-    The body is written at offset _HEAD; COBS then encodes it forward into the same buffer
-    (the output never overtakes the input: at most one code byte per 254 body bytes plus
-    two lead bytes, fewer than _HEAD for MAX_BODY)."""
-
-    def __init__(self, max_body=MAX_BODY):
-        self.buf = bytearray(_HEAD + max_body + 3)
-        self.limit = _HEAD + max_body
-        self.n = _HEAD
-
-    def put(self, data):
-        if isinstance(data, str):
-            data = data.encode()
-        n = self.n
-        m = len(data)
-        if n + m > self.limit:
-            raise MessageError("message too long (more than %d bytes)" % (self.limit - _HEAD))
-        self.buf[n:n + m] = data
-        self.n = n + m
-
-    def varint(self, n):
-        if n < 0:
-            raise MessageError("negative varint")
-        buf = self.buf
-        i = self.n
-        while True:
-            if i >= self.limit:
-                raise MessageError("message too long")
-            if n < 0x80:
-                buf[i] = n
-                self.n = i + 1
-                return
-            buf[i] = (n & 0x7F) | 0x80
-            n >>= 7
-            i += 1
-
-    def json(self, v):
-        """Write `v` as compact JSON, piece by piece (no whole-message string)."""
-        put = self.put
-        if isinstance(v, dict):
-            put(b"{")
-            first = True
-            for k in v:
-                if not first:
-                    put(b",")
-                first = False
-                put(_dumps(k if isinstance(k, str) else str(k)).encode())
-                put(b":")
-                self.json(v[k])
-            put(b"}")
-        elif isinstance(v, (list, tuple)):
-            put(b"[")
-            first = True
-            for x in v:
-                if not first:
-                    put(b",")
-                first = False
-                self.json(x)
-            put(b"]")
-        elif v is None:
-            put(b"null")
-        elif v is True:
-            put(b"true")
-        elif v is False:
-            put(b"false")
-        elif isinstance(v, int):
-            put(str(v).encode())
-        else:
-            put(_dumps(v).encode())
-
-    def page(self, last_seq, records, room):
-        """Write a RECORDS page (see page()) from `records` [(seq, bytes)]: records taken."""
-        limit = self.limit
-        self.limit = min(limit, self.n + room)
-        try:
-            self.varint(last_seq)
-            taken = 0
-            prev = None
-            for seq, data in records:
-                if prev is not None and seq != prev + 1:
-                    break
-                mark = self.n
-                try:
-                    if prev is None:
-                        self.varint(seq)
-                    self.varint(len(data))
-                    self.put(data)
-                except MessageError:
-                    self.n = mark
-                    break
-                prev = seq
-                taken += 1
-            if prev is None:
-                self.varint(0)
-            return taken
-        finally:
-            self.limit = limit
-
-    def begin(self, mtype, rid, reply=False):
-        buf = self.buf
-        buf[_HEAD] = PROTOCOL
-        buf[_HEAD + 1] = (mtype | REPLY) if reply else mtype
-        buf[_HEAD + 2] = rid & 0xFF
-        self.n = _HEAD + 3
-
-    def end(self):
-        """Frame the body written since begin(): a memoryview of 00 | COBS(body + crc) | 00."""
-        buf = self.buf
-        n = self.n
-        c = crc16(memoryview(buf)[_HEAD:n])
-        buf[n] = (c >> 8) & 0xFF
-        buf[n + 1] = c & 0xFF
-        n += 2
-        buf[0] = 0
-        code_at = 1
-        o = 2
-        code = 1
-        for i in range(_HEAD, n):
-            b = buf[i]
-            if b == 0:
-                buf[code_at] = code
-                code_at = o
-                o += 1
-                code = 1
-            else:
-                buf[o] = b
-                o += 1
-                code += 1
-                if code == 0xFF:
-                    buf[code_at] = code
-                    code_at = o
-                    o += 1
-                    code = 1
-        buf[code_at] = code
-        buf[o] = 0
-        return memoryview(buf)[:o + 1]
-
-    def message(self, mtype, rid, value=None, reply=False):
-        """The frame of one message (see encode()), as a memoryview into this buffer."""
-        self.begin(mtype, rid, reply)
-        if isinstance(value, (bytes, bytearray, memoryview)):
-            self.put(value)
-        elif value is not None:
-            self.json(value)
-        return self.end()
-
-
 def encode(mtype, rid, value=None, reply=False):
     """The bytes on the line for one message. `value`: a dict (JSON) or None, or bytes for
     the binary payloads (RECORDS request and reply). (The board writes its replies with a
@@ -441,39 +137,7 @@ def parse(body):
 
     value: dict or None (JSON), {"after", "limit"} for a RECORDS request, the page dict for a
     RECORDS reply. Raises MessageError or VersionError only."""
-    if len(body) < 3:
-        raise MessageError("short message")
-    version = body[0]
-    mtype = body[1] & 0x7F
-    reply = bool(body[1] & REPLY)
-    rid = body[2]
-    if version > PROTOCOL:
-        raise VersionError(version, mtype, rid)
-    if version == 0:
-        raise MessageError("protocol version 0")
-    payload = body[3:]
-    if mtype == RECORDS:
-        if reply:
-            return mtype, rid, reply, parse_page(payload)
-        after, i = get_varint(payload, 0)
-        limit = 0
-        if i < len(payload):
-            limit, i = get_varint(payload, i)
-        return mtype, rid, reply, {"after": after, "limit": limit}
-    if not payload:
-        return mtype, rid, reply, None
-    try:
-        value = json.loads(bytes(payload).decode())
-    except Exception:  # ValueError / UnicodeError differ between ports
-        raise MessageError("payload is not JSON")
-    if not isinstance(value, dict):
-        raise MessageError("payload is not a JSON object")
+    mtype, rid, reply, value = _parse(body)
+    if mtype == RECORDS and reply:
+        value = parse_page(value)
     return mtype, rid, reply, value
-
-
-def error(rid, code, message, mtype=ERROR, frame=None):
-    """An ERROR reply (type ERROR|REPLY) with a code from E_* and a human message (written
-    into `frame` when given: a memoryview then, see Frame)."""
-    if frame is None:
-        return encode(ERROR, rid, {"e": code, "m": message, "t": mtype}, reply=True)
-    return frame.message(ERROR, rid, {"e": code, "m": message, "t": mtype}, reply=True)

@@ -122,30 +122,35 @@ def decode_record(buf, pos, expect):
     return p, q, q + 2
 
 
-def _walk(f, seq, after, limit, out):
+def _walk(f, seq, after, limit, out, win=None):
     """Walk the valid records of open file `f` from its position, the next one being seq+1.
 
     Appends (seq, payload) with seq > after to `out` (if not None) until `limit` are there.
-    Returns (seq, n): the last record walked and the bytes walked."""
-    buf = b""
-    at = 0
-    walked = 0
+    Returns (seq, n): the last record walked and the bytes walked. `win` is the read window
+    (a bytearray of _CHUNK + _MAX_RECORD, the journal keeps one): the file is read into it,
+    so a walk allocates only the payloads it returns."""
+    if win is None:
+        win = bytearray(_CHUNK + _MAX_RECORD)
+    mv = memoryview(win)
+    end = at = walked = 0
     eof = False
     while True:
-        if not eof and len(buf) - at < _MAX_RECORD:
-            chunk = f.read(_CHUNK)
-            if not chunk:
-                eof = True
-            buf = buf[at:] + chunk
+        if not eof and end - at < _MAX_RECORD:
+            win[:end - at] = bytes(mv[at:end])     # the unread tail (under a record) to the front
+            end -= at
             at = 0
+            chunk = f.read(_CHUNK)
+            eof = not chunk
+            win[end:end + len(chunk)] = chunk
+            end += len(chunk)
             continue
-        r = decode_record(buf, at, seq + 1)
+        r = decode_record(mv[:end], at, seq + 1)
         if r is None:
             return seq, walked
         seq += 1
         walked += r[2] - at
         if out is not None and seq > after:
-            out.append((seq, bytes(buf[r[0]:r[1]])))
+            out.append((seq, bytes(mv[r[0]:r[1]])))
         at = r[2]
         if out is not None and limit is not None and len(out) >= limit:
             return seq, walked
@@ -187,6 +192,7 @@ class Journal:
         self.last_seq = 0
         self.size_bytes = 0
         self.dropped_bytes = 0  # torn/corrupt bytes dropped by the last recovery
+        self._win = bytearray(_CHUNK + _MAX_RECORD)   # the read window of every walk
         self._recover()
 
     # -- file helpers ------------------------------------------------------------------
@@ -277,7 +283,7 @@ class Journal:
             h = decode_header(f.read(_HEADER_LEN))
             seq = end = 0
             if h is not None:
-                seq, n = _walk(f, h[0], 0, None, None)
+                seq, n = _walk(f, h[0], 0, None, None, self._win)
                 end = _HEADER_LEN + n
             return h, seq, end, f.seek(0, 2)
         finally:
@@ -429,7 +435,7 @@ class Journal:
             f = self._open_file(self._name(segs[i]), "rb")
             try:
                 f.seek(_HEADER_LEN)
-                _walk(f, segs[i], after_seq, limit, out)
+                _walk(f, segs[i], after_seq, limit, out, self._win)
             finally:
                 f.close()
             if limit is not None and len(out) >= limit:

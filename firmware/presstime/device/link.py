@@ -11,7 +11,7 @@ and mpremote work again (the port's `restore_repl()` has already turned Ctrl-C b
 import gc
 
 from ..core import events as _events
-from ..core import wire
+from ..core import framing as wire
 
 try:
     from .. import __version__ as FIRMWARE
@@ -19,7 +19,8 @@ except ImportError:  # pragma: no cover - a stripped board package
     FIRMWARE = "?"
 
 _CACHE = 8          # replies to state-changing requests kept for retries
-_FETCH = 32         # journal records read per page attempt (fewer when memory is short)
+_FETCH = 32         # journal records at most in one page
+_BATCH = 8          # journal records read at a time while a page fills
 _END = "end"
 
 _COMMANDS = {
@@ -192,7 +193,7 @@ class Link:
         if self._scanned < 0:
             self._scanned = getattr(j, "base_seq", 0)
         while self._scanned < j.last_seq:
-            recs = j.records(self._scanned, 32)
+            recs = j.records(self._scanned, _BATCH)
             if not recs:
                 break
             for seq, payload in recs:
@@ -228,15 +229,26 @@ class Link:
             f.page(0, (), wire.MAX_BODY - 3)
             return
         want = limit if 0 < limit < _FETCH else _FETCH
-        mark = f.n
+        f.page(j.last_seq, _lazy(j, after, want), wire.MAX_BODY - 3)
+
+
+def _lazy(j, after, want):
+    """The journal's records after `after` (at most `want`), read _BATCH at a time as the page
+    takes them: never a list of a whole page's records in RAM."""
+    while want > 0:
         try:
-            records = j.records(after, want)
-        except MemoryError:  # a fragmented heap: a smaller page still makes progress
-            records = None
+            recs = j.records(after, _BATCH if want > _BATCH else want)
+        except MemoryError:     # a fragmented heap: smaller reads still make progress
+            recs = None
             gc.collect()
-            records = j.records(after, 4)
-        f.n = mark
-        f.page(j.last_seq, records, wire.MAX_BODY - 3)
+            recs = j.records(after, 1)
+        if not recs:
+            return
+        for r in recs:
+            yield r
+        after = recs[-1][0]
+        want -= len(recs)
+        recs = None
 
 
 def _chip_id():

@@ -91,9 +91,9 @@ class FakePort:
                 self.frames.pop(0)
 
     def beep(self, freq_hz, ms):
+        if len(self.beeps) >= self.keep_beeps:
+            self.beeps.pop(0)           # first: the list never grows past keep_beeps
         self.beeps.append((self.now_ms(), freq_hz, ms))
-        if len(self.beeps) > self.keep_beeps:
-            self.beeps.pop(0)
 
     # ---- serial -------------------------------------------------------------------------
     def feed(self, data):

@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: MIT
+"""Start the table app the way every board does (main.py, code.py, and the heap benchmark).
+
+    app = start(port)                  # the journal on port.journal_path(), else in RAM
+    app = start(port, journal, config) # a given journal (the benchmark's, a test's)
+
+Returns the App with the serial Link attached (app.link; None on a stripped board without
+link.py). The order is a memory decision (docs/benchmarks.md, Firmware): the link's 2 KB reply
+buffer is made first, while the heap still has a 2 KB hole, and every module is imported on
+its own with a gc.collect() after it, so each module's code fills the holes the previous
+import's garbage left instead of scattering through the heap. Measured under the unix port
+this order alone saves 8 KB of heap.
+"""
+
+import gc
+
+
+def start(port, journal=None, config=None):
+    gc.collect()
+    from ..core.framing import Frame
+    frame = Frame()             # the link's reply buffer, first
+    gc.collect()
+    from ..core import table    # noqa: F401 (the biggest module, on its own)
+    gc.collect()
+    from ..core import lights   # noqa: F401
+    gc.collect()
+    from .app import App
+    gc.collect()
+    if journal is None:
+        path = port.journal_path()
+        if path:
+            from .journal import Journal
+            journal = Journal(path)
+        else:
+            from .ports.ram_journal import RamJournal
+            journal = RamJournal()
+        gc.collect()
+    try:
+        from .link import Link
+    except ImportError:         # a board package without the link
+        Link = None
+    gc.collect()
+    app = App(port, journal, config)
+    if Link is not None:
+        app.link = Link(app, port, journal, frame)
+    gc.collect()
+    return app
