@@ -1,13 +1,17 @@
 """Firmware (issue 3): the main loop's speed and heap under MicroPython, and the round timer's
-accuracy.
+accuracy. Both MicroPython figures start the app as the boards' entry points do
+(device/start.py: the serial Link attached).
 
 loop_us_micropython: median time of one App.step() (6 player buttons, 24 pixels, journal idle,
-  a round running) under the MicroPython unix port with the firmware compiled by mpy-cross; the
-  fake clock moves 1 ms per step, so the lights are recomputed every 125 ms as on the board.
+  the link polling an empty serial line, a round running) under the MicroPython unix port with
+  the firmware compiled by mpy-cross; the fake clock moves 1 ms per step, so the lights are
+  recomputed every 125 ms as on the board.
   loop_us_micropython_p99: the 99th percentile (the steps that redraw the lights).
 firmware_min_heap_kb: the smallest `-X heapsize` (4 KB steps) that plays a whole 6-player,
-  3-round game (bench/firmware_game.py) through the fake port with the real Journal on a file,
-  every module loaded from .mpy.
+  3-round game (bench/firmware_game.py) through the fake port with the real Journal on files
+  and the round checkpoint file, the Link attached, and then answers over the fake port's
+  serial buffers a hello, a status and a sync of the whole journal (page by page), every
+  module loaded from .mpy. (Until 2026-11-22 it was measured without the link: 84 KB then.)
 timer_error_ms: over 40 rounds of 5:00 with random loop stalls of 0-50 ms and random
   pauses (control-button holds at random µs times), the worst difference between the round end
   the machine records and the ideal end (go + 5:00 + the true paused time).
@@ -28,10 +32,12 @@ _LOOP = """
 import time
 N = 20000
 hist = [0] * 2000          # a histogram of µs per step (no big list to grow)
-from presstime.device.app import App, MemJournal
+from presstime.device.memstore import MemJournal
 from presstime.device.ports.fake import FakePort
+from presstime.device.start import start
 port = FakePort(players=6, pixels=24)
-app = App(port, MemJournal(), {"players": 6, "mode": "standard", "duration_ms": 300000})
+app = start(port, MemJournal(), {"players": 6, "mode": "standard", "duration_ms": 300000})
+assert app.link is not None          # the link polls (an empty read) every step, as on a board
 port.tap(-1, at_ms=10)
 for i in range(4000):
     port.advance(1)

@@ -99,17 +99,6 @@ class _Desk:
             raise RuntimeError("bad CRC")
         self.rx = rx
 
-    def varint(self, i):
-        n = 0
-        shift = 0
-        while True:
-            b = self.rx[i]
-            i += 1
-            n |= (b & 0x7F) << shift
-            if not b & 0x80:
-                return n, i
-            shift += 7
-
     def find(self, text, at=0):
         """Index of `text` in the body at or after `at` (-1: none)."""
         rx = self.rx
@@ -167,12 +156,12 @@ def _desktop(app, port, last_seq, desk=None):
     rid = 3
     while after < last_seq:
         ask(rid, wire.RECORDS, after)
-        last, i = desk.varint(3)
-        first, i = desk.varint(i)
+        last, i = wire.get_varint(desk.rx, 3)
+        first, i = wire.get_varint(desk.rx, i)
         if last != last_seq or first != after + 1:
             raise RuntimeError("sync: page of %d after %d" % (first, after))
         while i < desk.n:
-            length, i = desk.varint(i)
+            length, i = wire.get_varint(desk.rx, i)
             i += length
             after += 1
             got += 1

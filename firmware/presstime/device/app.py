@@ -113,19 +113,6 @@ class _FileMark:
             pass
 
 
-class MemMark:
-    """In-memory checkpoint (tests, or a port without a writable file system)."""
-
-    def __init__(self):
-        self.data = None
-
-    def load(self):
-        return self.data
-
-    def save(self, data):
-        self.data = bytes(data)
-
-
 def _pack(a, b):
     return bytes(((a >> 24) & 255, (a >> 16) & 255, (a >> 8) & 255, a & 255,
                   (b >> 24) & 255, (b >> 16) & 255, (b >> 8) & 255, b & 255))
@@ -136,29 +123,20 @@ def _unpack(d):
             (d[4] << 24) | (d[5] << 16) | (d[6] << 8) | d[7])
 
 
-class MemJournal:
-    """In-memory stand-in with the Journal API (a board without a writable drive, tests)."""
-
-    def __init__(self):
-        self._recs = []
-
-    def append(self, payload):
-        self._recs.append(bytes(payload))
-        return len(self._recs)
-
-    def records(self, after_seq=0, limit=None):
-        end = len(self._recs) if limit is None else min(len(self._recs), after_seq + limit)
-        return [(i + 1, self._recs[i]) for i in range(after_seq, end)]
-
-    @property
-    def last_seq(self):
-        return len(self._recs)
+def __getattr__(name):
+    """MemJournal and MemMark (tests, boards without a writable drive) live in memstore.py,
+    loaded only when asked for: a board with a journal on flash never loads them."""
+    if name in ("MemJournal", "MemMark"):
+        from . import memstore
+        return getattr(memstore, name)
+    raise AttributeError(name)
 
 
 class App:
     def __init__(self, port, journal, config=None, marks=None):
         self.port = port
         if journal is None:
+            from .memstore import MemJournal
             journal = MemJournal()
         self.journal = journal
         self.link = None
@@ -167,7 +145,11 @@ class App:
         self.errors = 0          # journal records that did not decode (skipped on replay)
         if marks is None:
             path = port.journal_path()
-            marks = _FileMark(path + ".run") if path else MemMark()
+            if path:
+                marks = _FileMark(path + ".run")
+            else:
+                from .memstore import MemMark
+                marks = MemMark()
         self.marks = marks
         n = port.pixels
         self._pp = getattr(port, "player_pixels", None)

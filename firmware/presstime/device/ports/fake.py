@@ -84,7 +84,8 @@ class FakePort:
     # ---- output -------------------------------------------------------------------------
     def show(self, colours):
         self.shows += 1
-        self.last_frame = list(colours)
+        # the app hands over a new list per frame and never changes it: kept as it is
+        self.last_frame = colours if isinstance(colours, list) else list(colours)
         if self.keep_frames:
             self.frames.append((self.now_ms(), self.last_frame))
             if len(self.frames) > self.keep_frames:
