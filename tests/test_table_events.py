@@ -23,7 +23,7 @@ def test_every_kind_round_trips():
     evs = [(E.CONFIG, cfg), (E.READY, 1, 1), (E.START, 123), (E.GO, 3123),
            (E.PRESS, 2, 3, E.F_TIE | E.F_LATE, 123456789), (E.TIMEOUT,), (E.FORCE,),
            (E.END, E.END_GRACE, 185000), (E.PAUSE, 1000), (E.RESUME, 77), (E.UNDO,), (E.ABORT,),
-           (E.NEXT,), (E.CUT, 46000), (E.REVEAL,), (E.TURN, 1, 30000, 90000), (E.PHOTO, 0)]
+           (E.NEXT,), (E.CUT, 46000), (E.REVEAL,), (E.TURN, 1, 30000, 90000), (E.PHOTO, 0, 91000)]
     kinds = set()
     for ev in evs:
         b = E.encode(ev)

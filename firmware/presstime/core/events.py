@@ -28,7 +28,8 @@ meaningful within one boot).
                                                                  running round is now paused
     REVEAL      (REVEAL,)                                    -   ready-reveal: all ready
     TURN        (TURN, player, turn_ms, elapsed_ms)          BII player ends their turn
-    PHOTO       (PHOTO, player)                              B   one photo token (turns mode)
+    PHOTO       (PHOTO, player, elapsed_ms)                  BI  one photo token (turns mode); the
+                                                                 round time ends the game at the target
 
 `encode(ev) -> bytes`, `decode(data) -> tuple` (ValueError on bad data), `name(kind)`,
 `replay(events, table=None) -> Table` (events: tuples or encoded bytes).
@@ -78,7 +79,7 @@ NAMES = ("", "config", "ready", "start", "go", "press", "timeout", "force", "end
 # kind -> struct format of the fields after the kind byte (CONFIG is special)
 _FMT = {READY: "<BB", START: "<I", GO: "<I", PRESS: "<BBBI", TIMEOUT: "", FORCE: "",
         END: "<BI", PAUSE: "<I", RESUME: "<I", UNDO: "", ABORT: "", NEXT: "", CUT: "<I",
-        REVEAL: "", TURN: "<BII", PHOTO: "<B"}
+        REVEAL: "", TURN: "<BII", PHOTO: "<BI"}
 
 MODES = ("standard", "solo", "family", "puzzle", "turn-based", "ready-reveal", "turns")
 FALLBACKS = ("seat", "rotate")

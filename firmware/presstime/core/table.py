@@ -434,7 +434,7 @@ class Table:
                 self.winner = p
                 self.phase = SUMMARY
                 self.end_reason = E.END_WIN
-                self.base = self.elapsed_ms()
+                self.base = ev[2]       # the round time of the win, as the command decided it
                 self.seg = None
         else:
             raise ValueError("unknown event kind %d" % k)
@@ -594,7 +594,7 @@ class Table:
         if self.mode != TURNS or self.phase not in (RUNNING, PAUSED) or not 0 <= p < self.n:
             return False
         self.tick(t_ms)
-        self._emit((E.PHOTO, p))
+        self._emit((E.PHOTO, p, self.elapsed_ms(t_ms)))
         self._snap_t = t_ms
         return True
 
