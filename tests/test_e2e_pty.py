@@ -90,6 +90,11 @@ def test_client_round_stale_versions_and_retries(sim):
     assert e.value.code == wire.E_STALE
     wait_phase(c, ("running",))
     c.press(1)
+    # the next press only once the board has Ben's: two requests read in one loop step would be
+    # stamped alike, a tie that the rotating priority decides (tested in the table's vectors)
+    deadline = time.monotonic() + 10
+    while c.status()["players"][1]["token"] != 1 and time.monotonic() < deadline:
+        time.sleep(0.02)
     c.press(0)
     st = wait_phase(c, ("summary",))
     assert [p["token"] for p in st["players"]] == [2, 1]
