@@ -157,8 +157,8 @@ def run_game(args, names, say, ask):
     """The whole game: configure, run, numbers, standings, history. Returns the exit status."""
     import sys
 
-    from . import rebuild, records, report
-    from .commands.play import open_board
+    from . import records
+    from .commands.play import configure_board, open_board, store_played_game
     from .entry import EntryStopped
     from .errors import BadInput, Failure
     from .game_entry import GameEntry
@@ -180,12 +180,7 @@ def run_game(args, names, say, ask):
     client, sim = open_board(args, say)
     try:
         with open_store(args) as store:
-            info = client.info or {}
-            say("Board: %s (firmware %s, id %s)" % (info.get("board"), info.get("fw"), info.get("id")))
-            client.configure(cfg)
-            hello = client.hello()
-            gid = hello.get("gid")
-            key = rebuild.game_key(hello.get("id"), {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)})
+            key = configure_board(client, cfg, say)
             st = client.status()
             for fact in mirror.setup_lines(st):
                 say("  " + fact)
@@ -222,12 +217,7 @@ def run_game(args, names, say, ask):
             except EntryStopped:
                 say("Stopped. Everything typed is kept as draft %s." % key)
                 return 1
-            gid = store.add_game(record, source=key)
-            store.drop_draft(key)
-            say("")
-            say(report.standings_text(result).rstrip("\n"))
-            say("Saved as game %d in the history." % gid)
-            table.push(result)
+            store_played_game(store, table, record, key, result, say)
     finally:
         client.close()
         if sim is not None:

@@ -270,6 +270,31 @@ def _scripted_ask(prompt):
 _scripted_ask.calls = 0
 
 
+def configure_board(client, cfg, say):
+    """Show the board, send it the set-up, and return the history key of the game it starts."""
+    from .. import rebuild
+
+    info = client.info or {}
+    say("Board: %s (firmware %s, id %s)" % (info.get("board"), info.get("fw"), info.get("id")))
+    client.configure(cfg)
+    hello = client.hello()
+    gid = hello.get("gid")
+    return rebuild.game_key(hello.get("id"), {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)})
+
+
+def store_played_game(store, table, record, key, result, say):
+    """The finished game into the history under the board's key (its draft dropped), the
+    standings shown here and pushed to the board's lights."""
+    from .. import report
+
+    game_id = store.add_game(record, source=key)
+    store.drop_draft(key)
+    say("")
+    say(report.standings_text(result).rstrip("\n"))
+    say("Saved as game %d in the history." % game_id)
+    table.push(result)
+
+
 def open_board(args, say):
     """(client, simulator or None) for --port / the only board / a new simulator."""
     from .. import boards
@@ -330,7 +355,7 @@ def run(args):
     from ..round_time import round_time_ms
     import sys
 
-    from .. import rebuild, records, report
+    from .. import records
     from ..entry import EntryStopped, ask_setup, rounds_in
     from ..errors import BadInput, Failure
     from ..store import open_store
@@ -364,14 +389,9 @@ def run(args):
     client, sim = open_board(args, say)
     try:
         with open_store(args) as store:
-            info = client.info or {}
-            say("Board: %s (firmware %s, id %s)" % (info.get("board"), info.get("fw"), info.get("id")))
             cfg = {"game": "fit-to-print", "mode": record["mode"], "edition": record["edition"],
                    "duration_ms": duration, "players": [{"name": n} for n in names]}
-            client.configure(cfg)
-            hello = client.hello()
-            gid = hello.get("gid")
-            key = rebuild.game_key(hello.get("id"), {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)})
+            key = configure_board(client, cfg, say)
             live = sys.stdout if sys.stdout.isatty() else None
             table = Table(client, store, record, key, say, ask, demo=Demo(args.seed) if args.demo else None,
                           live=live)
@@ -395,13 +415,7 @@ def run(args):
                     table.push(result)
                 if st.get("phase") != "over":
                     table.next_round()
-            result = records.tally(record)
-            gid = store.add_game(record, source=key)
-            store.drop_draft(key)
-            say("")
-            say(report.standings_text(result).rstrip("\n"))
-            say("Saved as game %d in the history." % gid)
-            table.push(result)
+            store_played_game(store, table, record, key, records.tally(record), say)
     finally:
         client.close()
         if sim is not None:
