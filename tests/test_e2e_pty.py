@@ -10,33 +10,14 @@ import pytest
 
 from presstime import cli
 from presstime.core import wire
-from presstime.link import BoardClient, BoardError, SerialTransport
+from presstime.link import BoardError
 from presstime.simserve import Simulator
 from presstime.store import Store
-
-
-@pytest.fixture
-def sim(tmp_path, monkeypatch):
-    monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
-    s = Simulator(journal=str(tmp_path / "journal.bin")).start()
-    yield s
-    s.stop()
-
-
-def client_for(sim):
-    c = BoardClient(SerialTransport(sim.path))
-    c.hello()
-    return c
+from simboard import client_for, wait_until
 
 
 def wait_phase(c, phases, limit=10.0):
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        st = c.status()
-        if st["phase"] in phases:
-            return st
-        time.sleep(0.05)
-    raise AssertionError("board never reached %s (at %s)" % (phases, st["phase"]))
+    return wait_until(c, lambda st: st["phase"] in phases, limit)
 
 
 def test_devices_lists_the_running_simulator(sim, capsys):

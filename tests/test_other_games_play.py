@@ -10,36 +10,9 @@ import pytest
 
 from presstime import cli, rebuild
 from presstime.store import Store
+from simboard import client_for, wait_until
 
 pytest.importorskip("serial")
-
-
-@pytest.fixture
-def sim(tmp_path, monkeypatch):
-    from presstime.simserve import Simulator
-
-    monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
-    s = Simulator(journal=str(tmp_path / "journal.bin")).start()
-    yield s
-    s.stop()
-
-
-def _client(sim):
-    from presstime.link import BoardClient, SerialTransport
-
-    c = BoardClient(SerialTransport(sim.path))
-    c.hello()
-    return c
-
-
-def _wait(c, ok, limit=5.0):
-    deadline = time.monotonic() + limit
-    while True:
-        st = c.status()
-        if ok(st):
-            return st
-        assert time.monotonic() < deadline, json.dumps(st)
-        time.sleep(0.03)
 
 
 @pytest.mark.parametrize("game,expect", [
@@ -88,11 +61,11 @@ def test_play_demo_then_sync_gives_a_record_score_accepts(game, expect, sim, tmp
 def test_sync_of_an_unscored_game_keeps_a_draft(sim, tmp_path, capsys):
     """A Heat game played on the board alone: sync drafts it (the money is typed later)."""
     db = str(tmp_path / "history.db")
-    c = _client(sim)
+    c = client_for(sim)
     c.configure({"game": "heat", "players": ["Ada", "Ben", "Cy"]})
     for p in range(3):
         c.press(p)
-    _wait(c, lambda s: s.get("step") == 2)
+    wait_until(c, lambda s: s.get("step") == 2)
     c.close()
     assert cli.main(["sync", "--port", sim.path, "--db", db, "--json"]) == 0
     [summary] = json.loads(capsys.readouterr().out)["games"]
@@ -102,10 +75,10 @@ def test_sync_of_an_unscored_game_keeps_a_draft(sim, tmp_path, capsys):
 
 
 def test_watch_once_shows_each_mode(sim, capsys):
-    c = _client(sim)
+    c = client_for(sim)
     c.configure({"game": "heat", "players": ["Ada", "Ben", "Cy"]})
     c.press(1)
-    _wait(c, lambda s: s["players"][1]["state"] == "ready")
+    wait_until(c, lambda s: s["players"][1]["state"] == "ready")
     assert cli.main(["watch", "--port", sim.path, "--once"]) == 0
     out = capsys.readouterr().out
     assert "Heat · heist 1/3 · stage 1/4 · ready 1/3" in out and "r Ben" in out
@@ -113,7 +86,7 @@ def test_watch_once_shows_each_mode(sim, capsys):
     c.configure({"game": "mini-fits", "players": ["Ada", "Ben"]})
     c.press(0)
     c.press(1)
-    _wait(c, lambda s: s.get("step") == 2)
+    wait_until(c, lambda s: s.get("step") == 2)
     assert cli.main(["watch", "--port", sim.path, "--once"]) == 0
     assert "Mini FITS · round 1/2 · card 2/13 (12 left)" in capsys.readouterr().out
 
@@ -121,9 +94,9 @@ def test_watch_once_shows_each_mode(sim, capsys):
     c.configure({"game": "myth-fits", "players": ["Ada", "Ben"], "turn_ms": 60000})
     c.start()
     c.press(0)
-    _wait(c, lambda s: s.get("turn") == 1)
+    wait_until(c, lambda s: s.get("turn") == 1)
     c.press(0, 1000)                     # held: a photo token for Ada, on Ben's turn
-    _wait(c, lambda s: s["players"][0]["photos"] == 1)
+    wait_until(c, lambda s: s["players"][0]["photos"] == 1)
     assert cli.main(["watch", "--port", sim.path, "--once"]) == 0
     out = capsys.readouterr().out
     assert "Myth Fits · running" in out and "turn: Ben" in out and "of 1:00" in out
