@@ -377,17 +377,22 @@ class ScoreEntry:
                 if cards is None:
                     self.say(_refused("  unknown card %r: one of %s (? explains them)" % (answer.strip(), ", ".join(rules.EFFECTS))))
                     continue
-            probe = _copy(self.record)
-            probe["rounds"] = probe["rounds"][:ri + 1]
-            probe["rounds"][ri]["breaking_news"] = cards
-            problems = [m for m in records.check_record(probe) if "breaking_news" in m]
-            if problems:
-                for m in problems:
-                    self.say(_refused("  " + m))
+            if self._refused_in_round(ri, "breaking_news", cards, "breaking_news"):
                 continue
             rnd["breaking_news"] = cards
             self._save()
             return
+
+    def _refused_in_round(self, ri, key, value, marker):
+        """Say the core's problems (those naming `marker`) with round ri's `key` set to `value`;
+        True if there are any. Rounds after ri are left out of the probe."""
+        probe = _copy(self.record)
+        probe["rounds"] = probe["rounds"][:ri + 1]
+        probe["rounds"][ri][key] = value
+        problems = [m for m in records.check_record(probe) if marker in m]
+        for m in problems:
+            self.say(_refused("  " + m))
+        return bool(problems)
 
     def _ask_finish(self, ri, rnd):
         names = player_names(self.record)
@@ -412,13 +417,7 @@ class ScoreEntry:
                 else:
                     match = [n for n in names if n.lower() == w.lower()]
                     order.append(match[0] if match else w)
-            probe = _copy(self.record)
-            probe["rounds"] = probe["rounds"][:ri + 1]
-            probe["rounds"][ri]["finish"] = order
-            problems = [m for m in records.check_record(probe) if ", finish" in m]
-            if problems:
-                for m in problems:
-                    self.say(_refused("  " + m))
+            if self._refused_in_round(ri, "finish", order, ", finish"):
                 continue
             rnd["finish"] = order
             self._save()
