@@ -13,23 +13,8 @@ import json
 import os
 
 from . import history_csv
+from .records import read_text
 from .errors import BadInput
-
-
-def _read_text(path):
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        raise BadInput("%s: no such file" % path)
-    except IsADirectoryError:
-        raise BadInput("%s: is a folder, not a file" % path)
-    except OSError as e:
-        raise BadInput("%s: cannot read: %s" % (path, e.strerror or e))
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise BadInput("%s: not UTF-8 text (byte %d)" % (path, e.start))
 
 
 def is_csv(path, text):
@@ -104,7 +89,7 @@ def check_all(path, labelled):
 
 def read_games(path):
     path = os.fspath(path)
-    text = _read_text(path)
+    text = read_text(path)
     if is_csv(path, text):
         labelled = parse_csv(path, text)
     else:

@@ -18,20 +18,26 @@ def parse(text, source="input"):
         raise BadInput("%s: not valid JSON: %s at line %d, column %d" % (source, e.msg, e.lineno, e.colno))
 
 
-def load(path):
-    """The record in the JSON file at `path` (not yet checked)."""
+def read_text(path):
+    """The text of the file at `path` (UTF-8, a BOM allowed); BadInput naming the file otherwise."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except FileNotFoundError:
         raise BadInput("%s: no such file" % path)
     except IsADirectoryError:
-        raise BadInput("%s: is a directory, not a game record file" % path)
-    except UnicodeDecodeError:
-        raise BadInput("%s: not a text file (expected a JSON game record)" % path)
+        raise BadInput("%s: is a folder, not a file" % path)
     except OSError as e:
         raise BadInput("%s: cannot read: %s" % (path, e.strerror or e))
-    return parse(text, path)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise BadInput("%s: not UTF-8 text (byte %d)" % (path, e.start))
+
+
+def load(path):
+    """The record in the JSON file at `path` (not yet checked)."""
+    return parse(read_text(path), path)
 
 
 def check_record(record):
