@@ -291,18 +291,14 @@ class Journal:
 
     # -- recovery ----------------------------------------------------------------------
 
-    def _drop_file(self):
-        """Forget the open segment, closing it if it still closes (after a failed write it may not)."""
+    def _recover(self):
+        """Bring the files to a consistent state after whatever happened before (see docs)."""
         if self._f is not None:
             try:
                 self._f.close()
             except Exception:
                 pass
             self._f = None
-
-    def _recover(self):
-        """Bring the files to a consistent state after whatever happened before (see docs)."""
-        self._drop_file()
         segs, tmps = self._list()
         for b in tmps:
             if b in segs:
@@ -409,7 +405,12 @@ class Journal:
                 raise OSError(28)   # ENOSPC: a short write
             self._durable(self._f)
         except Exception:
-            self._drop_file()
+            if self._f is not None:
+                try:
+                    self._f.close()
+                except Exception:
+                    pass
+                self._f = None
             raise
         if roll:
             self._segs.append(base)
