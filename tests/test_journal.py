@@ -244,7 +244,7 @@ print(cuts + c2, len(errors) + len(e2))
 for e in (errors + e2)[:5]:
     print(e)
 """ % (os.path.join(ROOT, "tests"), AFTER_TORN)
-    out = run_micropython(script, heap="128K").stdout.split("\n")
+    out = run_micropython(script, heap="256K").stdout.split("\n")
     cuts, nerr = out[0].split()
     assert int(cuts) > 450 and nerr == "0", out
 
@@ -266,7 +266,7 @@ print(j.base_seq, j.last_seq, j.dropped_bytes, j.size_bytes)
 print(j.records(149), j.records(0, 2))
 print(j.append(b"z"))
 """ % str(tmp_path / "j.bin")
-    out = run_micropython(script, heap="64K").stdout.split("\n")
+    out = run_micropython(script, heap="256K").stdout.split("\n")
     assert out[0] == "150 151 2 18"
     assert out[1] == "[(150, b'\\x95\\x01\\x02\\x03'), (151, b'g2')] [(1, b'\\x00\\x01\\x02\\x03'), (2, b'\\x01\\x01\\x02\\x03')]"
     assert out[2] == "152"

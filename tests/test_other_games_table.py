@@ -544,5 +544,5 @@ def test_micropython_runs_the_same_paths():
     assert snaps[24][:3] == ["ready", 2, 2]                     # heist 2, stage 2 after the 5th
     if MICROPYTHON is None:
         pytest.skip(SKIP_REASON)
-    mp = run_micropython(_SCRIPT, heap="128K").stdout.split("\n")
+    mp = run_micropython(_SCRIPT, heap="512K").stdout.split("\n")
     assert json.loads(mp[0]) == snaps and mp[1] == cp[1]

@@ -155,7 +155,7 @@ for n in (0, 254, 255, 600):
     assert wire.cobs_decode(wire.cobs_encode(d[:n])) == d[:n]
 print("ok")
 """
-    assert run_micropython(script, heap="64K").stdout.strip() == "ok"
+    assert run_micropython(script, heap="256K").stdout.strip() == "ok"
 
 
 @needs_micropython
