@@ -39,6 +39,11 @@ def test_demo_game_end_to_end_then_sync(sim, tmp_path, capsys):
         assert len(record["rounds"]) == 3
         finish_played = [r["finish"] for r in record["rounds"]]
         assert all(sorted(f) == sorted(record["players"]) for f in finish_played)
+        # what the board measured, kept with each round: a print time for everyone, in token order
+        tables = [r["table"] for r in record["rounds"]]
+        for f, tb in zip(finish_played, tables):
+            assert tb["end"] == "all printed" and sorted(tb["print_ms"]) == sorted(f)
+            assert [tb["print_ms"][n] for n in f] == sorted(tb["print_ms"].values())
 
     # the board's journal, synced and rebuilt by the core, tells the same finishing orders
     assert cli.main(["sync", "--port", sim.path, "--db", db, "--json"]) == 0
@@ -51,6 +56,8 @@ def test_demo_game_end_to_end_then_sync(sim, tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["added"] == 0
     with Store(db) as store:
         assert store.journal(synced["board"]) == sim.app.journal.records(0)
+        # sync rebuilt the same measurements from the journal that play took from the live status
+        assert [r["table"] for r in store.get_game(gid)["rounds"]] == tables
 
 
 def test_client_round_stale_versions_and_retries(sim):

@@ -179,15 +179,19 @@ class ScoreEntry:
 
     # ------------------------------------------------------------------ one round
 
-    def enter_round(self, round_index, finish=None, review=False):
+    def enter_round(self, round_index, finish=None, review=False, table=None):
         """Ask the round's set-up and every player's numbers; returns the round dict.
 
         finish: the finishing order from the board (token 1 first), if known; otherwise it is asked.
+        table: what the board measured in the round (the record's `table` field), kept as is.
         review: walk an already complete round again (Enter keeps each value)."""
         rnd = self._round(round_index)
         setup_done = "breaking_news" in rnd  # the round's set-up ends with the card (or [] for none)
+        if table:
+            rnd["table"] = table
         if finish and uses_tokens(self.record):
             rnd["finish"] = list(finish)
+        if table or (finish and uses_tokens(self.record)):
             self._save()
         if uses_tokens(self.record) and not finish and (review or (not setup_done and rnd.get("finish") is None)):
             self._ask_finish(round_index, rnd)

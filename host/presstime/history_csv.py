@@ -8,7 +8,8 @@ in docs/history.md. In short:
   counts); whatever a record holds that they cannot say exactly goes, verbatim as JSON, into the
   `*_extra` columns of the first row it belongs to. So any valid record, of any game, survives.
 - The derived columns (points per category, round score, total, out of business, winner) come
-  from the scoring core and are ignored on import.
+  from the scoring core and are ignored on import; so are the board columns (`print_ms`,
+  `layout_ms`, `tied`), copied from the round's `table`, which itself travels in `round_extra`.
 - A seat with no round entry gets a row with an empty `round`; a round with no entries a row with
   an empty `seat`; a game with neither a row with both empty.
 """
@@ -23,8 +24,9 @@ POINTS = ["articles", "photos", "centerpiece", "white_space", "mood", "unplaced"
 DERIVED = ["pts_" + c for c in POINTS] + ["round_score", "round_ad_revenue", "total", "ad_revenue",
                                           "out_of_business", "winner"]
 KEYS = ["game_id", "game", "mode", "edition", "seat", "player", "character", "round", "day", "token"]
+BOARD = ["print_ms", "layout_ms", "tied"]
 EXTRAS = ["game_extra", "player_extra", "round_extra", "entry_extra"]
-COLUMNS = KEYS + INPUTS + DERIVED + EXTRAS
+COLUMNS = KEYS + INPUTS + DERIVED + BOARD + EXTRAS
 
 _GAME_TEXT = ("game", "mode", "edition")
 
@@ -119,6 +121,20 @@ def _derived(record):
     return per_round, per_player
 
 
+def _board_cells(table, name):
+    """The board columns of one player's row, from the round's `table` (read-only copies)."""
+    if not isinstance(table, dict):
+        return {}
+    cells = {}
+    for key in ("print_ms", "layout_ms"):
+        times = table.get(key)
+        if isinstance(times, dict) and _is_int(times.get(name)):
+            cells[key] = times[name]
+    if isinstance(table.get("tied"), list):
+        cells["tied"] = _flag(name in table["tied"])
+    return cells
+
+
 def _flag(v):
     if v is None:
         return ""
@@ -199,6 +215,7 @@ def game_rows(game_id, record):
                 row["round_extra"] = _js(round_extra)
             first = False
             row.update(per_round.get((name, ri), {}))
+            row.update(_board_cells(rnd.get("table"), name))
             rows.append(row)
         if first:  # a round nobody has an entry in
             row = dict(base)

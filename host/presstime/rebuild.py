@@ -15,7 +15,7 @@ def games_from_journal(records):
     {"seq": seq of its CONFIG, "config": {...}, "rounds": [round], "over": bool,
      "photo_tokens": {name: n} (turns mode), "winner": name or None (a win the board showed)}
     round: {"round": n, "day", "finish": [names, token 1 first], "print_ms": {name: ms},
-            "tied": [names], "end": reason name, "elapsed_ms", "reveals": reveals done
+            "layout_ms": {name: ms} (two-step), "tied": [names], "end": reason name, "elapsed_ms", "reveals": reveals done
             (ready-reveal: Heat's stages of the heist, Mini FITS's cards of the round)}.
 
     A round closes when the machine enters its summary, whatever event took it there: END (Fit
@@ -58,32 +58,54 @@ _REASONS = {E.END_ALL: "all printed", E.END_TIME: "time-out", E.END_GRACE: "grac
 
 
 def _round(table):
-    st = table.status()
+    return round_of(table.status(), table.step)
+
+
+def round_of(st, reveals=0):
+    """A closed round (see games_from_journal) from the machine's status in its summary: the
+    status a board answers over the link is the same dict, so `presstime play` uses this too."""
     players = st.get("players", [])
     by_token = sorted((p["token"], i) for i, p in enumerate(players) if p.get("token"))
     names = [p["name"] for p in players]
-    reason = st.get("end_reason")
     if st.get("mode") == "ready-reveal":
         end = "all revealed"
     else:
-        end = _REASONS.get(reason, str(reason))
+        end = _REASONS.get(st.get("end_reason"), str(st.get("end_reason")))
     return {
         "round": st.get("round"),
         "day": st.get("day"),
         "finish": [names[i] for _, i in by_token],
-        "print_ms": dict((p["name"], p["print_ms"]) for p in players if p.get("print_ms") is not None),
+        "print_ms": _times(players, "print_ms"),
+        "layout_ms": _times(players, "layout_ms"),
         "tied": [p["name"] for p in players if p.get("tied")],
         "end": end,
-        "elapsed_ms": table.elapsed_ms(),
-        "reveals": table.step,
+        "elapsed_ms": st.get("elapsed_ms") or 0,
+        "reveals": reveals,
     }
+
+
+def _times(players, key):
+    return dict((p["name"], p[key]) for p in players if isinstance(p.get(key), int))
+
+
+def table_block(r):
+    """A Fit to Print round's `table` field (docs/game-format.md) from a closed round: what the
+    board measured. Times are round time in ms (pauses excluded); `layout_ms` (two-step mode)
+    and `tied` appear only when they say something."""
+    block = {"print_ms": dict(r["print_ms"]), "end": r["end"], "elapsed_ms": r["elapsed_ms"]}
+    if r.get("layout_ms"):
+        block["layout_ms"] = dict(r["layout_ms"])
+    if r.get("tied"):
+        block["tied"] = list(r["tied"])
+    return block
 
 
 def game_record(game, base=None):
     """A game record (the history's format) for a rebuilt game. `base`: a record already holding
     scorepad numbers, updated with what the board knows.
 
-    Fit to Print: players, mode, edition, and each round's day and finishing order.
+    Fit to Print: players, mode, edition, and each round's day, finishing order and `table`
+    (print and layout times, ties, how the round ended).
     Mini FITS: players and one round per round the board finished (lines and colour sets are
     typed: the board does not know them). Heat: players only (money, heat, the heat value and
     `arrested` are typed). Myth Fits: players and the photo tokens the board counted; `gathered`
@@ -110,6 +132,8 @@ def game_record(game, base=None):
             rnd["day"] = r["day"]
         if r["finish"]:
             rnd["finish"] = r["finish"]
+        if kind == "fit-to-print":
+            rnd["table"] = table_block(r)
         rnd.setdefault("players", {})
         rounds[i] = rnd
     record["rounds"] = rounds

@@ -95,3 +95,54 @@ def standings_text(result):
     if result.get("game", "fit-to-print") == "fit-to-print":
         return fit_to_print_text(result)
     return generic_text(result)
+
+
+def table_rounds(record):
+    """Each round's `table` field (what the board measured) or None; None when no round has one."""
+    rounds = record.get("rounds") if isinstance(record, dict) else None
+    if not isinstance(rounds, list):
+        return None
+    blocks = [r.get("table") if isinstance(r, dict) else None for r in rounds]
+    return blocks if any(blocks) else None
+
+
+def table_text(record):
+    """Lines on the board's measurements of each round ("" when the record has none): round time
+    of each press in token order, layout times in two-step mode, ties and how the round ended."""
+    from .mirror import stamp
+
+    blocks = table_rounds(record)
+    if not blocks:
+        return ""
+    lines = ["At the table (round time of each Print! press):"]
+    for i, (rnd, block) in enumerate(zip(record["rounds"], blocks)):
+        if not block:
+            continue
+        prints = block.get("print_ms") or {}
+        layouts = block.get("layout_ms") or {}
+        order = [n for n in (rnd.get("finish") or []) if n in prints]
+        order += sorted((n for n in prints if n not in order), key=lambda n: prints[n])
+        parts = []
+        for n in order:
+            part = "%s %s" % (n, stamp(prints[n]))
+            if n in layouts:
+                part += " (reported %s, laid out %s)" % (stamp(layouts[n]), stamp(max(0, prints[n] - layouts[n])))
+            parts.append(part)
+        head = "  round %d%s, %s after %s: " % (
+            i + 1, (" (%s)" % rnd["day"].capitalize()) if isinstance(rnd.get("day"), str) else "",
+            block.get("end", "?"), stamp(block.get("elapsed_ms") or 0))
+        line = head + (", ".join(parts) if parts else "no presses")
+        if block.get("tied"):
+            line += "; tie: " + ", ".join(block["tied"])
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def with_table(result, record):
+    """The result for --json, with `table`: each round's board measurements (or null) when the
+    record has any."""
+    blocks = table_rounds(record)
+    if blocks:
+        result = dict(result)
+        result["table"] = blocks
+    return result

@@ -91,6 +91,8 @@ def _check_round(rnd, i, day, names, mode, errs):
         errs.append("%s, day: %r, but round %d of a %s game is %s" % (where, given_day, i + 1, mode, day))
     news = _check_news(rnd.get("breaking_news", []), where, mode, errs)
     _check_finish(rnd.get("finish"), where, names, mode, errs)
+    if "table" in rnd:
+        _check_table(rnd["table"], where + ", table", names, errs)
     scores = rnd.get("players")
     if not isinstance(scores, dict):
         errs.append("%s, players: must map each player's name to the scorepad numbers" % where)
@@ -107,6 +109,39 @@ def _check_round(rnd, i, day, names, mode, errs):
             errs.append("%s, player %s: must be an object of scorepad numbers" % (where, name))
         else:
             _check_pad(pad, "%s, player %s" % (where, name), needs, errs)
+
+
+TABLE_TIMES = ("print_ms", "layout_ms")
+TABLE_KEYS = ("print_ms", "layout_ms", "tied", "end", "elapsed_ms")
+
+
+def _check_table(table, where, names, errs):
+    """What the board measured in the round (`presstime sync`, `play`): times, ties, end."""
+    if not isinstance(table, dict):
+        errs.append("%s: must be an object (%s)" % (where, ", ".join(TABLE_KEYS)))
+        return
+    for key in sorted(table):
+        v = table[key]
+        at = "%s, %s" % (where, key)
+        if key not in TABLE_KEYS:
+            errs.append("%s: unknown field (known: %s)" % (at, ", ".join(TABLE_KEYS)))
+        elif key in TABLE_TIMES:
+            if not isinstance(v, dict):
+                errs.append("%s: must map player names to milliseconds" % at)
+                continue
+            for name in sorted(v):
+                if name not in names:
+                    errs.append("%s: unknown player %r" % (at, name))
+                elif not _is_int(v[name]) or v[name] < 0:
+                    errs.append("%s, player %s: must be whole milliseconds >= 0 (got %r)" % (at, name, v[name]))
+        elif key == "tied":
+            if not isinstance(v, list) or [n for n in v if n not in names]:
+                errs.append("%s: must be a list of player names (got %r)" % (at, v))
+        elif key == "end":
+            if not isinstance(v, str):
+                errs.append("%s: must be text, how the round ended (got %r)" % (at, v))
+        elif not _is_int(v) or v < 0:
+            errs.append("%s: must be whole milliseconds >= 0 (got %r)" % (at, v))
 
 
 def _needed_fields(mode, news):

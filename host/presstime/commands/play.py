@@ -161,14 +161,14 @@ class Table:
             self.say("  the board refused: %s" % e.board_message)
 
     def score_round(self, index, st):
-        from .. import mirror, records
+        from .. import mirror, rebuild, records
         from ..entry import ScoreEntry
 
         finish = mirror.finish_order(st)
         if self.demo:
             self.demo.fill(self.record, index)
         entry = ScoreEntry(self.record, self.save, ask=self.ask, say=self.say)
-        entry.enter_round(index, finish=finish)
+        entry.enter_round(index, finish=finish, table=rebuild.table_block(rebuild.round_of(st)))
         try:
             return records.tally(self.record)
         except Exception:

@@ -15,9 +15,10 @@ def run(args):
 
     from .. import records, report
 
-    result = records.tally(records.load(args.file), source=args.file)
+    record = records.load(args.file)
+    result = records.tally(record, source=args.file)
     if args.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps(report.with_table(result, record), indent=2))
     else:
-        print(report.standings_text(result), end="")
+        print(report.standings_text(result) + report.table_text(record), end="")
     return 0

@@ -23,7 +23,7 @@ def run(args):
         record = store.get_game(args.id)
     result = records.tally(record, source="game #%s" % args.id)
     if args.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps(report.with_table(result, record), indent=2))
     else:
-        print(report.standings_text(result), end="")
+        print(report.standings_text(result) + report.table_text(record), end="")
     return 0
