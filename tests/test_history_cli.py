@@ -304,3 +304,25 @@ def test_csv_counts_outside_a_player_round_are_refused_not_dropped():
     rows[0]["round"] = ""
     with pytest.raises(BadInput, match="line 2: column articles: a count belongs to a player in a round"):
         history_csv.from_rows(rows, "g.csv")
+
+
+def test_board_times_in_csv_columns_and_a_spreadsheets_semicolons_read_back(db, capsys, tmp_path):
+    with open(os.path.join(ROOT, "tests", "vectors", "fit_to_print", "board-table-kept.json"), encoding="utf-8") as f:
+        record = json.load(f)["record"]
+    run(capsys, "import", write(tmp_path, "b.json", record))
+    code, out, err = run(capsys, "show", "1")
+    assert code == 0 and "B 1:35.4 (reported 1:00.0, laid out 0:35.3)" in out and "tie: A, B" in out
+    code, out, err = run(capsys, "export", "1", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(r["round"], r["player"], r["print_ms"], r["layout_ms"], r["tied"]) for r in rows] == [
+        ("1", "A", "171200", "120000", ""), ("1", "B", "95400", "60050", ""),
+        ("2", "A", "88000", "", "1"), ("2", "B", "88000", "", "1"),
+        ("3", "A", "179000", "", ""), ("3", "B", "", "", "")]
+    # a spreadsheet in a locale with decimal commas saves with `;` (or tabs): read back the same
+    grid = list(csv.reader(io.StringIO(out)))
+    for name, delimiter in (("semi.csv", ";"), ("tabs.txt", "\t")):
+        text = io.StringIO()
+        csv.writer(text, delimiter=delimiter).writerows(grid)
+        [(_, back)] = game_files.parse_csv(name, text.getvalue())
+        assert back == record
+    assert game_files.is_csv("x.txt", "game_id;game;mode\n") and not game_files.is_csv("x.txt", "gameid;x\n")

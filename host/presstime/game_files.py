@@ -22,7 +22,17 @@ def is_csv(path, text):
         return True
     if path.lower().endswith(".json"):
         return False
-    return text.lstrip().startswith(history_csv.COLUMNS[0] + ",")
+    return csv_delimiter(text) is not None
+
+
+def csv_delimiter(text):
+    """The delimiter of an export's CSV: `,`, or `;` / tab as a spreadsheet set to another locale
+    saves it. Told by the header's first cell; None when the text does not start like one."""
+    first = text.lstrip().split("\n", 1)[0]
+    for d in (",", ";", "\t"):
+        if first.split(d, 1)[0].strip().strip('"') == history_csv.COLUMNS[0] and d in first:
+            return d
+    return None
 
 
 def parse_json(path, text):
@@ -43,7 +53,7 @@ def parse_json(path, text):
 
 
 def parse_csv(path, text):
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=csv_delimiter(text) or ",")
     try:
         header = next(reader)
     except StopIteration:
