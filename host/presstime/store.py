@@ -264,10 +264,29 @@ class Store:
         return json.loads(row[0])
 
     def delete_game(self, game_id):
+        self.delete_games([game_id])
+
+    def delete_games(self, ids):
+        """Remove the games `ids` in one transaction: all of them, or none (BadInput naming every
+        unknown id). The ids removed, each once, in the order given."""
+        wanted, problems = [], []
+        for game_id in ids:
+            try:
+                game_id = _game_id(game_id)
+            except BadInput as e:
+                problems.extend(e.messages)
+                continue
+            if game_id not in wanted:
+                wanted.append(game_id)
+        if problems:
+            raise BadInput(problems)
         with self._write():
-            cur = self.conn.execute("DELETE FROM games WHERE id = ?", (_game_id(game_id),))
-            if cur.rowcount != 1:
-                raise BadInput(_no_game(game_id))
+            for game_id in wanted:
+                if self.conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount != 1:
+                    problems.append(_no_game(game_id))
+            if problems:
+                raise BadInput(problems)  # the transaction rolls back: nothing is deleted
+        return wanted
 
     def list_games(self):
         """Summaries, oldest first: id, game, mode, edition, players (names), rounds, source, added_at, updated_at."""

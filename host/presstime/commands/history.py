@@ -31,42 +31,55 @@ def outcome(record):
     return True, winners, ("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners)
 
 
-def run(args):
-    import json
-
-    from .. import term
-    from ..store import open_store
-
-    with open_store(args) as store:
-        games = store.games()
-        summaries = dict((s["id"], s) for s in store.list_games())
-    rows = []
+def rows(store, ids=None):
+    """The history's summaries (all, or those of `ids`, oldest first), each with its outcome."""
+    games = store.games(ids)
+    summaries = dict((s["id"], s) for s in store.list_games())
+    out = []
     for game_id, record in games:
-        s = summaries[game_id]
         complete, winners, status = outcome(record)
-        s = dict(s, complete=complete, winners=winners, status=status)
-        rows.append(s)
-    if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
-        return 0
-    if not rows:
-        print("The history is empty: add games with `presstime import FILE`, `presstime enter` or `presstime sync`.")
-        return 0
+        out.append(dict(summaries[game_id], complete=complete, winners=winners, status=status))
+    return out
+
+
+def table_lines(games):
+    """The lines `presstime history` prints: a header, then one line per game (coloured on a terminal)."""
+    from .. import term
+
     table = [("#", "added", "game", "players", "rounds", "result")]
-    for s in rows:
+    for s in games:
         game = s["game"]
         if s["game"] == "fit-to-print" and s["mode"] != "standard":
             game += " (%s)" % s["mode"]
         table.append((str(s["id"]), s["added_at"][:10], game, ", ".join(s["players"]), str(s["rounds"]),
                       s["status"]))
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]) - 1)]
+    lines = []
     for n, r in enumerate(table):
         cells = [r[i].rjust(widths[i]) if i in (0, 4) else r[i] + " " * (widths[i] - len(r[i]))
                  for i in range(len(widths))]
         line = "  ".join(cells + [r[-1]])
         if n == 0:
             line = term.paint(line, "1")
-        elif rows[n - 1]["winners"]:
+        elif games[n - 1]["winners"]:
             line = "  ".join(cells) + "  " + term.paint(r[-1], "32")
-        print(line.rstrip())
+        lines.append(line.rstrip())
+    return lines
+
+
+def run(args):
+    import json
+
+    from ..store import open_store
+
+    with open_store(args) as store:
+        found = rows(store)
+    if args.json:
+        print(json.dumps(found, indent=2, ensure_ascii=False))
+        return 0
+    if not found:
+        print("The history is empty: add games with `presstime import FILE`, `presstime enter` or `presstime sync`.")
+        return 0
+    for line in table_lines(found):
+        print(line)
     return 0

@@ -1,0 +1,83 @@
+"""presstime delete ID [ID…]: remove games from the local history, after showing them and asking."""
+
+EXAMPLE = """examples:
+  presstime export 3 -o game3.json && presstime delete 3     # keep a copy first
+  presstime delete 3 4 7
+  presstime delete 3 --yes                                    # no question (scripts)
+
+Every id is checked before anything is deleted, and all the games go in one transaction (or none).
+On a terminal the games are listed as `presstime history` lists them and you are asked to confirm;
+without a terminal, --yes is required. `presstime export ID -o FILE.json` keeps a copy that
+`presstime import FILE.json` brings back. A game synced from a board (source board:…) comes back
+on the next `presstime sync` only as a draft: the board's finishing orders and times, with the
+scorepad numbers to type again (`presstime enter --list`)."""
+
+
+def configure(parser):
+    from ..store import add_db_argument
+
+    parser.add_argument("ids", nargs="+", metavar="ID", help="games to delete, as `presstime history` numbers them")
+    parser.add_argument("--yes", action="store_true", help="delete without asking (required when not on a terminal)")
+    add_db_argument(parser)
+
+
+def board_note(game):
+    """What happens to a game from a board on the next sync (None for other games)."""
+    source = game.get("source") or ""
+    if not source.startswith("board:"):
+        return None
+    return ("game #%d came from a board (%s): the next `presstime sync` brings it back only as a draft, "
+            "without its scorepad numbers" % (game["id"], source))
+
+
+def _confirmed(count):
+    try:
+        answer = input("Delete %s from the history? [y/N] " % _games(count))
+    except EOFError:
+        print()
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _games(count):
+    return "%d game%s" % (count, "" if count == 1 else "s")
+
+
+def run(args):
+    import sys
+
+    from ..errors import BadInput, Failure
+    from ..store import open_store
+    from .history import rows, table_lines
+
+    with open_store(args) as store:
+        problems = []
+        for game_id in args.ids:   # every id checked, every unknown one named, before anything else
+            try:
+                store.get_game(game_id)
+            except BadInput as e:
+                problems.extend(e.messages)
+        if problems:
+            raise BadInput(problems)
+        ids = []
+        for game_id, _record in store.games(args.ids):
+            if game_id not in ids:
+                ids.append(game_id)
+        if not args.yes and not sys.stdin.isatty():
+            raise BadInput("standard input is not a terminal, so nobody can confirm: add --yes to delete %s (%s)"
+                           % (_games(len(ids)), ", ".join("#%d" % i for i in ids)))
+        games = rows(store, ids)
+        for line in table_lines(games):
+            print(line)
+        for game in games:
+            note = board_note(game)
+            if note:
+                print(note)
+        if not args.yes:
+            print("Keep a copy first with `presstime export %s -o FILE.json` (`presstime import` reads it back)."
+                  % " ".join(str(i) for i in ids))
+            if not _confirmed(len(ids)):
+                raise Failure("nothing deleted")
+        deleted = store.delete_games(ids)
+    print("deleted %s: %s" % (_games(len(deleted)), ", ".join("#%d" % i for i in deleted)))
+    return 0
