@@ -162,3 +162,19 @@ def test_chart_without_matplotlib_says_how_to_install_it(db, capsys, monkeypatch
     assert code == 1
     assert "pip install 'presstime[charts]'" in err and "Traceback" not in err
     assert not target.exists()
+
+
+def test_average_print_time_from_the_rounds_the_board_timed(db, capsys):
+    import copy
+
+    timed = copy.deepcopy(G1)
+    timed["rounds"][0]["table"] = {"print_ms": {"A": 60000, "B": 90000}, "end": "all printed", "elapsed_ms": 90000}
+    timed["rounds"][2]["table"] = {"print_ms": {"A": 121000}, "end": "time-out", "elapsed_ms": 180000}
+    stats = history_stats.compute([timed, G2])
+    a, b = stats["games"]["fit-to-print"]["players"]["A"], stats["games"]["fit-to-print"]["players"]["B"]
+    assert a["average_print_ms"] == 90500 and b["average_print_ms"] == 90000   # (60000 + 121000) / 2
+    assert history_stats.compute([G1])["games"]["fit-to-print"]["players"]["A"]["average_print_ms"] is None
+    from presstime.commands.stats import stats_text
+
+    text = stats_text(stats)
+    assert "avg print" in text and "1:30.5" in text and "avg print" not in stats_text(history_stats.compute([G1]))

@@ -8,7 +8,9 @@
 - per category: the average points per round of each numeric round field the core reports
   (Fit to Print: articles, photos, centerpiece, white_space, mood, unplaced, score, ad_revenue…;
   a field a round lacks counts 0), plus per game the result's own numeric columns (Heat: money…);
-- average finishing token: over the rounds where the player took one.
+- average finishing token: over the rounds where the player took one;
+- average print time (`average_print_ms`): the round time of the player's Print! press, over the
+  rounds the board timed (the round's `table`, from `presstime play` or `sync`).
 """
 
 from .errors import BadInput
@@ -37,8 +39,9 @@ class _Player:
         self.tokens = []
         self.ad_sum = 0
         self.ad_games = 0
+        self.print_ms = []
 
-    def add(self, p, winners, columns):
+    def add(self, p, winners, columns, print_ms=()):
         self.games += 1
         if p.get("name") in winners:
             self.wins += 1
@@ -63,6 +66,7 @@ class _Player:
         for r in rounds:
             if _num(r.get("token")):
                 self.tokens.append(r["token"])
+        self.print_ms.extend(print_ms)
         for c in columns:
             if _num(p.get(c)):
                 s = self.game_sums.setdefault(c, [0, 0])
@@ -77,10 +81,23 @@ class _Player:
             "out_of_business": self.out,
             "average_ad_revenue": _avg(self.ad_sum, self.ad_games),
             "average_token": _avg(sum(self.tokens), len(self.tokens)),
+            "average_print_ms": (sum(self.print_ms) // len(self.print_ms)) if self.print_ms else None,
             "rounds": self.rounds,
             "per_round": dict((k, _avg(self.round_sums[k], self.rounds)) for k in sorted(self.round_sums)),
             "per_game": dict((k, _avg(v[0], v[1])) for k, v in sorted(self.game_sums.items())),
         }
+
+
+def _print_times(record):
+    """{name: [ms of each timed Print! press]} from the rounds' `table` fields."""
+    out = {}
+    for rnd in record.get("rounds") or []:
+        table = rnd.get("table") if isinstance(rnd, dict) else None
+        times = table.get("print_ms") if isinstance(table, dict) else None
+        if isinstance(times, dict):
+            for name, ms in times.items():
+                out.setdefault(name, []).append(ms)
+    return out
 
 
 def compute(records):
@@ -102,8 +119,9 @@ def compute(records):
         t["games"] += 1
         winners = result.get("winners") or []
         columns = [c for c in result.get("columns") or [] if c not in ("total",)]
+        times = _print_times(record)
         for p in result.get("players") or []:
-            t["players"].setdefault(p.get("name"), _Player()).add(p, winners, columns)
+            t["players"].setdefault(p.get("name"), _Player()).add(p, winners, columns, times.get(p.get("name"), ()))
     out = {}
     for game in sorted(types):
         t = types[game]

@@ -65,6 +65,12 @@ def stats_text(stats):
         rows = [[name, _fmt(p["games"]), _fmt(p["wins"]), _fmt(p["average_score"]),
                  _fmt(p["out_of_business"]), _fmt(p["average_token"]), _fmt(p["average_ad_revenue"])]
                 for name, p in players.items()]
+        if any(p["average_print_ms"] is not None for p in players.values()):
+            from ..mirror import stamp
+
+            header.append("avg print")
+            for row, p in zip(rows, players.values()):
+                row.append("-" if p["average_print_ms"] is None else stamp(p["average_print_ms"]))
         lines += _table(head, header, rows)
         keys = set()
         for p in players.values():
