@@ -164,7 +164,7 @@ def test_chart_without_matplotlib_says_how_to_install_it(db, capsys, monkeypatch
     assert not target.exists()
 
 
-def test_average_print_time_from_the_rounds_the_board_timed(db, capsys):
+def test_average_print_time_from_the_rounds_the_board_timed():
     import copy
 
     timed = copy.deepcopy(G1)
