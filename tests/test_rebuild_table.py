@@ -49,6 +49,7 @@ def test_show_and_score_print_the_table_times():
     text = report.table_text(record)
     assert "round 1 (Friday), grace closed after 3:00.0" in text
     assert "Ada 0:30.0 (reported 0:10.0, laid out 0:20.0)" in text and "; tie: Ada, Ben" in text
+    assert "Cy reported 0:31.0, no Print!" in text
     assert report.table_text({"players": ["Ada"], "rounds": [{"players": {}}]}) == ""
     assert report.with_table({"winners": []}, record)["table"] == [record["rounds"][0]["table"]]
 

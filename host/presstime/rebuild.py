@@ -15,7 +15,8 @@ def games_from_journal(records):
     {"seq": seq of its CONFIG, "config": {...}, "rounds": [round], "over": bool,
      "photo_tokens": {name: n} (turns mode), "winner": name or None (a win the board showed)}
     round: {"round": n, "day", "finish": [names, token 1 first], "print_ms": {name: ms},
-            "layout_ms": {name: ms} (two-step), "tied": [names], "end": reason name, "elapsed_ms", "reveals": reveals done
+            "layout_ms": {name: ms} (two-step), "tied": [names], "end": reason name, "elapsed_ms",
+            "reveals": reveals done
             (ready-reveal: Heat's stages of the heist, Mini FITS's cards of the round)}.
 
     A round closes when the machine enters its summary, whatever event took it there: END (Fit

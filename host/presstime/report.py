@@ -128,6 +128,8 @@ def table_text(record):
             if n in layouts:
                 part += " (reported %s, laid out %s)" % (stamp(layouts[n]), stamp(max(0, prints[n] - layouts[n])))
             parts.append(part)
+        for n in sorted((n for n in layouts if n not in prints), key=lambda n: layouts[n]):
+            parts.append("%s reported %s, no Print!" % (n, stamp(layouts[n])))
         head = "  round %d%s, %s after %s: " % (
             i + 1, (" (%s)" % rnd["day"].capitalize()) if isinstance(rnd.get("day"), str) else "",
             block.get("end", "?"), stamp(block.get("elapsed_ms") or 0))
