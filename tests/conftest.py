@@ -3,8 +3,18 @@ import sys
 
 import pytest
 
+from hypothesis import settings
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)  # tests/mpy.py and other helpers
+
+# No per-example time limit anywhere: a shared CI machine can stall any example past hypothesis'
+# default 200 ms, and speed is measured by the benchmarks, not by tests.
+# PRESSTIME_HYPOTHESIS=thorough: 1000 examples for the tests that set no count of their own (a
+# longer hunt, by hand).
+settings.register_profile("presstime", deadline=None)
+settings.register_profile("thorough", deadline=None, max_examples=1000)
+settings.load_profile(os.environ.get("PRESSTIME_HYPOTHESIS", "presstime"))
 
 
 @pytest.fixture
