@@ -104,6 +104,21 @@ def _setup_probe(record, round_=None):
     return probe
 
 
+def round_slot(record, i):
+    """Round i of the record (its `day` and an empty `players` filled in when it is new)."""
+    rounds = record.setdefault("rounds", [])
+    while len(rounds) <= i:
+        rnd = {}
+        day = rules.days_of(effective_mode(record))[len(rounds)]
+        if day is not None:
+            rnd["day"] = day
+        rnd["players"] = {}
+        rounds.append(rnd)
+    rnd = rounds[i]
+    rnd.setdefault("players", {})
+    return rnd
+
+
 def effective_mode(record):
     """The mode the core plays this set-up in (it scores a one-player standard game as solo)."""
     try:
@@ -206,17 +221,7 @@ class ScoreEntry:
         return rnd
 
     def _round(self, i):
-        rounds = self.record["rounds"]
-        while len(rounds) <= i:
-            rnd = {}
-            day = rules.days_of(effective_mode(self.record))[len(rounds)]
-            if day is not None:
-                rnd["day"] = day
-            rnd["players"] = {}
-            rounds.append(rnd)
-        rnd = rounds[i]
-        rnd.setdefault("players", {})
-        return rnd
+        return round_slot(self.record, i)
 
     def _round_title(self, i):
         day = rules.days_of(effective_mode(self.record))[i]

@@ -222,12 +222,9 @@ class Demo:
         return out
 
     def fill(self, record, index):
-        from ..entry import needed_fields, player_names
+        from ..entry import needed_fields, player_names, round_slot
 
-        rounds = record.setdefault("rounds", [])
-        while len(rounds) <= index:
-            rounds.append({"players": {}})
-        rnd = rounds[index]
+        rnd = round_slot(record, index)
         rnd.setdefault("breaking_news", [])
         r = self.rnd
         pads = rnd.setdefault("players", {})
