@@ -117,31 +117,29 @@ TABLE_KEYS = ("print_ms", "layout_ms", "tied", "end", "elapsed_ms")
 
 def _check_table(table, where, names, errs):
     """What the board measured in the round (`presstime sync`, `play`): times, ties, end."""
+    from .record_checks import count, known_keys, show
+
     if not isinstance(table, dict):
         errs.append("%s: must be an object (%s)" % (where, ", ".join(TABLE_KEYS)))
         return
-    for key in sorted(table):
-        v = table[key]
-        at = "%s, %s" % (where, key)
-        if key not in TABLE_KEYS:
-            errs.append("%s: unknown field (known: %s)" % (at, ", ".join(TABLE_KEYS)))
-        elif key in TABLE_TIMES:
-            if not isinstance(v, dict):
-                errs.append("%s: must map player names to milliseconds" % at)
-                continue
-            for name in sorted(v):
-                if name not in names:
-                    errs.append("%s: unknown player %r" % (at, name))
-                elif not _is_int(v[name]) or v[name] < 0:
-                    errs.append("%s, player %s: must be whole milliseconds >= 0 (got %r)" % (at, name, v[name]))
-        elif key == "tied":
-            if not isinstance(v, list) or [n for n in v if n not in names]:
-                errs.append("%s: must be a list of player names (got %r)" % (at, v))
-        elif key == "end":
-            if not isinstance(v, str):
-                errs.append("%s: must be text, how the round ended (got %r)" % (at, v))
-        elif not _is_int(v) or v < 0:
-            errs.append("%s: must be whole milliseconds >= 0 (got %r)" % (at, v))
+    known_keys(table, where, TABLE_KEYS, errs)
+    for key in TABLE_TIMES:
+        times = table.get(key, {})
+        if not isinstance(times, dict):
+            errs.append("%s, %s: must map player names to milliseconds" % (where, key))
+            continue
+        for name in sorted(times):
+            if name not in names:
+                errs.append("%s, %s: unknown player %s" % (where, key, show(name)))
+            else:
+                count(times[name], "%s, %s, player %s" % (where, key, name), 0, None, errs)
+    tied = table.get("tied", [])
+    if not isinstance(tied, list) or [n for n in tied if n not in names]:
+        errs.append("%s, tied: must be a list of player names (got %s)" % (where, show(tied)))
+    if not isinstance(table.get("end", ""), str):
+        errs.append("%s, end: must be text, how the round ended (got %s)" % (where, show(table["end"])))
+    if "elapsed_ms" in table:
+        count(table["elapsed_ms"], where + ", elapsed_ms", 0, None, errs)
 
 
 def _needed_fields(mode, news):
