@@ -200,6 +200,18 @@ class ScoreEntry:
         finish: the finishing order from the board (token 1 first), if known; otherwise it is asked.
         table: what the board measured in the round (the record's `table` field), kept as is.
         review: walk an already complete round again (Enter keeps each value)."""
+        rnd = self.enter_setup(round_index, finish, review, table)
+        steps = self._steps(round_index)
+        start = 0 if review else self._first_missing(round_index, steps)
+        if start < len(steps):
+            self.say("-- %s --" % self._round_title(round_index))
+            self._walk(round_index, steps, start)
+            self._show_round(round_index)
+        return rnd
+
+    def enter_setup(self, round_index, finish=None, review=False, table=None):
+        """The round's table-wide answers only (finishing order, Breaking News card, the board's
+        `table`), not the players' numbers: the scorepad on the phones asks those."""
         rnd = self._round(round_index)
         setup_done = "breaking_news" in rnd  # the round's set-up ends with the card (or [] for none)
         if table:
@@ -212,12 +224,6 @@ class ScoreEntry:
             self._ask_finish(round_index, rnd)
         if review or not setup_done:
             self._ask_news(round_index, rnd)
-        steps = self._steps(round_index)
-        start = 0 if review else self._first_missing(round_index, steps)
-        if start < len(steps):
-            self.say("-- %s --" % self._round_title(round_index))
-            self._walk(round_index, steps, start)
-            self._show_round(round_index)
         return rnd
 
     def _round(self, i):

@@ -140,11 +140,12 @@ class GameEntry:
 
     # ------------------------------------------------------------------ the question loop
 
-    def enter(self, round_index=None, review=False):
-        """Ask every question not answered yet (all of them with review=True)."""
+    def enter(self, round_index=None, review=False, only=None):
+        """Ask every question not answered yet (all of them with review=True); `only`: a test
+        on a Step, to ask just those (the scorepad asks the players' own numbers on phones)."""
         i = 0
         while True:
-            steps = self.steps(round_index)
+            steps = [s for s in self.steps(round_index) if only is None or only(s)]
             while i < len(steps) and not review and self._answered(steps[i]):
                 i += 1
             if i >= len(steps):

@@ -42,6 +42,9 @@ def configure(parser):
     parser.add_argument("--edition", default="published", choices=["published", "draft"],
                         help="rulebook edition (default published)")
     parser.add_argument("--seed", type=int, default=2024, help=argparse_suppress())
+    from ..scorepad.options import add_arguments as add_scorepad_arguments
+
+    add_scorepad_arguments(parser)
     add_db_argument(parser)
 
 
@@ -82,6 +85,8 @@ class Table:
         self.ask = ask
         self.demo = demo          # a Demo, or None (interactive)
         self.live = live          # a stream for the \r live line (a terminal), or None
+        self.pad = None           # the phones' scorepad (scorepad.table.TableScorepad), or None
+        self.phones = None        # the demo's simulated phones, or None
 
     def save(self, record):
         self.store.save_draft(self.key, record)
@@ -104,6 +109,8 @@ class Table:
         while True:
             st = self.client.status()
             phase = st.get("phase")
+            if self.pad is not None:
+                self.pad.board(st)
             if phase in ("summary", "over"):
                 break
             if self.demo and phase == "running":
@@ -165,14 +172,23 @@ class Table:
         from ..entry import ScoreEntry
 
         finish = mirror.finish_order(st)
-        if self.demo:
-            self.demo.fill(self.record, index)
+        table = rebuild.table_block(rebuild.round_of(st))
         entry = ScoreEntry(self.record, self.save, ask=self.ask, say=self.say)
-        entry.enter_round(index, finish=finish, table=rebuild.table_block(rebuild.round_of(st)))
+        if self.pad is not None:
+            entry.enter_setup(index, finish=finish, table=table)
+            if self.phones is not None:
+                self.phones.play_round(self.pad.session, self.demo.numbers(self.record, index))
+            self.pad.collect(index, entry._round_title(index))
+        elif self.demo:
+            self.demo.fill(self.record, index)
+        entry.enter_round(index, finish=finish, table=table)
         try:
-            return records.tally(self.record)
+            result = records.tally(self.record)
         except Exception:
             return None
+        if self.pad is not None:
+            self.pad.standings(result)
+        return result
 
     def push(self, result):
         from ..link import BoardError
@@ -222,13 +238,22 @@ class Demo:
         return out
 
     def fill(self, record, index):
-        from ..entry import needed_fields, player_names, round_slot
+        from ..entry import player_names, round_slot
 
         rnd = round_slot(record, index)
         rnd.setdefault("breaking_news", [])
-        r = self.rnd
         pads = rnd.setdefault("players", {})
-        for name in player_names(record):
+        numbers = self.numbers(record, index)
+        for seat, name in enumerate(player_names(record)):
+            pads[name] = numbers[seat]
+
+    def numbers(self, record, index):
+        """{seat: {field: value}}: example scorepad numbers for round `index` (seeded)."""
+        from ..entry import needed_fields, player_names
+
+        r = self.rnd
+        out = {}
+        for seat, name in enumerate(player_names(record)):
             pad = {}
             for field in needed_fields(record, index):
                 pad[field] = {
@@ -237,7 +262,8 @@ class Demo:
                     "unplaced": r.randint(0, 2), "ads": r.randint(1, 6), "tiles": r.randint(8, 14),
                     "unplaced_ads": 0,
                 }.get(field, 0)
-            pads[name] = pad
+            out[seat] = pad
+        return out
 
 
 def _poll_line(timeout):
@@ -290,6 +316,18 @@ def store_played_game(store, table, record, key, result, say):
     say(report.standings_text(result).rstrip("\n"))
     say("Saved as game %d in the history." % game_id)
     table.push(result)
+
+
+def start_scorepad(args, record, save, say):
+    """(the phones' scorepad, the demo's simulated phones or None) for `--scorepad`."""
+    import random
+
+    from ..scorepad.table import DemoPhones, TableScorepad
+
+    pad = TableScorepad(record, save, bind=args.bind, say=say, port=args.scorepad_port,
+                        poll_line=None if args.demo else _poll_line).start()
+    phones = DemoPhones(pad.server.url, random.Random(args.seed)) if args.demo else None
+    return pad, phones
 
 
 def open_board(args, say):
@@ -384,6 +422,7 @@ def run(args):
     names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
 
     client, sim = open_board(args, say)
+    table = None
     try:
         with open_store(args) as store:
             cfg = {"game": "fit-to-print", "mode": record["mode"], "edition": record["edition"],
@@ -393,6 +432,8 @@ def run(args):
             table = Table(client, store, record, key, say, ask, demo=Demo(args.seed) if args.demo else None,
                           live=live)
             table.save(record)
+            if args.scorepad:
+                table.pad, table.phones = start_scorepad(args, record, table.save, say)
             result = None
             for i in range(rounds_in(record)):
                 try:
@@ -414,6 +455,8 @@ def run(args):
                     table.next_round()
             store_played_game(store, table, record, key, records.tally(record), say)
     finally:
+        if table is not None and table.pad is not None:
+            table.pad.stop()
         client.close()
         if sim is not None:
             sim.stop()

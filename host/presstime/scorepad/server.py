@@ -1,0 +1,267 @@
+"""The scorepad's web server: Starlette on uvicorn, in a thread of the `presstime` process.
+
+    server = ScorepadServer(session, host="127.0.0.1", port=0).start()
+    server.url          # http://HOST:PORT/SECRET/   (the phones' page; /screen: the big screen)
+    server.stop()
+
+Built like a server on a network: every page and call lives under the game's secret (anything
+else is 404), a phone writes only the seat it holds (a per-seat token), request bodies are
+capped, each client address is rate-limited, and the number of live streams is capped. It binds
+to the address it is given (loopback by default) and stops with the game. Every asset is served
+from this package: no CDN, no internet.
+"""
+
+import asyncio
+import hmac
+import json
+import os
+import socket
+import threading
+import time
+
+from starlette.applications import Starlette
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .session import SeatRefused
+
+STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
+MAX_BODY = 4096           # bytes in one request
+RATE = 20.0               # requests per second per client address, sustained
+BURST = 60                # and in a burst
+MAX_STREAMS = 64          # live event streams at once
+KEEPALIVE_S = 15
+
+
+class _Limiter:
+    """A token bucket per client address."""
+
+    def __init__(self, rate=RATE, burst=BURST):
+        self.rate = rate
+        self.burst = burst
+        self.buckets = {}
+        self.lock = threading.Lock()
+
+    def allow(self, who):
+        now = time.monotonic()
+        with self.lock:
+            tokens, last = self.buckets.get(who, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - last) * self.rate)
+            if tokens < 1:
+                self.buckets[who] = (tokens, now)
+                return False
+            self.buckets[who] = (tokens - 1, now)
+            if len(self.buckets) > 10000:      # never grows without bound
+                self.buckets.clear()
+            return True
+
+
+class ScorepadServer:
+    def __init__(self, session, host="127.0.0.1", port=0):
+        self.session = session
+        self.host = host
+        self.port = port
+        self.limiter = _Limiter()
+        self.streams = 0
+        self.loop = None
+        self.wakers = set()
+        self.stopping = False
+        self._server = None
+        self._thread = None
+        session.listeners.append(self._changed)
+        self.app = Starlette(routes=[
+            Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+            Route("/{secret}/", self.phone_page),
+            Route("/{secret}", self.phone_page),
+            Route("/{secret}/screen", self.screen_page),
+            Route("/{secret}/api/state", self.api_state, methods=["GET"]),
+            Route("/{secret}/api/claim", self.api_claim, methods=["POST"]),
+            Route("/{secret}/api/submit", self.api_submit, methods=["POST"]),
+            Route("/{secret}/api/events", self.api_events, methods=["GET"]),
+        ])
+
+    # ---- lifetime ---------------------------------------------------------------------------
+    def start(self):
+        import uvicorn
+
+        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((self.host, self.port))
+        self.port = sock.getsockname()[1]
+        config = uvicorn.Config(self._guarded, interface="asgi3", log_level="warning", lifespan="off",
+                                timeout_graceful_shutdown=1, access_log=False)
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]},
+                                        name="scorepad", daemon=True)
+        self._thread.start()
+        t0 = time.monotonic()
+        while not self._server.started:
+            if not self._thread.is_alive() or time.monotonic() - t0 > 10:
+                raise RuntimeError("the scorepad server did not start")
+            time.sleep(0.01)
+        return self
+
+    def stop(self):
+        self.stopping = True
+        self._changed(None)
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(5)
+        if self._changed in self.session.listeners:
+            self.session.listeners.remove(self._changed)
+
+    @property
+    def url(self):
+        host = "[%s]" % self.host if ":" in self.host else self.host
+        return "http://%s:%d/%s/" % (host, self.port, self.session.secret)
+
+    @property
+    def screen_url(self):
+        return self.url + "screen"
+
+    # ---- the guard in front of every request ---------------------------------------------------
+    async def _guarded(self, scope, receive, send):
+        if scope["type"] == "http":
+            client = (scope.get("client") or ("?", 0))[0]
+            if not self.limiter.allow(client):
+                await PlainTextResponse("too many requests", status_code=429)(scope, receive, send)
+                return
+            for name, value in scope.get("headers", []):
+                if name == b"content-length":
+                    try:
+                        too_big = int(value) > MAX_BODY
+                    except ValueError:
+                        too_big = True
+                    if too_big:
+                        await PlainTextResponse("request too large", status_code=413)(scope, receive, send)
+                        return
+        await self.app(scope, receive, send)
+
+    def _secret_ok(self, request):
+        return hmac.compare_digest(request.path_params.get("secret", ""), self.session.secret)
+
+    # ---- pages ------------------------------------------------------------------------------
+    async def phone_page(self, request):
+        if not self._secret_ok(request):
+            return _not_found()
+        return FileResponse(os.path.join(STATIC, "phone.html"), headers=_NO_STORE)
+
+    async def screen_page(self, request):
+        if not self._secret_ok(request):
+            return _not_found()
+        return FileResponse(os.path.join(STATIC, "screen.html"), headers=_NO_STORE)
+
+    # ---- the API ----------------------------------------------------------------------------
+    async def api_state(self, request):
+        if not self._secret_ok(request):
+            return _not_found()
+        out = self.session.public()
+        seat = request.query_params.get("seat")
+        token = request.headers.get("x-seat-token")
+        if seat is not None and token:
+            try:
+                out["mine"] = self.session.seat_view(_int(seat), token)
+            except SeatRefused as e:
+                out["mine_error"] = e.message
+        return JSONResponse(out, headers=_NO_STORE)
+
+    async def api_claim(self, request):
+        if not self._secret_ok(request):
+            return _not_found()
+        body = await _json_body(request)
+        if isinstance(body, JSONResponse):
+            return body
+        try:
+            token = self.session.claim(_int(body.get("seat")), body.get("token"))
+        except SeatRefused as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        return JSONResponse({"token": token})
+
+    async def api_submit(self, request):
+        if not self._secret_ok(request):
+            return _not_found()
+        body = await _json_body(request)
+        if isinstance(body, JSONResponse):
+            return body
+        try:
+            got = await asyncio.get_running_loop().run_in_executor(
+                None, self.session.submit, _int(body.get("seat")), request.headers.get("x-seat-token"),
+                body.get("values"))
+        except SeatRefused as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        return JSONResponse(got, status_code=422 if "errors" in got else 200)
+
+    async def api_events(self, request):
+        """Server-sent events: the public state each time it changes."""
+        if not self._secret_ok(request):
+            return _not_found()
+        if self.streams >= MAX_STREAMS:
+            return PlainTextResponse("too many live pages", status_code=503)
+        self.loop = asyncio.get_running_loop()
+        waker = asyncio.Event()
+        self.wakers.add(waker)
+        self.streams += 1
+
+        async def stream():
+            sent = -1
+            try:
+                while not self.stopping:
+                    state = self.session.public()
+                    if state["version"] != sent:
+                        sent = state["version"]
+                        yield "data: %s\n\n" % json.dumps(state)
+                    waker.clear()
+                    try:
+                        await asyncio.wait_for(waker.wait(), KEEPALIVE_S)
+                    except asyncio.TimeoutError:
+                        yield ": keep-alive\n\n"
+            finally:
+                self.wakers.discard(waker)
+                self.streams -= 1
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    def _changed(self, _version):
+        loop = self.loop
+        if loop is None:
+            return
+        for w in list(self.wakers):
+            try:
+                loop.call_soon_threadsafe(w.set)
+            except RuntimeError:      # the loop has closed
+                pass
+
+
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+def _not_found():
+    return PlainTextResponse("not found", status_code=404)
+
+
+def _int(v):
+    if isinstance(v, bool):
+        raise SeatRefused(400, "seat: a number, please")
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        raise SeatRefused(400, "seat: a number, please")
+
+
+async def _json_body(request):
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return JSONResponse({"error": "request too large"}, status_code=413)
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return JSONResponse({"error": "not JSON"}, status_code=400)
+    if not isinstance(data, dict):
+        return JSONResponse({"error": "a JSON object, please"}, status_code=400)
+    return data

@@ -1,0 +1,266 @@
+"""One game's scorepad: who sits where, what each seat has submitted, and closing a round.
+
+    pad = ScorepadSession(record, save)      # save(record): the draft is saved (as `enter` does)
+    pad.flush()                              # the game's thread saves what the phones sent
+    pad.open_round(0)                        # the round's questions, per seat, from the core
+    token = pad.claim(seat)                  # a phone takes a seat (only it may write there)
+    pad.submit(seat, token, {"articles": 9, ...}) -> {"errors": {...}} or {"preview": ...}
+    pad.wait(timeout)                        # True once every seat has submitted (or host closed)
+    pad.close_round()                        # no more corrections; the round is the record's
+
+Thread-safe: the web server's thread and the game's thread both call it. Every change bumps
+`version` and calls the listeners (the server wakes its live streams with it). An accepted
+submission goes into the record at once; `save` runs in the game's thread (`flush`, called by
+`wait` and by the loop that waits), since the history database belongs to that thread.
+"""
+
+import hmac
+import secrets
+import threading
+
+from .. import records
+from ..entry import player_names
+from ..errors import BadInput
+from . import questions as Q
+
+TITLES = {"fit-to-print": "Fit to Print", "heat": "Heat", "mini-fits": "Mini FITS", "myth-fits": "Myth Fits"}
+
+
+class SeatRefused(Exception):
+    """A phone asked for something its seat may not do (taken, wrong token, closed round)."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class ScorepadSession:
+    def __init__(self, record, save, secret=None):
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(self.lock)
+        self.record = record
+        self.save = save
+        self.secret = secret or secrets.token_urlsafe(16)
+        self.version = 0
+        self.listeners = []
+        self.round_index = None
+        self.round_title = ""
+        self.questions = {}       # seat -> [Question]
+        self.submitted = {}       # seat -> {field: value} (accepted and in the record)
+        self.previews = {}        # seat -> text
+        self.tokens = {}          # seat -> token
+        self.open = False
+        self.dirty = False        # accepted answers not saved yet (flush)
+        self.board = None         # the board's live state, as the big screen shows it
+        self.standings = None     # after the last closed round
+
+    # ---- the game's side -------------------------------------------------------------------
+    def open_round(self, round_index, title=None):
+        with self.lock:
+            self.round_index = round_index
+            self.round_title = title or "round %d" % (round_index + 1)
+            self.questions = Q.seat_questions(self.record, round_index)
+            self.submitted = {}
+            self.previews = {}
+            for seat, qs in self.questions.items():   # a resumed draft: what is in already counts
+                have = {}
+                for q in qs:
+                    v = _get(self.record, q.path)
+                    if isinstance(v, int) and not isinstance(v, bool):
+                        have[q.field] = v
+                if len(have) == len(qs):
+                    self.submitted[seat] = have
+            self.open = True
+            self._bump()
+
+    def close_round(self):
+        """No more answers from the phones for this round (the host closes it, or all are in)."""
+        with self.lock:
+            self.open = False
+            self.flush()
+            self._bump()
+
+    def missing(self):
+        """Seats that have questions and have not submitted."""
+        with self.lock:
+            return [s for s in self.questions if s not in self.submitted]
+
+    def wait(self, timeout=None):
+        """Wait for a change (saving what came in); True when every seat has submitted or the
+        round is closed. Call it from the game's thread."""
+        with self.lock:
+            if self.open and self.missing() and not self.dirty:
+                self.changed.wait(timeout)
+            self.flush()
+            return not self.open or not self.missing()
+
+    def flush(self):
+        """Save the record if the phones changed it (the game's thread)."""
+        with self.lock:
+            if self.dirty:
+                self.dirty = False
+                self.save(self.record)
+
+    def set_board(self, status):
+        """The board's live state (a status dict from the link), for the big screen."""
+        if not status:
+            return
+        view = {
+            "phase": status.get("phase"), "remaining_ms": status.get("remaining_ms"),
+            "round": status.get("round"), "rounds": status.get("rounds"), "day": status.get("day"),
+            "players": [{"state": p.get("state"), "token": p.get("token"), "photos": p.get("photos")}
+                        for p in status.get("players", [])],
+        }
+        with self.lock:
+            if view != self.board:
+                self.board = view
+                self._bump()
+
+    def set_standings(self, result):
+        """The core's result after a round: what the big screen and the phones show."""
+        if not result:
+            return
+        rows = []
+        for p in result.get("players", []):
+            rows.append({"name": p.get("name"), "total": p.get("total"),
+                         "ad_revenue": p.get("ad_revenue"), "out": bool(p.get("out_of_business"))})
+        with self.lock:
+            self.standings = {"players": rows, "winners": list(result.get("winners") or []),
+                              "complete": bool(result.get("complete"))}
+            self._bump()
+
+    # ---- the phones' side ------------------------------------------------------------------
+    def claim(self, seat, token=None):
+        """The seat's token for this phone: a new one if the seat is free, the same one back
+        for the phone that holds it (a reload). SeatRefused if another phone holds it."""
+        with self.lock:
+            self._seat(seat)
+            held = self.tokens.get(seat)
+            if held is not None:
+                if token and hmac.compare_digest(str(token), held):
+                    return held
+                raise SeatRefused(409, "seat %d is taken by another phone (the host can free it)" % (seat + 1))
+            self.tokens[seat] = secrets.token_urlsafe(16)
+            self._bump()
+            return self.tokens[seat]
+
+    def release(self, seat):
+        """The host frees a seat (a player changed phones)."""
+        with self.lock:
+            self._seat(seat)
+            if self.tokens.pop(seat, None) is not None:
+                self._bump()
+
+    def submit(self, seat, token, values):
+        """Check every answer with the core; all good -> into the record, saved. Returns
+        {"errors": {field: message}} or {"preview": text}. SeatRefused on a wrong seat/token."""
+        with self.lock:
+            self._own(seat, token)
+            if not self.open:
+                raise SeatRefused(409, "this round is closed")
+            qs = self.questions.get(seat, [])
+            if not isinstance(values, dict):
+                raise SeatRefused(400, "values: an object of numbers, please")
+            unknown = [k for k in values if k not in [q.field for q in qs]]
+            if unknown:
+                raise SeatRefused(400, "not asked in this round: %s" % ", ".join(sorted(map(str, unknown)))[:200])
+            errors = {}
+            for q in qs:
+                if q.field not in values:
+                    errors[q.field] = "%s: missing" % q.label
+                    continue
+                got = Q.problems(self.record, q, values[q.field])
+                if got:
+                    errors[q.field] = "; ".join(got)
+            if errors:
+                return {"errors": errors}
+            for q in qs:
+                Q.apply(self.record, q, values[q.field])
+            self.dirty = True
+            self.submitted[seat] = {q.field: values[q.field] for q in qs}
+            self.previews[seat] = self._preview(seat)
+            self._bump()
+            return {"preview": self.previews[seat]}
+
+    # ---- what the pages read ---------------------------------------------------------------
+    def public(self):
+        with self.lock:
+            names = player_names(self.record)
+            players = []
+            for seat, name in enumerate(names):
+                players.append({"seat": seat, "name": name,
+                                "asked": seat in self.questions,
+                                "submitted": seat in self.submitted,
+                                "claimed": seat in self.tokens})
+            return {"version": self.version, "game": self.record.get("game", "fit-to-print"),
+                    "title": TITLES.get(self.record.get("game", "fit-to-print"), "game"),
+                    "round": None if self.round_index is None else self.round_index + 1,
+                    "round_title": self.round_title, "open": self.open,
+                    "players": players, "board": self.board, "standings": self.standings}
+
+    def seat_view(self, seat, token):
+        with self.lock:
+            self._own(seat, token)
+            return {"seat": seat, "name": player_names(self.record)[seat],
+                    "questions": [q.public() for q in self.questions.get(seat, [])],
+                    "values": dict(self.submitted.get(seat, {})),
+                    "preview": self.previews.get(seat)}
+
+    # ---- inside ----------------------------------------------------------------------------
+    def _seat(self, seat):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(player_names(self.record)):
+            raise SeatRefused(400, "no such seat")
+
+    def _own(self, seat, token):
+        self._seat(seat)
+        held = self.tokens.get(seat)
+        if held is None or not isinstance(token, str) or not hmac.compare_digest(token, held):
+            raise SeatRefused(403, "this phone does not hold seat %d" % (seat + 1))
+
+    def _preview(self, seat):
+        """The player's score as the core sees it now (others not in yet count as 0)."""
+        import copy
+        probe = copy.deepcopy(self.record)
+        for s, qs in self.questions.items():
+            if s not in self.submitted and s != seat:
+                for q in qs:
+                    if _get(probe, q.path) is None:
+                        Q.apply(probe, q, 0)
+        if probe.get("game", "fit-to-print") == "fit-to-print":
+            probe["rounds"] = probe.get("rounds", [])[:self.round_index + 1]
+        try:
+            result = records.tally(probe)
+        except BadInput:
+            return None
+        name = player_names(self.record)[seat]
+        for p in result.get("players", []):
+            if p.get("name") != name:
+                continue
+            rounds = p.get("rounds")
+            if isinstance(rounds, list) and self.round_index is not None and self.round_index < len(rounds):
+                r = rounds[self.round_index]
+                if "ad_revenue" in r:
+                    return "%s: %d points, $%d (so far, total %d)" % (self.round_title, r.get("score", 0),
+                                                                    r["ad_revenue"], p.get("total") or 0)
+                return "%s: %d points (total %d)" % (self.round_title, r.get("score", 0), p.get("total") or 0)
+            return "total %s" % p.get("total")
+        return None
+
+    def _bump(self):
+        self.version += 1
+        self.changed.notify_all()
+        for f in list(self.listeners):
+            f(self.version)
+
+
+def _get(record, path):
+    node = record
+    for key in path:
+        if isinstance(node, dict):
+            node = node.get(key)
+        elif isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+            node = node[key]
+        else:
+            return None
+    return node

@@ -1,0 +1,46 @@
+// presstime scorepad: what the phone page and the big screen share
+"use strict";
+const SECRET = location.pathname.split("/")[1];
+const API = "/" + SECRET + "/api/";
+
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+function live(onState) {
+  // server-sent events; the browser reconnects by itself after a drop or a sleeping phone
+  const src = new EventSource(API + "events");
+  src.onmessage = (m) => onState(JSON.parse(m.data));
+  return src;
+}
+
+function standingsTable(table, standings) {
+  table.replaceChildren();
+  if (!standings) return false;
+  const head = el("tr");
+  head.append(el("th", {}, "player"), el("th", {class: "n"}, "total"));
+  const money = standings.players.some((p) => p.ad_revenue !== null && p.ad_revenue !== undefined);
+  if (money) head.append(el("th", {class: "n"}, "$"));
+  table.append(head);
+  for (const p of standings.players) {
+    const tr = el("tr");
+    const name = el("td", {}, p.name + (p.out ? " (out of business)" : ""));
+    if (standings.complete && standings.winners.includes(p.name)) name.className = "winner";
+    if (p.out) name.className = "out";
+    tr.append(name, el("td", {class: "n"}, p.total === null ? "–" : p.total));
+    if (money) tr.append(el("td", {class: "n"}, p.ad_revenue));
+    table.append(tr);
+  }
+  if (standings.complete && standings.winners.length)
+    table.append(el("caption", {class: "winner"}, "Winner: " + standings.winners.join(", ")));
+  return true;
+}
+
+function clock(ms) {
+  if (ms === null || ms === undefined) return "–:––";
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+}

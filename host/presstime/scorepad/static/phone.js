@@ -1,0 +1,171 @@
+// presstime phone scorepad: pick your seat, type your own numbers, see your round score
+"use strict";
+const KEY = "presstime:" + SECRET;
+let state = null, seat = null, token = null, round = null, sent = false;
+
+function store() { try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch (e) { return {}; } }
+function remember(patch) { localStorage.setItem(KEY, JSON.stringify(Object.assign(store(), patch))); }
+
+async function call(path, body) {
+  const opts = body === undefined ? {} : {method: "POST", body: JSON.stringify(body),
+                                             headers: {"Content-Type": "application/json"}};
+  if (token) opts.headers = Object.assign(opts.headers || {}, {"X-Seat-Token": token});
+  const r = await fetch(API + path, opts);
+  let data = {};
+  try { data = await r.json(); } catch (e) { data = {error: "the server answered " + r.status}; }
+  return {status: r.status, data};
+}
+
+function say(text, cls) {
+  const p = document.getElementById("status");
+  p.textContent = text || ""; p.className = cls || "note";
+}
+
+async function claim(s) {
+  const saved = store();
+  const r = await call("claim", {seat: s, token: saved.seat === s ? saved.token : null});
+  if (r.status !== 200) { say(r.data.error || "that seat is not free", "warn"); return; }
+  seat = s; token = r.data.token; remember({seat, token});
+  await refresh();
+}
+
+function showSeats(st) {
+  const box = document.getElementById("seats");
+  box.replaceChildren();
+  for (const p of st.players) {
+    const b = el("button", {type: "button", "data-seat": p.seat}, "Seat " + (p.seat + 1) + " · " + p.name);
+    if (p.claimed) b.disabled = true;
+    b.onclick = () => claim(p.seat);
+    box.append(b);
+  }
+  document.getElementById("pick").hidden = false;
+  document.getElementById("pad").hidden = true;
+}
+
+function draftKey() { return "r" + round + ":s" + seat; }
+
+function showPad(st, mine) {
+  document.getElementById("pick").hidden = true;
+  document.getElementById("pad").hidden = false;
+  document.getElementById("who").textContent = mine.name + " · " + st.round_title;
+  const form = document.getElementById("form");
+  const drafts = store().drafts || {};
+  const draft = drafts[draftKey()] || {};
+  if (form.dataset.round !== String(round) || form.dataset.seat !== String(seat)) {
+    form.replaceChildren();
+    form.dataset.round = round; form.dataset.seat = seat;
+    for (const q of mine.questions) {
+      const box = el("div", {class: "q"});
+      const id = "f-" + q.field;
+      box.append(el("label", {for: id}, q.label));
+      const row = el("div", {class: "row"});
+      const input = el("input", {id, name: q.field, type: "text", inputmode: "numeric",
+                                 pattern: "-?[0-9]*", enterkeyhint: "next", autocomplete: "off"});
+      const v = q.field in draft ? draft[q.field] : (q.field in mine.values ? mine.values[q.field] : "");
+      input.value = v;
+      input.oninput = () => saveDraft();
+      const sign = el("button", {type: "button", class: "sign", "aria-label": "minus"}, "±");
+      sign.onclick = () => {
+        input.value = input.value.startsWith("-") ? input.value.slice(1) : "-" + input.value;
+        saveDraft();
+      };
+      row.append(input, sign);
+      box.append(row, el("div", {class: "err", id: "e-" + q.field}));
+      form.append(box);
+    }
+  }
+  document.getElementById("send").disabled = !st.open;
+  const pv = document.getElementById("preview");
+  if (!st.open) pv.textContent = "This round is closed.";
+  else if (mine.preview) pv.textContent = "Submitted · " + mine.preview + " · you can still correct it until the round closes.";
+  else pv.textContent = "";
+}
+
+function saveDraft() {
+  const form = document.getElementById("form");
+  const values = {};
+  for (const input of form.querySelectorAll("input")) values[input.name] = input.value;
+  const drafts = store().drafts || {};
+  drafts[draftKey()] = values;
+  remember({drafts});
+}
+
+async function send() {
+  const form = document.getElementById("form");
+  const values = {};
+  let bad = false;
+  for (const input of form.querySelectorAll("input")) {
+    const t = input.value.trim();
+    const err = document.getElementById("e-" + input.name);
+    if (!/^-?[0-9]+$/.test(t)) {
+      err.textContent = t === "" ? "type a number" : "a whole number, please";
+      input.classList.add("bad"); bad = true;
+    } else {
+      values[input.name] = parseInt(t, 10);
+    }
+  }
+  if (bad) return;
+  const r = await call("submit", {seat, values});
+  for (const input of form.querySelectorAll("input")) {
+    input.classList.remove("bad");
+    document.getElementById("e-" + input.name).textContent = "";
+  }
+  if (r.status === 422) {
+    for (const f in r.data.errors) {
+      const input = form.querySelector("[name='" + f + "']");
+      if (input) input.classList.add("bad");
+      const err = document.getElementById("e-" + f);
+      if (err) err.textContent = r.data.errors[f];
+    }
+    say("Some numbers are not possible: see below.", "warn");
+    return;
+  }
+  if (r.status !== 200) { say(r.data.error || "not sent", "warn"); return; }
+  say("Sent.");
+  await refresh();
+}
+
+function showTable(st) {
+  const ul = document.getElementById("table");
+  ul.replaceChildren();
+  for (const p of st.players) {
+    if (!p.asked) continue;
+    ul.append(el("li", {class: p.submitted ? "done" : "counting"},
+                 p.name + (p.submitted ? "" : (st.open ? " is still counting" : " (not in)"))));
+  }
+  document.getElementById("standings").hidden = !standingsTable(document.getElementById("stand"), st.standings);
+}
+
+async function refresh() {
+  const q = seat !== null ? "?seat=" + seat : "";
+  const r = await call("state" + q);
+  if (r.status !== 200) { say("This link is not valid (ask the host for the QR code again).", "warn"); return; }
+  render(r.data);
+}
+
+function render(st) {
+  state = st; round = st.round;
+  document.getElementById("title").textContent = st.title + (st.round ? " · " + st.round_title : "");
+  showTable(st);
+  if (seat === null) { showSeats(st); say("Tap your seat."); return; }
+  if (!st.mine) {
+    if (st.mine_error) { seat = null; token = null; remember({seat: null, token: null}); showSeats(st); say(st.mine_error, "warn"); return; }
+    refresh(); return;
+  }
+  if (!st.mine.questions.length) {
+    document.getElementById("pad").hidden = true; document.getElementById("pick").hidden = true;
+    say(st.round ? "Nothing for you to type in this round." : "Waiting for the round to end…");
+    return;
+  }
+  showPad(st, st.mine);
+  if (!st.open) say("Round closed.");
+  else if (!st.mine.preview) say("Type your numbers and submit.");
+}
+
+document.getElementById("send").onclick = send;
+(async () => {
+  const saved = store();
+  if (Number.isInteger(saved.seat) && saved.token) { seat = saved.seat; token = saved.token; }
+  await refresh();
+  live((st) => { if (st.version !== (state && state.version)) refresh(); });
+})();

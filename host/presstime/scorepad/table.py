@@ -1,0 +1,166 @@
+"""The scorepad at the table: what `presstime play --scorepad` and `enter --scorepad` run.
+
+    pad = TableScorepad(record, save, bind="127.0.0.1", say=print).start()   # prints URL + QR
+    pad.board(status)               # each status the game loop reads (the big screen's clock)
+    pad.collect(round_index, title) # the phones type their numbers; Enter here closes early
+    pad.standings(result)           # after a round: the big screen and the phones show it
+    pad.stop()
+
+When the host closes a round before every phone has submitted, the numbers still missing are
+asked at the terminal by the usual entry (it asks only what is not in the record yet).
+"""
+
+import sys
+import time
+
+from .options import LOOPBACK
+
+
+class TableScorepad:
+    def __init__(self, record, save, bind=LOOPBACK, say=print, port=0, poll_line=None):
+        from .server import ScorepadServer
+        from .session import ScorepadSession
+
+        self.session = ScorepadSession(record, save)
+        self.server = ScorepadServer(self.session, host=bind, port=port)
+        self.say = say
+        self.poll_line = poll_line
+        self.bind = bind
+
+    def start(self):
+        from ..errors import BadInput
+
+        try:
+            self.server.start()
+        except OSError as e:
+            raise BadInput("--bind %s: cannot listen there (%s)" % (self.bind, e.strerror or e))
+        url = self.server.url
+        self.say("Scorepad: each player opens %s on their phone" % url)
+        self.say("Big screen: %s" % self.server.screen_url)
+        if self.bind.startswith("127.") or self.bind == "::1":
+            self.say("  (only this computer can reach it: --bind with this computer's LAN address for phones)")
+        for line in qr_lines(url):
+            self.say(line)
+        return self
+
+    def stop(self):
+        self.server.stop()
+
+    def board(self, status):
+        self.session.set_board(status)
+
+    def standings(self, result):
+        self.session.set_standings(result)
+
+    def collect(self, round_index, title=None):
+        """Open the round on the phones and wait until every seat is in or the host presses
+        Enter; then the round is closed (the entry asks any number still missing)."""
+        s = self.session
+        s.open_round(round_index, title)
+        if not s.questions:
+            s.close_round()
+            return
+        shown = None
+        try:
+            while not s.wait(0.2):
+                names = [p["name"] for p in s.public()["players"] if p["seat"] in s.missing()]
+                if names != shown:
+                    shown = names
+                    self.say("  waiting for %s (Enter closes the round; missing numbers are then asked here)"
+                             % ", ".join(names))
+                if self.poll_line is not None and self.poll_line(0.0) is not None:
+                    break
+        finally:
+            s.close_round()
+        missing = s.missing()
+        if missing:
+            self.say("  round closed with %d phone(s) still out: their numbers are asked here" % len(missing))
+        else:
+            self.say("  every player's numbers are in")
+
+
+def qr_lines(url):
+    """The URL as a QR code in text (two rows per line), for a phone's camera."""
+    try:
+        import segno
+    except ImportError:
+        return []
+    import io
+
+    out = io.StringIO()
+    try:
+        segno.make(url, error="l").terminal(out=out, compact=True, border=2)
+    except Exception:
+        return []
+    return out.getvalue().rstrip("\n").split("\n")
+
+
+class DemoPhones:
+    """Simulated phones for `play --demo --scorepad`: each seat's phone claims its seat over
+    HTTP and submits the demo's numbers after a short, seeded delay; one phone first sends an
+    impossible number, is refused, and corrects it (as a player would)."""
+
+    def __init__(self, url, rnd):
+        self.url = url
+        self.rnd = rnd
+        self.tokens = {}      # seat -> token: a phone keeps its seat from round to round
+
+    def play_round(self, session, numbers):
+        """numbers: {seat: {field: value}}. Runs the phones in threads; returns at once."""
+        import threading
+
+        plan = []
+        for seat in sorted(numbers):
+            plan.append((seat, numbers[seat], self.rnd.uniform(0.1, 0.8)))
+        threads = [threading.Thread(target=self._phone, args=(p, i == 0), daemon=True)
+                   for i, p in enumerate(plan)]
+        for t in threads:
+            t.start()
+        return threads
+
+    def _phone(self, plan, fumble):
+        seat, values, delay = plan
+        time.sleep(delay)
+        token = _post(self.url + "api/claim", {"seat": seat, "token": self.tokens.get(seat)}).get("token")
+        if token is None:
+            return
+        self.tokens[seat] = token
+        if fumble and values:
+            field = sorted(values)[0]
+            _post(self.url + "api/submit", {"seat": seat, "values": dict(values, **{field: -999})}, token)
+            time.sleep(0.2)
+        _post(self.url + "api/submit", {"seat": seat, "values": values}, token)
+
+
+def _post(url, body, token=None):
+    import json
+    import urllib.error
+    import urllib.request
+
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    if token:
+        req.add_header("X-Seat-Token", token)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        try:
+            return json.loads(e.read())
+        except ValueError:
+            return {}
+    except OSError:
+        return {}
+
+
+def poll_stdin(timeout):
+    """A line typed on stdin within `timeout` s, or None (also None when stdin is not a terminal)."""
+    import select
+
+    if not sys.stdin or not sys.stdin.isatty():
+        return None
+    try:
+        ready, _, _ = select.select([sys.stdin], [], [], timeout)
+    except (OSError, ValueError):
+        return None
+    return sys.stdin.readline() if ready else None
