@@ -153,6 +153,37 @@ class GameDemo:
                     pads[n]["colour_sets"] = r.randint(0, 3)
 
 
+def _phones_round(table, entry, record, demo, round_index, title):
+    """The table-wide questions here first (Heat: arrested? heat value), then each player's own
+    numbers on their phone (the demo's simulated phones send example numbers)."""
+    import copy
+
+    from .scorepad.table import is_seat_step, seat_numbers
+
+    filled = None
+    if demo is not None:
+        filled = copy.deepcopy(record)
+        demo.fill(filled, round_index)
+        for k in ("arrested", "heat_value"):      # the table's answers, typed at the terminal
+            if k in filled and k not in record:
+                record[k] = filled[k]
+        table.save(record)
+    entry.enter(round_index=round_index, only=lambda s: not is_seat_step(record, s))
+    if table.phones is not None and filled is not None:
+        table.phones.play_round(table.pad.session, seat_numbers(record, filled, round_index or 0))
+    table.pad.collect(round_index or 0, title)
+
+
+def _tally_or_none(record):
+    from . import records
+    from .errors import BadInput
+
+    try:
+        return records.tally(record)
+    except BadInput:
+        return None
+
+
 def run_game(args, names, say, ask):
     """The whole game: configure, run, numbers, standings, history. Returns the exit status."""
     import sys
@@ -178,6 +209,7 @@ def run_game(args, names, say, ask):
         cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
 
     client, sim = open_board(args, say)
+    table = None
     try:
         with open_store(args) as store:
             key = configure_board(client, cfg, say)
@@ -188,6 +220,10 @@ def run_game(args, names, say, ask):
             demo = GameDemo(args.seed) if args.demo else None
             table = GameTable(client, store, record, key, say, ask, demo=demo, live=live)
             table.save(record)
+            if getattr(args, "scorepad", False):
+                from .commands.play import start_scorepad
+
+                table.pad, table.phones = start_scorepad(args, record, table.save, say)
             entry = GameEntry(record, table.save, ask=ask, say=say)
             try:
                 for i in range(st.get("rounds") or 1):
@@ -198,9 +234,13 @@ def run_game(args, names, say, ask):
                             "(`presstime sync` later still pulls the board's journal)." % key)
                         raise
                     if game == "mini-fits":
-                        if demo:
+                        if table.pad is not None:
+                            _phones_round(table, entry, record, demo, i, "round %d" % (i + 1))
+                        elif demo:
                             demo.fill(record, i)
                         entry.enter(round_index=i)
+                        if table.pad is not None:
+                            table.pad.standings(_tally_or_none(record))
                     if game == "myth-fits":
                         record["photo_tokens"] = dict((p["name"], p.get("photos", 0)) for p in st["players"])
                         table.save(record)
@@ -208,7 +248,9 @@ def run_game(args, names, say, ask):
                         break
                     if st.get("phase") != "over":
                         st = table.next_round()
-                if game == "heat" and demo:
+                if game == "heat" and table.pad is not None:
+                    _phones_round(table, entry, record, demo, None, "the final count")
+                elif game == "heat" and demo:
                     demo.fill(record)
                 entry.enter()
                 if game == "myth-fits":
@@ -217,8 +259,12 @@ def run_game(args, names, say, ask):
             except EntryStopped:
                 say("Stopped. Everything typed is kept as draft %s." % key)
                 return 1
+            if table.pad is not None:
+                table.pad.standings(result)
             store_played_game(store, table, record, key, result, say)
     finally:
+        if table is not None and table.pad is not None:
+            table.pad.stop()
         client.close()
         if sim is not None:
             sim.stop()

@@ -12,6 +12,7 @@ EXAMPLE = """examples:
   presstime enter --new        drop the game in progress and start a new one
   presstime enter --list       the drafts waiting for numbers (from `play` or `sync` too)
   presstime enter --draft board:sim-16b6de1f:12   finish a game a board played
+  presstime enter --scorepad --bind 192.168.1.20  every player types their own numbers on their phone
 
 At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`."""
 
@@ -27,6 +28,9 @@ def configure(parser):
     group.add_argument("--draft", metavar="KEY",
                        help="finish a draft saved by `presstime play` or `sync` (keys: --list)")
     group.add_argument("--list", action="store_true", help="list the drafts waiting for numbers")
+    from ..scorepad.options import add_arguments as add_scorepad_arguments
+
+    add_scorepad_arguments(parser)
     add_db_argument(parser)
 
 
@@ -61,7 +65,7 @@ def run(args, ask=_echoing_input, say=print):
         if getattr(args, "list", False):
             return _list_drafts(store, say)
         if getattr(args, "draft", None):
-            return _finish_board_draft(store, args.draft, ask, say)
+            return _finish_board_draft(store, args.draft, ask, say, args)
         draft = store.load_draft(DRAFT_KEY)
         if args.resume and draft is None:
             raise BadInput("no game in progress to resume (start one with `presstime enter`)")
@@ -87,7 +91,12 @@ def run(args, ask=_echoing_input, say=print):
             else:
                 record = draft
                 say("Resuming: %s." % _summary(record))
-            ScoreEntry(record, save, ask=ask, say=say).enter_game()
+            if getattr(args, "scorepad", False):
+                from ..scorepad.table import enter_with_phones
+
+                enter_with_phones(record, save, args, ask, say)
+            else:
+                ScoreEntry(record, save, ask=ask, say=say).enter_game()
         except EntryStopped as stop:
             return _stopped(say, stop.eof)
         except KeyboardInterrupt:
@@ -113,7 +122,7 @@ def _list_drafts(store, say):
     return 0
 
 
-def _finish_board_draft(store, key, ask, say):
+def _finish_board_draft(store, key, ask, say, args=None):
     """Type the numbers a board's game is waiting for (a draft of `play` or `sync`), then store
     it under the same key, so a later `presstime sync` updates that game instead of adding one."""
     from ..entry import EntryStopped, ScoreEntry
@@ -127,7 +136,11 @@ def _finish_board_draft(store, key, ask, say):
     save = lambda r: store.save_draft(key, r)  # noqa: E731
     say("Finishing %s: %s." % (key, _summary(record)))
     try:
-        if record.get("game", "fit-to-print") == "fit-to-print":
+        if getattr(args, "scorepad", False):
+            from ..scorepad.table import enter_with_phones
+
+            enter_with_phones(record, save, args, ask, say)
+        elif record.get("game", "fit-to-print") == "fit-to-print":
             ScoreEntry(record, save, ask=ask, say=say).enter_game()
         else:
             entry = GameEntry(record, save, ask=ask, say=say)

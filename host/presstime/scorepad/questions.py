@@ -81,6 +81,6 @@ def _friendly(message, place, question):
 
 def apply(record, question, value):
     """Write an accepted answer into the record (the round's slot made first when new)."""
-    if question.path[0] == "rounds":
+    if question.path[0] == "rounds" and record.get("game", "fit-to-print") == "fit-to-print":
         round_slot(record, question.path[1])
     _set(record, list(question.path), value)

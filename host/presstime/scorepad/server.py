@@ -192,6 +192,9 @@ class ScorepadServer:
                 body.get("values"))
         except SeatRefused as e:
             return JSONResponse({"error": e.message}, status_code=e.status)
+        except Exception as e:       # a bug: the phone hears it, the game goes on
+            self.session.faults.append("%s: %s" % (type(e).__name__, e))
+            return JSONResponse({"error": "the scorepad could not take this (tell the host)"}, status_code=500)
         return JSONResponse(got, status_code=422 if "errors" in got else 200)
 
     async def api_events(self, request):

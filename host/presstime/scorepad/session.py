@@ -52,6 +52,7 @@ class ScorepadSession:
         self.tokens = {}          # seat -> token
         self.open = False
         self.dirty = False        # accepted answers not saved yet (flush)
+        self.faults = []          # unexpected errors while serving a phone (the host is told)
         self.board = None         # the board's live state, as the big screen shows it
         self.standings = None     # after the last closed round
 

@@ -72,11 +72,71 @@ class TableScorepad:
                     break
         finally:
             s.close_round()
+        while s.faults:
+            self.say("  scorepad problem: %s" % s.faults.pop(0))
         missing = s.missing()
         if missing:
             self.say("  round closed with %d phone(s) still out: their numbers are asked here" % len(missing))
         else:
             self.say("  every player's numbers are in")
+
+
+def enter_with_phones(record, save, args, ask, say):
+    """`presstime enter --scorepad`: the game's table-wide answers at this terminal, each
+    player's own numbers on their phone, round by round; then the usual review. Returns the
+    core's result (EntryStopped as the entry raises it)."""
+    from .. import records
+    from ..entry import ScoreEntry, rounds_in
+    from ..errors import BadInput
+    from ..game_entry import GameEntry
+
+    pad = TableScorepad(record, save, bind=args.bind, say=say, port=args.scorepad_port,
+                        poll_line=poll_stdin).start()
+    try:
+        if record.get("game", "fit-to-print") == "fit-to-print":
+            entry = ScoreEntry(record, save, ask=ask, say=say)
+            for i in range(rounds_in(record)):
+                entry.enter_setup(i)
+                pad.collect(i, entry._round_title(i))
+                entry.enter_round(i)
+                try:
+                    pad.standings(records.tally(record))
+                except BadInput:
+                    pass
+            result = entry.review()
+        else:
+            entry = GameEntry(record, save, ask=ask, say=say)
+            rounds = [None]
+            if record.get("game") == "mini-fits":
+                rounds = range(entry._rounds_in())
+            for i in rounds:
+                entry.enter(round_index=i, only=lambda s: not is_seat_step(record, s))
+                pad.collect(i or 0, "round %d" % (i + 1) if i is not None else "the final count")
+                entry.enter(round_index=i)
+            result = entry.finish()
+        pad.standings(result)
+        return result
+    finally:
+        pad.stop()
+
+
+def seat_numbers(record, filled, round_index):
+    """{seat: {field: value}}: what each seat's phone would type, read from `filled` (a copy of
+    the record with example numbers in it) at the places the round's questions point to."""
+    from .questions import seat_questions
+    from .session import _get
+
+    out = {}
+    for seat, qs in seat_questions(record, round_index).items():
+        out[seat] = dict((q.field, _get(filled, q.path)) for q in qs)
+    return out
+
+
+def is_seat_step(record, step):
+    """Is this step of the other games' entry a player's own number (asked on their phone)?"""
+    from ..entry import player_names
+
+    return step.kind == "int" and any(n in step.path for n in player_names(record))
 
 
 def qr_lines(url):
