@@ -247,12 +247,12 @@ def _not_found():
 
 
 def _int(v):
-    if isinstance(v, bool):
-        raise SeatRefused(400, "seat: a number, please")
-    try:
+    """A seat number: a JSON integer, or the digits of one (a query string)."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    if isinstance(v, str) and v.isdigit() and len(v) < 4:
         return int(v)
-    except (TypeError, ValueError):
-        raise SeatRefused(400, "seat: a number, please")
+    raise SeatRefused(400, "seat: a number, please")
 
 
 async def _json_body(request):
