@@ -128,7 +128,8 @@ class ScorepadSession:
                          "ad_revenue": p.get("ad_revenue"), "out": bool(p.get("out_of_business"))})
         with self.lock:
             self.standings = {"players": rows, "winners": list(result.get("winners") or []),
-                              "complete": bool(result.get("complete"))}
+                              "complete": bool(result.get("complete")),
+                              "round": None if self.round_index is None else self.round_index + 1}
             self._bump()
 
     # ---- the phones' side ------------------------------------------------------------------
