@@ -4,7 +4,7 @@ a reload mid-round and a wrong secret; the big screen shows the standings; the h
 equal to the same game typed at the terminal with `enter`."""
 
 import argparse
-import copy
+import os
 import threading
 import urllib.error
 import urllib.request
@@ -139,12 +139,23 @@ def test_three_phones_enter_a_whole_game(tmp_path):
             ben.wait_round(title)
             assert ben.page.input_value("#f-articles") == str(PADS[r]["Ben"][1])
             ben.type(dict(list(zip(FIELDS, PADS[r]["Ben"]))[4:]))
+            if r == 1 and os.environ.get("PRESSTIME_SCREENSHOTS"):
+                # the pictures in docs/scorepad.md: a phone mid-round (one number refused), the
+                # big screen with one player still counting
+                shots = os.environ["PRESSTIME_SCREENSHOTS"]
+                ben.page.fill("#f-frowns", "-3")
+                ben.submit()
+                ben.error("frowns")
+                ben.page.screenshot(path=os.path.join(shots, "scorepad-phone.png"), full_page=True)
+                screen.screenshot(path=os.path.join(shots, "scorepad-screen.png"))
+                ben.type({"frowns": PADS[r]["Ben"][5]})
             ben.submit()
             screen.wait_for_function(
                 "document.querySelectorAll('#stand tr').length > 1", timeout=30000)
         game.join(60)
         assert not game.is_alive(), term.said
-        screen.wait_for_function("document.querySelector('#stand caption') !== null", timeout=30000)
+        screen.wait_for_function("(document.querySelector('#stand caption') || {}).textContent"
+                                 "?.startsWith('Winner')", timeout=30000)
         assert "Winner" in screen.inner_text("#stand")
         browser.close()
     assert outcome["rc"] == 0, term.said

@@ -28,8 +28,8 @@ from .session import SeatRefused
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 MAX_BODY = 4096           # bytes in one request
-RATE = 20.0               # requests per second per client address, sustained
-BURST = 60                # and in a burst
+RATE = 30.0               # requests per second per client address, sustained
+BURST = 120               # and in a burst (a phone's page makes 1-2 per change it hears)
 MAX_STREAMS = 64          # live event streams at once
 KEEPALIVE_S = 15
 
@@ -66,6 +66,7 @@ class ScorepadServer:
         self.streams = 0
         self.loop = None
         self.wakers = set()
+        self.sent = {}            # live stream -> the last state version it sent
         self.stopping = False
         self._server = None
         self._thread = None
@@ -103,7 +104,12 @@ class ScorepadServer:
             time.sleep(0.01)
         return self
 
-    def stop(self):
+    def stop(self, linger=2.0):
+        """Stop serving: first let every live page receive the last change (at most `linger`
+        seconds: the final standings reach the big screen), then close."""
+        t0 = time.monotonic()
+        while self.sent and min(self.sent.values()) < self.session.version and time.monotonic() - t0 < linger:
+            time.sleep(0.02)
         self.stopping = True
         self._changed(None)
         if self._server is not None:
@@ -216,6 +222,7 @@ class ScorepadServer:
                     if state["version"] != sent:
                         sent = state["version"]
                         yield "data: %s\n\n" % json.dumps(state)
+                        self.sent[waker] = sent
                     waker.clear()
                     try:
                         await asyncio.wait_for(waker.wait(), KEEPALIVE_S)
@@ -223,6 +230,7 @@ class ScorepadServer:
                         yield ": keep-alive\n\n"
             finally:
                 self.wakers.discard(waker)
+                self.sent.pop(waker, None)
                 self.streams -= 1
 
         return StreamingResponse(stream(), media_type="text/event-stream",

@@ -36,6 +36,8 @@ function standingsTable(table, standings) {
   }
   if (standings.complete && standings.winners.length)
     table.append(el("caption", {class: "winner"}, "Winner: " + standings.winners.join(", ")));
+  else if (standings.round)
+    table.append(el("caption", {}, "after round " + standings.round));
   return true;
 }
 

@@ -1,7 +1,7 @@
 // presstime phone scorepad: pick your seat, type your own numbers, see your round score
 "use strict";
 const KEY = "presstime:" + SECRET;
-let state = null, seat = null, token = null, round = null, sent = false;
+let state = null, seat = null, token = null, round = null, mine = null;
 
 function store() { try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch (e) { return {}; } }
 function remember(patch) { localStorage.setItem(KEY, JSON.stringify(Object.assign(store(), patch))); }
@@ -139,8 +139,26 @@ function showTable(st) {
 async function refresh() {
   const q = seat !== null ? "?seat=" + seat : "";
   const r = await call("state" + q);
+  if (r.status === 429 || r.status >= 500) {           // busy: try again shortly
+    setTimeout(refresh, 500 + Math.random() * 500);
+    return;
+  }
   if (r.status !== 200) { say("This link is not valid (ask the host for the QR code again).", "warn"); return; }
+  mine = r.data.mine || null;
   render(r.data);
+}
+
+function heard(st) {
+  // a change from the live stream: this seat's own part is read again only when it can differ
+  const before = state;
+  if (seat === null || !mine || !before || before.round !== st.round || before.open !== st.open ||
+      (before.players[seat] || {}).submitted !== (st.players[seat] || {}).submitted) {
+    state = st;
+    refresh();
+    return;
+  }
+  st.mine = mine;
+  render(st);
 }
 
 function render(st) {
@@ -167,5 +185,5 @@ document.getElementById("send").onclick = send;
   const saved = store();
   if (Number.isInteger(saved.seat) && saved.token) { seat = saved.seat; token = saved.token; }
   await refresh();
-  live((st) => { if (st.version !== (state && state.version)) refresh(); });
+  live((st) => { if (!state || st.version !== state.version) heard(st); });
 })();

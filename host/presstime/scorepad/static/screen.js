@@ -6,7 +6,8 @@ function render(st) {
   last = st; at = performance.now();
   document.getElementById("title").textContent = st.title + (st.round ? " · " + st.round_title : "");
   const b = st.board || {};
-  document.getElementById("phase").textContent = b.phase ? b.phase + (b.day ? " · " + b.day : "") : "";
+  document.getElementById("phase").textContent = b.phase ? b.phase + (b.day ? " · " + b.day : "")
+    : (st.open ? "scoring: every player types their numbers" : "");
   const players = document.getElementById("players");
   players.replaceChildren();
   st.players.forEach((p, i) => {
@@ -23,7 +24,9 @@ function render(st) {
 }
 
 function tick() {
-  if (!last || !last.board) return;
+  const c = document.getElementById("clock");
+  c.hidden = !last || !last.board;
+  if (c.hidden) return;
   let ms = last.board.remaining_ms;
   if (last.board.phase === "running" && ms !== null && ms !== undefined) ms -= performance.now() - at;
   document.getElementById("clock").textContent = clock(ms);
