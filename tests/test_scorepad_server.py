@@ -143,3 +143,16 @@ def test_accepted_numbers_are_saved_by_the_games_thread(pad):
     assert pad.saved == []                 # not from the server's thread (the database is the game's)
     pad.session.wait(0)
     assert json.loads(pad.saved[-1])["rounds"][0]["players"]["Ada"] == GOOD
+
+
+def test_bind_takes_only_this_computers_addresses():
+    from presstime.errors import BadInput
+    from presstime.scorepad.options import lan_addresses, resolve_bind
+
+    assert resolve_bind("127.0.0.1") == "127.0.0.1"
+    for bad in ("203.0.113.77", "example.org", "999.1.1.1"):
+        with pytest.raises(BadInput) as e:
+            resolve_bind(bad)
+        assert "choices: 127.0.0.1, lan" in str(e.value.messages)
+    if lan_addresses():
+        assert resolve_bind("lan") in lan_addresses()

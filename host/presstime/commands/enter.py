@@ -12,7 +12,7 @@ EXAMPLE = """examples:
   presstime enter --new        drop the game in progress and start a new one
   presstime enter --list       the drafts waiting for numbers (from `play` or `sync` too)
   presstime enter --draft board:sim-16b6de1f:12   finish a game a board played
-  presstime enter --scorepad --bind 192.168.1.20  every player types their own numbers on their phone
+  presstime enter --scorepad --bind lan   every player types their own numbers on their phone
 
 At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`."""
 
@@ -61,6 +61,10 @@ def run(args, ask=_echoing_input, say=print):
     from ..errors import BadInput
     from ..report import standings_text
 
+    if getattr(args, "scorepad", False):
+        from ..scorepad.options import resolve_bind
+
+        args.bind = resolve_bind(args.bind)      # a wrong address is refused before the game
     with store_mod.open_store(args) as store:
         if getattr(args, "list", False):
             return _list_drafts(store, say)

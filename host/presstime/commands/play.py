@@ -395,6 +395,10 @@ def run(args):
     from ..errors import BadInput, Failure
     from ..store import open_store
 
+    if args.scorepad:
+        from ..scorepad.options import resolve_bind
+
+        args.bind = resolve_bind(args.bind)      # a wrong address is refused before the game
     if args.game != "fit-to-print":
         return _play_other(args)
     if args.turn_limit:

@@ -18,9 +18,11 @@ from .options import LOOPBACK
 
 class TableScorepad:
     def __init__(self, record, save, bind=LOOPBACK, say=print, port=0, poll_line=None):
+        from .options import resolve_bind
         from .server import ScorepadServer
         from .session import ScorepadSession
 
+        bind = resolve_bind(bind)
         self.session = ScorepadSession(record, save)
         self.server = ScorepadServer(self.session, host=bind, port=port)
         self.say = say
