@@ -156,3 +156,18 @@ def test_bind_takes_only_this_computers_addresses():
         assert "choices: 127.0.0.1, lan" in str(e.value.messages)
     if lan_addresses():
         assert resolve_bind("lan") in lan_addresses()
+
+
+def test_the_host_frees_a_seat_and_closes_a_round_from_the_terminal(pad):
+    from presstime.scorepad.table import TableScorepad
+
+    host = TableScorepad.__new__(TableScorepad)
+    host.session, host.said = pad.session, []
+    host.say = host.said.append
+    call(pad.url + "api/claim", {"seat": 1})
+    assert call(pad.url + "api/claim", {"seat": 1})[0] == 409
+    assert host._typed("free 2") is False
+    assert "seat 2 (Ben) is free" in host.said[-1]
+    assert call(pad.url + "api/claim", {"seat": 1})[0] == 200        # the new phone
+    assert host._typed("free 9") is False and "free N" in host.said[-1]
+    assert host._typed("") is True

@@ -48,6 +48,21 @@ class TableScorepad:
     def stop(self):
         self.server.stop()
 
+    def _typed(self, word):
+        """A line typed while the phones count: True closes the round."""
+        if word == "":
+            return True
+        parts = word.split()
+        if len(parts) == 2 and parts[0] == "free" and parts[1].isdigit():
+            seat = int(parts[1]) - 1
+            names = [p["name"] for p in self.session.public()["players"]]
+            if 0 <= seat < len(names):
+                self.session.release(seat)
+                self.say("  seat %d (%s) is free: the player's new phone can take it" % (seat + 1, names[seat]))
+                return False
+        self.say(_typed_help())
+        return False
+
     def board(self, status):
         self.session.set_board(status)
 
@@ -68,10 +83,12 @@ class TableScorepad:
                 names = [p["name"] for p in s.public()["players"] if p["seat"] in s.missing()]
                 if names != shown:
                     shown = names
-                    self.say("  waiting for %s (Enter closes the round; missing numbers are then asked here)"
-                             % ", ".join(names))
-                if self.poll_line is not None and self.poll_line(0.0) is not None:
-                    break
+                    self.say("  waiting for %s (Enter closes the round: missing numbers are then asked here;"
+                             " `free N` lets another phone take seat N)" % ", ".join(names))
+                line = self.poll_line(0.0) if self.poll_line is not None else None
+                if line is not None:
+                    if self._typed(line.strip().lower()):
+                        break
         finally:
             s.close_round()
         while s.faults:
@@ -120,6 +137,11 @@ def enter_with_phones(record, save, args, ask, say):
         return result
     finally:
         pad.stop()
+
+
+def _typed_help():
+    return ("  Enter: close the round now (the numbers still missing are asked here) ·"
+            " free N: seat N's phone is released, another phone can take it")
 
 
 def seat_numbers(record, filled, round_index):
