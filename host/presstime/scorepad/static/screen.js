@@ -2,12 +2,17 @@
 "use strict";
 let last = null, at = 0;
 
+function cap(w) { return w ? w[0].toUpperCase() + w.slice(1) : ""; }
+
 function render(st) {
   last = st; at = performance.now();
-  document.getElementById("title").textContent = st.title + (st.round ? " · " + st.round_title : "");
   const b = st.board || {};
-  document.getElementById("phase").textContent = b.phase ? b.phase + (b.day ? " · " + b.day : "")
-    : (st.open ? "scoring: every player types their numbers" : "");
+  // while the board plays a round, its round is the news; while the phones count, theirs
+  const playing = b.phase && !st.open && b.round;
+  const round = playing ? "round " + b.round + (b.day ? " (" + cap(b.day) + ")" : "") : st.round_title;
+  document.getElementById("title").textContent = st.title + (round ? " · " + round : "");
+  document.getElementById("phase").textContent = st.open ? "scoring: every player types their numbers"
+    : (b.phase ? cap(b.phase) : "");
   const players = document.getElementById("players");
   players.replaceChildren();
   st.players.forEach((p, i) => {
@@ -15,8 +20,9 @@ function render(st) {
     const tr = el("tr");
     tr.append(el("td", {}, p.name));
     tr.append(el("td", {}, bp.token ? "token " + bp.token : (bp.state || "")));
-    tr.append(el("td", {class: p.submitted ? "done" : (p.asked && st.open ? "counting" : "")},
-                 p.submitted ? "in" : (p.asked && st.open ? "counting" : "")));
+    const counting = st.open && p.asked;
+    tr.append(el("td", {class: counting ? (p.submitted ? "done" : "counting") : ""},
+                 counting ? (p.submitted ? "in" : "counting") : ""));
     players.append(tr);
   });
   standingsTable(document.getElementById("stand"), st.standings);
