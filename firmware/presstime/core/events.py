@@ -37,60 +37,16 @@ meaningful within one boot).
 
 import struct
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-CONFIG = const(1)
-READY = const(2)
-START = const(3)
-GO = const(4)
-PRESS = const(5)
-TIMEOUT = const(6)
-FORCE = const(7)
-END = const(8)
-PAUSE = const(9)
-RESUME = const(10)
-UNDO = const(11)
-ABORT = const(12)
-NEXT = const(13)
-CUT = const(14)
-REVEAL = const(15)
-TURN = const(16)
-PHOTO = const(17)
-
-# PRESS flags
-F_LAYOUT = const(1)   # two-step mode: this press was "Layout!", not "Print!"
-F_TIE = const(2)      # closer than the resolution to the previous token press: a decided tie
-F_LATE = const(4)     # pressed during the grace window after time-out
-
-# END reasons
-END_ALL = const(1)    # everyone printed (or finished) before time-out
-END_TIME = const(2)   # time-out, no grace window (or nobody left to press)
-END_GRACE = const(3)  # grace window closed (or all had pressed in it)
-END_CONTROL = const(4)  # ended from the control button (turn modes)
-END_WIN = const(5)    # a player reached the target (turns mode)
-
-NAMES = ("", "config", "ready", "start", "go", "press", "timeout", "force", "end", "pause",
-         "resume", "undo", "abort", "next", "cut", "reveal", "turn", "photo")
+from .event_codes import *  # noqa: F401,F403 (the kinds, flags and words: one copy)
+from .event_codes import (CONFIG, EDITIONS, FALLBACKS, MODES, name)
+from .event_codes import (READY, START, GO, PRESS, TIMEOUT, FORCE, END, PAUSE, RESUME, UNDO,
+                          ABORT, NEXT, CUT, REVEAL, TURN, PHOTO)
+from . import games
 
 # kind -> struct format of the fields after the kind byte (CONFIG is special)
 _FMT = {READY: "<BB", START: "<I", GO: "<I", PRESS: "<BBBI", TIMEOUT: "", FORCE: "",
         END: "<BI", PAUSE: "<I", RESUME: "<I", UNDO: "", ABORT: "", NEXT: "", CUT: "<I",
         REVEAL: "", TURN: "<BII", PHOTO: "<BI"}
-
-MODES = ("standard", "solo", "family", "puzzle", "turn-based", "ready-reveal", "turns")
-FALLBACKS = ("seat", "rotate")
-EDITIONS = ("published", "draft")
-GAMES = ("fit-to-print", "heat", "mini-fits", "myth-fits")
-
-
-def name(kind):
-    if 0 < kind < len(NAMES):
-        return NAMES[kind]
-    return "?%d" % kind
 
 
 def _u32(x):
@@ -146,7 +102,7 @@ def _enc_config(c):
     flags = (1 if c["two_step"] else 0) | (2 if c["grace_fallback"] == "rotate" else 0)
     out = bytes((CONFIG,)) + struct.pack(
         _CFG, MODES.index(c["mode"]), len(c["names"]), c["duration_ms"], c["grace_ms"],
-        c["tie_us"], flags, EDITIONS.index(c["edition"]), GAMES.index(c["game"]),
+        c["tie_us"], flags, EDITIONS.index(c["edition"]), games.GAMES.index(c["game"]),
         c["rounds"], c["steps"], c["turn_ms"], c["target"])
     for i in range(len(c["names"])):
         nm = c["names"][i].encode()[:24]
@@ -161,7 +117,7 @@ def _dec_config(data):
         raise ValueError("event config: %d bytes, too short" % len(data))
     (mode, n, dur, grace, tie, flags, ed, game, rounds, steps, turn_ms,
      target) = struct.unpack(_CFG, data[1:1 + size])
-    if mode >= len(MODES) or ed >= len(EDITIONS) or game >= len(GAMES):
+    if mode >= len(MODES) or ed >= len(EDITIONS) or game >= len(games.GAMES):
         raise ValueError("event config: unknown mode, edition or game code")
     pos = 1 + size
     names = []
@@ -181,7 +137,7 @@ def _dec_config(data):
     return {"mode": MODES[mode], "names": names, "colours": colours, "duration_ms": dur,
             "grace_ms": grace, "tie_us": tie, "two_step": bool(flags & 1),
             "grace_fallback": FALLBACKS[1 if flags & 2 else 0], "edition": EDITIONS[ed],
-            "game": GAMES[game], "rounds": rounds, "steps": steps, "turn_ms": turn_ms,
+            "game": games.GAMES[game], "rounds": rounds, "steps": steps, "turn_ms": turn_ms,
             "target": target}
 
 

@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: MIT
 """Checks of a Fit to Print game record: one message per problem, naming round, player and field.
 
-Kept apart from the scoring (fit_to_print.py) so a board that only scores needs not load them.
+Kept apart from the scoring (fit_to_print_score.py) so a board that only scores needs not load them.
 """
 
-from .fit_to_print import (CATEGORIES, CENTERPIECE_MAX, CENTERPIECE_MIN, CHARACTERS, EDITIONS,
-                           EFFECTS, MAX_COUNT, MAX_PLAYERS, MAX_SQUARES, MODES, OPTIONS, _is_int,
-                           _mode, _player, days_of, rounds_in)
+from .fit_to_print_rules import (CATEGORIES, CENTERPIECE_MAX, CENTERPIECE_MIN, CHARACTERS, EDITIONS,
+                                 EFFECTS, MAX_COUNT, MAX_PLAYERS, MAX_SQUARES, MODES, OPTIONS, days_of,
+                                 is_int as _is_int, play_mode as _mode, player as _player,
+                                 players as players_of,
+                                 round_fields, rounds_in, takes_finish, takes_news)
 
 
 def check(record):
@@ -72,12 +74,13 @@ def _check_players(record, mode, errs):
             elif mode in ("turn-based", "family"):
                 errs.append("%s, player %s: characters are not used in %s mode" % (where, name, mode))
     n = len(players)
+    lo, hi = players_of(mode)
     if n > MAX_PLAYERS:
         errs.append("players: %d players, at most %d can play" % (n, MAX_PLAYERS))
     if mode == "solo" and n != 1:
         errs.append("players: solo mode is for 1 player, not %d" % n)
-    if mode in ("family", "turn-based") and n < 2:
-        errs.append("players: %s mode needs 2 to %d players" % (mode, MAX_PLAYERS))
+    elif n < lo:
+        errs.append("players: %s mode needs %d to %d players" % (mode, lo, hi))
     return names
 
 
@@ -100,7 +103,7 @@ def _check_round(rnd, i, day, names, mode, errs):
     for name in sorted(scores):
         if name not in names:
             errs.append("%s: unknown player %r (players are %s)" % (where, name, ", ".join(names)))
-    needs = _needed_fields(mode, news)
+    needs = round_fields(mode, news)
     for name in names:
         pad = scores.get(name)
         if pad is None:
@@ -142,19 +145,6 @@ def _check_table(table, where, names, errs):
         count(table["elapsed_ms"], where + ", elapsed_ms", 0, None, errs)
 
 
-def _needed_fields(mode, news):
-    if mode == "family":
-        fields = ["articles", "photos", "unplaced", "ads"]
-    elif mode == "puzzle":
-        fields = ["articles", "photos", "centerpiece", "white_space", "smiles", "frowns", "unplaced_ads"]
-    else:
-        fields = list(CATEGORIES)
-    for effect in news:
-        if effect.get("effect") == "most-tiles-ads":
-            fields.append("tiles")
-    return fields
-
-
 def _check_pad(pad, where, needs, errs):
     for field in needs:
         if field not in pad:
@@ -188,7 +178,7 @@ def _check_news(news, where, mode, errs):
             errs.append("%s: unknown effect %r (one of %s)"
                         % (at, card.get("effect") if isinstance(card, dict) else card, ", ".join(EFFECTS)))
             continue
-        if mode in ("turn-based", "family", "puzzle"):
+        if not takes_news(mode):
             errs.append("%s: Breaking News is not used in %s mode" % (at, mode))
             continue
         value = card.get("value")
@@ -205,7 +195,7 @@ def _check_news(news, where, mode, errs):
 def _check_finish(finish, where, names, mode, errs):
     if finish is None:
         return
-    if mode in ("family", "puzzle"):
+    if not takes_finish(mode):
         errs.append("%s, finish: %s mode has no finishing tokens" % (where, mode))
         return
     if not isinstance(finish, list):

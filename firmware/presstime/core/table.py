@@ -45,12 +45,14 @@ Modes: standard/solo (tokens, timed), family (timed, no tokens), puzzle (no toke
 counting up, one round), turn-based (turn indicator, one day: Saturday, control ends it),
 ready-reveal (Heat: 3 heists x 4 stages; Mini FITS: 2 rounds x 13 cards; every player toggles
 ready, all ready -> reveal), turns (Myth Fits: turn indicator, optional per-turn limit turn_ms,
-photo tokens by long press, win at the target myth_fits.setup_facts gives: 3/4/5 for
-2/3/4 players). Player counts, rounds and steps of the other games come from their scoring
-modules (core/heat.py, mini_fits.py, myth_fits.py), loaded only when such a game is set up.
+photo tokens by long press, win at the target myth_fits.target gives: 3/4/5 for 2/3/4
+players). Every game's modes, player counts, rounds, steps, round names and target come from
+its face (core/games.py), loaded only for the game set up; "game" left out: the first game
+played in the mode.
 """
 
-from . import events as E
+from . import event_codes as E
+from . import games
 
 try:
     from micropython import const
@@ -91,14 +93,9 @@ TURNS = const(6)
 COUNTDOWN_MS = const(3000)
 UNDO_MS = const(5000)
 WARNINGS = (60000, 30000, 10000)
-DAYS = ("friday", "saturday", "sunday")
 PRESETS = (180000, 240000, 300000)   # Frantic, Standard, Relaxed
 PALETTE = ((255, 40, 40), (40, 120, 255), (40, 200, 40), (255, 180, 0), (190, 60, 255),
            (0, 210, 210))
-
-
-# the mode that runs each game other than Fit to Print (the default mode when only "game" is set)
-GAME_MODES = {"heat": "ready-reveal", "mini-fits": "ready-reveal", "myth-fits": "turns"}
 
 
 def _colour(c, where):
@@ -128,8 +125,8 @@ def _int(d, key, default, lo, hi, where):
 def normalise(cfg):
     """A configure dict (as the link sends it) -> the flat set-up the CONFIG event carries.
 
-    Input: {"players": [{"name", "colour"}] | ["Ada", ...] | count, "mode" (default: the game's,
-    GAME_MODES, or "standard"), "duration_ms",
+    Input: {"players": [{"name", "colour"}] | ["Ada", ...] | count, "mode" (default: the game's
+    first, or "standard"), "duration_ms",
     "edition", "game", "options": {grace_ms, grace_fallback, two_step, tie_us, rounds, steps,
     cards, turn_ms, target}} (options may also sit at the top level). ValueError names the field."""
     if not isinstance(cfg, dict):
@@ -142,10 +139,21 @@ def normalise(cfg):
         raise ValueError("configure: options must be an object")
     for k in o:
         opts[k] = o[k]
-    mode = opts.get("mode", GAME_MODES.get(opts.get("game"), "standard"))
+    game = opts.get("game")
+    face = games.module(game) if game is not None else None
+    if game is not None and face is None:
+        raise ValueError("configure: game %r is not one of %s" % (game, ", ".join(games.GAMES)))
+    mode = opts.get("mode", face.MODES[0] if face else "standard")
     if mode not in E.MODES:
         raise ValueError("configure: mode %r is not one of %s" % (mode, ", ".join(E.MODES)))
     m = E.MODES.index(mode)
+    if game is None:
+        game = games.playing(mode)
+        face = games.module(game)
+    if mode not in face.MODES:
+        raise ValueError("configure: game %r is not played in mode %r (that mode runs %s)"
+                         % (game, mode, ", ".join([g for g in games.GAMES
+                                                   if mode in games.module(g).MODES])))
     players = opts.get("players", 1)
     if isinstance(players, int) and not isinstance(players, bool):
         players = ["P%d" % (i + 1) for i in range(players)]
@@ -167,8 +175,10 @@ def normalise(cfg):
         colours.append(_colour(p["colour"], where) if p.get("colour") is not None
                        else PALETTE[i])
     n = len(names)
-    if m == SOLO and n != 1:
-        raise ValueError("configure: solo mode takes exactly 1 player, not %d" % n)
+    lo, hi = face.players(mode)
+    if not lo <= n <= hi:
+        raise ValueError("configure: %s takes %d to %d players%s, not %d"
+                         % (game, lo, hi, " in %s mode" % mode if len(face.MODES) > 1 else "", n))
     w = "configure: "
     duration = _int(opts, "duration_ms", 240000, 10000, 7200000, w)
     grace = _int(opts, "grace_ms", 5000, 0, 60000, w)
@@ -182,39 +192,12 @@ def normalise(cfg):
     ed = opts.get("edition", "published")
     if ed not in E.EDITIONS:
         raise ValueError("configure: edition %r is not one of %s" % (ed, ", ".join(E.EDITIONS)))
-    game = opts.get("game")
-    if game is None:
-        game = "heat" if m == REVEAL else ("myth-fits" if m == TURNS else "fit-to-print")
-    if game not in E.GAMES:
-        raise ValueError("configure: game %r is not one of %s" % (game, ", ".join(E.GAMES)))
-    fits = ("heat", "mini-fits") if m == REVEAL else (("myth-fits",) if m == TURNS
-                                                      else ("fit-to-print",))
-    if game not in fits:
-        raise ValueError("configure: game %r is not played in mode %r (that mode runs %s)"
-                         % (game, mode, ", ".join(fits)))
-    # the other games' facts (player counts, rounds, target) live in their scoring modules,
-    # imported only for those games (a Fit to Print board never loads them)
-    rules = None
-    lo, hi = 1, 6
-    if game != "fit-to-print":
-        from .games import module
-        rules = module(game)
-        lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
-    if not lo <= n <= hi:
-        raise ValueError("configure: %s takes %d to %d players, not %d" % (game, lo, hi, n))
-    target = 0
-    if m in (STANDARD, SOLO, FAMILY):
-        rounds, steps = 3, 0
-    elif m == REVEAL:
-        if game == "mini-fits":
-            rounds, steps = rules.ROUNDS, rules.PIECE_CARDS
-        else:
-            rounds, steps = rules.HEISTS, rules.STAGES
+    # the game's facts come from its face (core/games.py), loaded only for the game set up
+    rounds = face.rounds_in(mode)
+    steps = face.STEPS
+    if m == REVEAL:
         steps = opts.get("cards", steps)
-    else:
-        rounds, steps = 1, 0
-        if m == TURNS:
-            target = rules.setup_facts(n)[3]
+    target = face.target(n)
     rounds = _int(opts, "rounds", rounds, 1, 9, w)
     steps = _int({"steps": opts.get("steps", steps)}, "steps", 0, 0, 99, w)
     if m == REVEAL and steps < 1:
@@ -232,6 +215,7 @@ class Table:
 
     def __init__(self):
         self.cfg = None
+        self.face = None        # the game's face (core/games.py), from the set-up
         self.mode = STANDARD
         self.n = 0
         self.version = 0
@@ -326,6 +310,7 @@ class Table:
         if k == E.CONFIG:
             c = ev[1]
             self.cfg = c
+            self.face = games.module(c["game"])
             self.mode = E.MODES.index(c["mode"])
             self.n = len(c["names"])
             self.round = 0
@@ -717,13 +702,10 @@ class Table:
         return order
 
     def day(self):
+        """The name of the round (Fit to Print's day), as the game's face gives it, or None."""
         if not self.cfg:
             return None
-        if self.mode in (STANDARD, SOLO, FAMILY):
-            return DAYS[self.round] if self.round < 3 else DAYS[2]
-        if self.mode == TURNBASED:
-            return "saturday"
-        return None
+        return self.face.round_name(self.cfg["mode"], self.round)
 
     def status(self, t_ms=None):
         """A dict for the lights, the link and the simulator (plain JSON-able values)."""
