@@ -16,6 +16,7 @@ TITLE = "Fit to Print"
 ROUND_WORD = "round"
 STEPS = 0
 STEP_WORD = None
+STEPS_LEFT = False
 
 
 def round_name(mode, i):
@@ -26,6 +27,10 @@ def round_name(mode, i):
 
 def target(n):
     return 0
+
+
+def setup_lines(n):
+    return []
 
 
 def fields(record, i):

@@ -21,7 +21,9 @@ else keeps a copy of what a game is; docs/adding-a-game.md walks through adding 
     round_name(mode, i)  -> the name of round i (0-based; Fit to Print's days), or None
     STEPS, STEP_WORD     reveals per round in the ready-reveal mode and what one is called
                          ("stage", "card"); 0 and None for a game without
+    STEPS_LEFT           True: the table shows how many steps are left (a draw pile)
     target(players)      -> the photo tokens that win (turns mode), 0 for none
+    setup_lines(players) -> the set-up facts to read out before playing ([] for none)
     fields(record, i)    -> what the scorepad asks for round i (None: the game's end numbers),
                          in the order it is asked: a list of (path, kind, label); path is the
                          place in the record (names and indexes, e.g. ("rounds", 0, "players",
@@ -35,7 +37,8 @@ else keeps a copy of what a game is; docs/adding-a-game.md walks through adding 
 GAMES = ("fit-to-print", "heat", "mini-fits", "myth-fits")
 
 FACE = ("GAME", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "MODES", "players", "rounds_in",
-        "ROUND_WORD", "round_name", "STEPS", "STEP_WORD", "target", "fields", "check", "score")
+        "ROUND_WORD", "round_name", "STEPS", "STEP_WORD", "STEPS_LEFT", "target", "setup_lines",
+        "fields", "check", "score")
 
 
 def module(game):

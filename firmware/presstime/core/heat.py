@@ -27,6 +27,7 @@ MODES = ("ready-reveal",)
 ROUND_WORD = "heist"
 STEPS = STAGES
 STEP_WORD = "stage"
+STEPS_LEFT = False
 
 
 def players(mode):
@@ -43,6 +44,10 @@ def round_name(mode, i):
 
 def target(n):
     return 0
+
+
+def setup_lines(n):
+    return []
 
 
 def fields(record, i):

@@ -34,6 +34,7 @@ MODES = ("ready-reveal",)
 ROUND_WORD = "round"
 STEPS = PIECE_CARDS
 STEP_WORD = "card"
+STEPS_LEFT = True     # the table shows how many cards are left to draw
 LABELS = (("lines", "complete lines"), ("colour_sets", "colour sets (all 3 symbols visible)"))
 
 
@@ -51,6 +52,10 @@ def round_name(mode, i):
 
 def target(n):
     return 0
+
+
+def setup_lines(n):
+    return []
 
 
 def round_lines(number):

@@ -29,6 +29,7 @@ MODES = ("turns",)
 ROUND_WORD = "game"
 STEPS = 0
 STEP_WORD = None
+STEPS_LEFT = False
 
 
 def players(mode):
