@@ -21,7 +21,8 @@ is already exact. The same holds for the tile counts of a "most tiles gain $" Br
 
 from . import records
 from .core import fit_to_print as face
-from .core import fit_to_print_rules as rules
+from .core import fit_to_print_check as pad
+from .core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
 from .errors import BadInput
 from .term import paint
 
@@ -63,7 +64,7 @@ def needed_fields(record, round_index):
     for path, kind, label in face.fields(record, round_index):
         if path[-1] not in fields:
             fields.append(path[-1])
-    words = [f for f, _ in rules.LABELS]
+    words = [f for f, _ in pad.LABELS]
     return sorted(fields, key=words.index)
 
 
@@ -89,7 +90,7 @@ def round_slot(record, i):
 
 def effective_mode(record):
     """The mode the core plays this set-up in (it scores a one-player standard game as solo)."""
-    return rules.play_mode(record)
+    return play_mode(record)
 
 
 def rounds_in(record):
@@ -98,12 +99,12 @@ def rounds_in(record):
 
 def uses_tokens(record):
     """Finishing tokens matter: 2+ players, in a mode that hands them out (not family, puzzle)."""
-    return len(player_names(record)) > 1 and rules.takes_finish(effective_mode(record))
+    return len(player_names(record)) > 1 and pad.takes_finish(effective_mode(record))
 
 
 def uses_news(record):
     """Breaking News cards are used (not in family, puzzle and turn-based)."""
-    return rules.takes_news(effective_mode(record))
+    return pad.takes_news(effective_mode(record))
 
 
 def with_value(record, path, value):
@@ -147,10 +148,10 @@ def round_probe(record, ri, path=None, value=None):
     rnd = dict(rounds[ri])
     pads = dict(rnd.get("players") or {})
     for p, kind, label in face.fields(dict(rec, rounds=rounds), ri):
-        pad = pads.get(p[3])
-        pad = dict(pad) if isinstance(pad, dict) else {}
-        pad.setdefault(p[4], 0)
-        pads[p[3]] = pad
+        numbers = pads.get(p[3])
+        numbers = dict(numbers) if isinstance(numbers, dict) else {}
+        numbers.setdefault(p[4], 0)
+        pads[p[3]] = numbers
     rnd["players"] = pads
     rounds[ri] = rnd
     rec["rounds"] = rounds
@@ -166,7 +167,7 @@ def new_problems(record, ri, path, value):
 
 
 _ABSENT = object()
-_LABELS = dict(rules.LABELS)
+_LABELS = dict(pad.LABELS)
 
 
 class ScoreEntry:
@@ -379,7 +380,7 @@ class ScoreEntry:
             else:
                 cards = _parse_news(text)
                 if cards is None:
-                    self.say(_refused("  unknown card %r: one of %s (? explains them)" % (answer.strip(), ", ".join(rules.EFFECTS))))
+                    self.say(_refused("  unknown card %r: one of %s (? explains them)" % (answer.strip(), ", ".join(face.EFFECTS))))
                     continue
             if self._refused_in_round(ri, "breaking_news", cards):
                 continue
@@ -510,15 +511,15 @@ def ask_setup(ask=input, say=print, record=None, save=None):
     if record is None:
         record = {"game": "fit-to-print"}
     if "mode" not in record:
-        record["mode"] = choose("Game mode", list(rules.MODES), "standard")
+        record["mode"] = choose("Game mode", list(face.MODES), "standard")
         keep()
     if "edition" not in record:
-        record["edition"] = choose("Edition", list(rules.EDITIONS), "published")
+        record["edition"] = choose("Edition", list(face.EDITIONS), "published")
         keep()
     record.setdefault("players", [])
-    least, most = rules.players(record["mode"])
+    least, most = face.players(record["mode"])
     say("Players in seat order: a name, or NAME:CHARACTER (%s). An empty line ends the list."
-        % ", ".join(rules.CHARACTERS))
+        % ", ".join(face.CHARACTERS))
     if record["players"]:
         say("  so far: %s" % ", ".join(player_names(record)))
     while len(record["players"]) < most:
@@ -529,7 +530,7 @@ def ask_setup(ask=input, say=print, record=None, save=None):
             say(_refused("  a %s game needs at least %d player%s" % (record["mode"], least, "s" if least > 1 else "")))
             continue
         if text == "?":
-            say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(rules.CHARACTERS))
+            say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(face.CHARACTERS))
             continue
         name, _, character = text.partition(":")
         name = name.strip()
@@ -583,13 +584,13 @@ def _parse_news(text):
         words = part.split()
         if not words:
             continue
-        effect = [e for e in rules.EFFECTS if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))]
+        effect = [e for e in face.EFFECTS if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))]
         if len(effect) != 1 or len(words) > 2 or (len(words) == 2 and not _is_number(words[1])):
             return None
         card = {"effect": effect[0]}
         if len(words) == 2:
             card["value"] = int(words[1])
         elif effect[0] == "most-tiles-ads":
-            card["value"] = rules.MOST_TILES_DEFAULT
+            card["value"] = MOST_TILES_DEFAULT
         cards.append(card)
     return cards

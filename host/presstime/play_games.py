@@ -161,7 +161,6 @@ def run_game(args, names, say, ask):
     """The whole game: configure, run, numbers, standings, history. Returns the exit status."""
     import sys
 
-    from . import records
     from .entry import EntryStopped
     from .errors import BadInput, Failure
     from .game_entry import GameEntry
@@ -171,9 +170,9 @@ def run_game(args, names, say, ask):
     game = args.game
     face = games.module(game)
     record = {"game": game, "players": list(names)}
-    problems = [m for m in records.check_record(record) if m.startswith("players")]
-    if problems:
-        raise BadInput(problems)
+    lo, hi = face.players(face.MODES[0])
+    if not lo <= len(names) <= hi:
+        raise BadInput("players: %s takes %d to %d players (got %d)" % (face.TITLE, lo, hi, len(names)))
     cfg = {"game": game, "players": [{"name": n} for n in names]}
     if getattr(args, "turn_limit", None):
         if "turns" not in face.MODES:

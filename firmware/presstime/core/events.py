@@ -37,16 +37,22 @@ meaningful within one boot).
 
 import struct
 
-from .event_codes import *  # noqa: F401,F403 (the kinds, flags and words: one copy)
-from .event_codes import (CONFIG, EDITIONS, FALLBACKS, MODES, name)
-from .event_codes import (READY, START, GO, PRESS, TIMEOUT, FORCE, END, PAUSE, RESUME, UNDO,
-                          ABORT, NEXT, CUT, REVEAL, TURN, PHOTO)
 from . import games
+from . import table as _machine   # the kinds are the round machine's: table.py defines them
 
 # kind -> struct format of the fields after the kind byte (CONFIG is special)
-_FMT = {READY: "<BB", START: "<I", GO: "<I", PRESS: "<BBBI", TIMEOUT: "", FORCE: "",
-        END: "<BI", PAUSE: "<I", RESUME: "<I", UNDO: "", ABORT: "", NEXT: "", CUT: "<I",
-        REVEAL: "", TURN: "<BII", PHOTO: "<BI"}
+_c = _machine
+_FMT = {_c.READY: "<BB", _c.START: "<I", _c.GO: "<I", _c.PRESS: "<BBBI", _c.TIMEOUT: "", _c.FORCE: "",
+        _c.END: "<BI", _c.PAUSE: "<I", _c.RESUME: "<I", _c.UNDO: "", _c.ABORT: "", _c.NEXT: "", _c.CUT: "<I",
+        _c.REVEAL: "", _c.TURN: "<BII", _c.PHOTO: "<BI"}
+del _c
+
+
+def __getattr__(attr):
+    """The kinds, PRESS flags, END reasons and set-up words are the round machine's
+    (core/table.py, which emits these events): read through this module as ever (E.PRESS,
+    E.F_TIE, E.END_ALL, E.MODES, E.name ...) without a second copy of each name here."""
+    return getattr(_machine, attr)
 
 
 def _u32(x):
@@ -60,7 +66,7 @@ def _u32(x):
 def encode(ev):
     """Event tuple -> bytes (1 kind byte + fixed fields; CONFIG carries names and colours)."""
     kind = ev[0]
-    if kind == CONFIG:
+    if kind == _machine.CONFIG:
         return _enc_config(ev[1])
     fmt = _FMT[kind]
     if not fmt:
@@ -77,18 +83,18 @@ def decode(data):
     if not data:
         raise ValueError("event: empty record")
     kind = data[0]
-    if kind == CONFIG:
-        return (CONFIG, _dec_config(data))
+    if kind == _machine.CONFIG:
+        return (_machine.CONFIG, _dec_config(data))
     fmt = _FMT.get(kind)
     if fmt is None:
         raise ValueError("event: unknown kind %d" % kind)
     if not fmt:
         if len(data) != 1:
-            raise ValueError("event %s: %d bytes, expected 1" % (name(kind), len(data)))
+            raise ValueError("event %s: %d bytes, expected 1" % (_machine.name(kind), len(data)))
         return (kind,)
     size = struct.calcsize(fmt)
     if len(data) != size + 1:
-        raise ValueError("event %s: %d bytes, expected %d" % (name(kind), len(data), size + 1))
+        raise ValueError("event %s: %d bytes, expected %d" % (_machine.name(kind), len(data), size + 1))
     return (kind,) + tuple(struct.unpack(fmt, data[1:]))
 
 
@@ -100,9 +106,9 @@ _CFG = "<BBIHHBBBBBIB"
 
 def _enc_config(c):
     flags = (1 if c["two_step"] else 0) | (2 if c["grace_fallback"] == "rotate" else 0)
-    out = bytes((CONFIG,)) + struct.pack(
-        _CFG, MODES.index(c["mode"]), len(c["names"]), c["duration_ms"], c["grace_ms"],
-        c["tie_us"], flags, EDITIONS.index(c["edition"]), games.GAMES.index(c["game"]),
+    out = bytes((_machine.CONFIG,)) + struct.pack(
+        _CFG, _machine.MODES.index(c["mode"]), len(c["names"]), c["duration_ms"], c["grace_ms"],
+        c["tie_us"], flags, _machine.EDITIONS.index(c["edition"]), games.GAMES.index(c["game"]),
         c["rounds"], c["steps"], c["turn_ms"], c["target"])
     for i in range(len(c["names"])):
         nm = c["names"][i].encode()[:24]
@@ -117,7 +123,7 @@ def _dec_config(data):
         raise ValueError("event config: %d bytes, too short" % len(data))
     (mode, n, dur, grace, tie, flags, ed, game, rounds, steps, turn_ms,
      target) = struct.unpack(_CFG, data[1:1 + size])
-    if mode >= len(MODES) or ed >= len(EDITIONS) or game >= len(games.GAMES):
+    if mode >= len(_machine.MODES) or ed >= len(_machine.EDITIONS) or game >= len(games.GAMES):
         raise ValueError("event config: unknown mode, edition or game code")
     pos = 1 + size
     names = []
@@ -134,9 +140,9 @@ def _dec_config(data):
         pos += 3
     if pos != len(data):
         raise ValueError("event config: %d trailing bytes" % (len(data) - pos))
-    return {"mode": MODES[mode], "names": names, "colours": colours, "duration_ms": dur,
+    return {"mode": _machine.MODES[mode], "names": names, "colours": colours, "duration_ms": dur,
             "grace_ms": grace, "tie_us": tie, "two_step": bool(flags & 1),
-            "grace_fallback": FALLBACKS[1 if flags & 2 else 0], "edition": EDITIONS[ed],
+            "grace_fallback": _machine.FALLBACKS[1 if flags & 2 else 0], "edition": _machine.EDITIONS[ed],
             "game": games.GAMES[game], "rounds": rounds, "steps": steps, "turn_ms": turn_ms,
             "target": target}
 
@@ -147,8 +153,7 @@ def replay(events, table=None):
     Returns the Table (a new one unless `table` is given). Events are applied, not re-decided,
     so the result is exactly the recorded game whatever the clock did."""
     if table is None:
-        from .table import Table
-        table = Table()
+        table = _machine.Table()
     for ev in events:
         if not isinstance(ev, tuple):
             ev = decode(ev)

@@ -2,77 +2,47 @@
 """Fit to Print's face (core/games.py lists what a face declares): the game the board was made
 for, in five modes, three days (one round in puzzle and turn-based), up to six players.
 
-Its facts live in fit_to_print_rules.py, its checks in fit_to_print_check.py and its scoring in
-fit_to_print_score.py; `check` and `score` import them only when called, so a board that runs
-the round machine loads only this file and the facts.
+This file holds what the round machine reads on a board (modes, players, rounds, days, steps,
+target); every other name of the face (title and words, editions, characters, effects,
+`fields`, `check`, `score`) is fit_to_print_desk.py's, loaded the first time one is asked for,
+so a board that runs the round machine never loads the desktop's half.
 """
 
-from .fit_to_print_rules import (CHARACTERS, EDITIONS, EFFECTS, LABELS, MAX_PLAYERS,  # noqa: F401
-                                 MIN_PLAYERS, MODES, compares_white_space, days_of, good_card,
-                                 play_mode, player, players, round_fields, rounds_in)
-
-GAME = "fit-to-print"
-TITLE = "Fit to Print"
-ROUND_WORD = "round"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 6
+MODES = ("standard", "solo", "puzzle", "family", "turn-based")
+DAYS = ("friday", "saturday", "sunday")
 STEPS = 0
-STEP_WORD = None
-STEPS_LEFT = False
+
+
+def players(mode):
+    """(fewest, most) players of a mode."""
+    if mode == "solo":
+        return 1, 1
+    if mode in ("family", "turn-based"):
+        return 2, MAX_PLAYERS
+    return MIN_PLAYERS, MAX_PLAYERS
+
+
+def rounds_in(mode):
+    """How many rounds a complete game of this mode has."""
+    return 1 if mode in ("puzzle", "turn-based") else 3
 
 
 def round_name(mode, i):
-    """The day of round i (0-based) in `mode`, or None (puzzle)."""
-    days = days_of(mode)
-    return days[i] if i < len(days) else days[-1]
+    """The day of round i (0-based) in `mode`: None in puzzle, Saturday in turn-based."""
+    if mode == "puzzle":
+        return None
+    if mode == "turn-based":
+        return "saturday"
+    return DAYS[i] if i < 3 else DAYS[2]
 
 
 def target(n):
     return 0
 
 
-def setup_lines(n):
-    return []
-
-
-def fields(record, i):
-    """The scorepad's questions of round i in the order they are asked: [(path, "int", label)].
-
-    Each player's lines of the mode (and the tile count of a "most tiles gain $" card), in
-    scorepad order; where white space is compared at the table, every player's largest area
-    (and tile count) comes first, so each player's round score shown afterwards is exact."""
-    if i is None:
-        return []
-    mode = play_mode(record)
-    rounds = record.get("rounds") or []
-    rnd = rounds[i] if i < len(rounds) and isinstance(rounds[i], dict) else {}
-    cards = rnd.get("breaking_news")
-    news = [c for c in cards if good_card(c, mode)] if isinstance(cards, list) else []
-    lines = []
-    for f in round_fields(mode, news):
-        if f not in lines:
-            lines.append(f)
-    first = [f for f in ("white_space", "tiles") if f in lines] if compares_white_space(mode) else []
-    if "tiles" in lines and "tiles" not in first:
-        first.append("tiles")
-    rest = [f for f in lines if f not in first]
-    names = [player(p)[0] for p in record.get("players") or []]
-    words = dict(LABELS)
-    out = []
-    for f in first:
-        for n in names:
-            out.append((("rounds", i, "players", n, f), "int", words[f]))
-    for n in names:
-        for f in rest:
-            out.append((("rounds", i, "players", n, f), "int", words[f]))
-    return out
-
-
-def check(record):
-    """Every problem of the record, as messages naming the place. Empty: the record is good."""
-    from .fit_to_print_check import check as check_record
-    return check_record(record)
-
-
-def score(record):
-    """Standings of a checked record: see docs/game-format.md for the result's fields."""
-    from .fit_to_print_score import score as score_record
-    return score_record(record)
+def __getattr__(name):
+    """The desktop's half of the face (fit_to_print_desk.py), loaded when first asked for."""
+    from . import fit_to_print_desk
+    return getattr(fit_to_print_desk, name)

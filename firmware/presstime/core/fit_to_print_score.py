@@ -1,12 +1,30 @@
 # SPDX-License-Identifier: MIT
 """Fit to Print scoring: every mode, both editions, characters and Breaking News.
 
-Pure and integers only, so the board and the desktop run this very file. `score(record)` turns
-a record that `check` found good into standings (the face, fit_to_print.py, calls it). The
-rules and the decisions taken where the rulebooks are silent are in docs/game-format.md.
+Pure and integers only, so the board and the desktop run this very file. `score(record, face)`
+turns a record that `check` found good into standings; the face (fit_to_print.py) calls it with
+itself, whose facts (modes, days) come in as that argument. The rules and the decisions taken
+where the rulebooks are silent are in docs/game-format.md.
 """
 
-from .fit_to_print_rules import DEFAULT_OPTIONS, MOST_TILES_DEFAULT, days_of, play_mode, player, rounds_in
+DEFAULT_OPTIONS = {"white_space_all_tie": "smallest"}   # the values: fit_to_print_check.OPTIONS
+MOST_TILES_DEFAULT = 4  # $ for the most tiles, when the card gives no value
+
+
+def play_mode(record):
+    """The mode the rules play a record in: one player in a standard game plays by the solo
+    rules (a decision, docs/game-format.md)."""
+    mode = record.get("mode", "standard")
+    if mode == "standard" and len(record.get("players") or ()) == 1:
+        return "solo"
+    return mode
+
+
+def player(entry):
+    """(name, character) of a players[] entry: a name or {"name", "character"}."""
+    if isinstance(entry, dict):
+        return entry.get("name"), entry.get("character")
+    return entry, None
 
 SOLO_MIN_ADS = 12       # solo: at least $12 at the end, else out of business
 TWO_PLAYER_GAP = 5      # 2 players: more than $5 less ...
@@ -105,15 +123,15 @@ def _player_round(pad, character, mode, ws, area, doubled, bonus, token, day):
     return r
 
 
-def score(record):
+def score(record, face):
     """Standings of a checked record: see docs/game-format.md for the result's fields."""
     mode = play_mode(record)
+    rounds_in = face.rounds_in
     edition = record.get("edition", "published")
     options = dict(DEFAULT_OPTIONS)
     options.update(record.get("options", {}))
     players = [player(p) for p in record["players"]]
     rounds = record.get("rounds", [])
-    days = days_of(mode)
     results = []
     for name, character in players:
         start_ads = BENOIT_START_ADS if character == "benoit" else 0
@@ -121,9 +139,10 @@ def score(record):
                         "out_of_business": False, "adjustments": [], "rounds": []})
     for i in range(len(rounds)):
         rnd = rounds[i]
-        if rnd.get("day") is None and days[i] is not None:
+        day = face.round_name(mode, i)
+        if rnd.get("day") is None and day is not None:
             rnd = dict(rnd)
-            rnd["day"] = days[i]
+            rnd["day"] = day
         per = score_round(rnd, players, mode, options)
         for j in range(len(players)):
             results[j]["rounds"].append(per[j])

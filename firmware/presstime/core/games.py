@@ -31,15 +31,10 @@ else keeps a copy of what a game is; docs/adding-a-game.md walks through adding 
     check(record)        -> [message naming the place of each problem], [] when good
     score(record)        -> the standings of a record `check` found good
 
-`FACE` lists these names; tests/test_game_faces.py holds every game module to it.
+tests/test_game_faces.py holds every game module to this list.
 """
 
 GAMES = ("fit-to-print", "heat", "mini-fits", "myth-fits")
-
-FACE = ("GAME", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "MODES", "players", "rounds_in",
-        "ROUND_WORD", "round_name", "STEPS", "STEP_WORD", "STEPS_LEFT", "target", "setup_lines",
-        "fields", "check", "score")
-
 
 def module(game):
     """The face (module) of `game`, imported now if it was not yet; None for an unknown game."""

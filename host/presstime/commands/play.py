@@ -120,7 +120,7 @@ def run(args):
     else:
         record = {"game": DEFAULT_GAME, "mode": args.mode, "edition": args.edition, "players": list(names),
                   "rounds": []}
-        problems = [m for m in records.check_record(dict(record, rounds=[])) if m.startswith(("players", "mode"))]
+        problems = records.check_record(dict(record, rounds=[]))   # a set-up alone: its problems only
         if problems:
             raise BadInput(problems)
     names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
