@@ -4,8 +4,8 @@ for, in five modes, three days (one round in puzzle and turn-based), up to six p
 
 This file holds what the round machine reads on a board (modes, players, rounds, days, steps,
 target); every other name of the face (title and words, editions, characters, effects,
-`fields`, `check`, `score`) is fit_to_print_desk.py's, loaded the first time one is asked for,
-so a board that runs the round machine never loads the desktop's half.
+`fields`, `check`, `score`) is fit_to_print_score.py's, loaded the first time one is asked
+for, so a board that runs the round machine never loads the scoring.
 """
 
 MIN_PLAYERS = 1
@@ -43,6 +43,6 @@ def target(n):
 
 
 def __getattr__(name):
-    """The desktop's half of the face (fit_to_print_desk.py), loaded when first asked for."""
-    from . import fit_to_print_desk
-    return getattr(fit_to_print_desk, name)
+    """The rest of the face (fit_to_print_score.py), loaded when first asked for."""
+    from . import fit_to_print_score
+    return getattr(fit_to_print_score, name)

@@ -7,8 +7,6 @@ its facts (modes, days, players, characters) come in as that argument, so this f
 other of Fit to Print's and none imports it back.
 """
 
-from .fit_to_print_score import play_mode, player
-
 CATEGORIES = ("articles", "photos", "centerpiece", "white_space", "smiles", "frowns", "unplaced", "ads")
 
 # Named rule options and their values (the defaults are the scoring's, fit_to_print_score.py).
@@ -91,7 +89,7 @@ def fields(record, i, face):
     (and tile count) comes first, so each player's round score shown afterwards is exact."""
     if i is None:
         return []
-    mode = play_mode(record)
+    mode = face.play_mode(record)
     rounds = record.get("rounds") or []
     rnd = rounds[i] if i < len(rounds) and isinstance(rounds[i], dict) else {}
     cards = rnd.get("breaking_news")
@@ -104,7 +102,7 @@ def fields(record, i, face):
     if "tiles" in lines and "tiles" not in first:
         first.append("tiles")
     rest = [f for f in lines if f not in first]
-    names = [player(p)[0] for p in record.get("players") or []]
+    names = [face.player(p)[0] for p in record.get("players") or []]
     words = dict(LABELS)
     out = []
     for f in first:
@@ -131,7 +129,7 @@ def check(record, face):
         errs.append("edition: unknown edition %r (published or draft)" % (edition,))
     _check_options(record.get("options", {}), errs)
     names = _check_players(record, mode, errs, face)
-    mode = play_mode(record)
+    mode = face.play_mode(record)
     rounds = record.get("rounds", [])
     if not isinstance(rounds, list):
         errs.append("rounds: must be a list")
@@ -165,7 +163,7 @@ def _check_players(record, mode, errs, face):
         return None
     names = []
     for i in range(len(players)):
-        name, character = player(players[i])
+        name, character = face.player(players[i])
         where = "players[%d]" % (i + 1)
         if not isinstance(name, str) or not name:
             errs.append("%s: a player needs a name" % where)

@@ -1,11 +1,42 @@
 # SPDX-License-Identifier: MIT
-"""Fit to Print scoring: every mode, both editions, characters and Breaking News.
+"""Fit to Print's scoring, and the rest of its face: every mode, both editions, characters and
+Breaking News (core/games.py lists what a face declares).
 
-Pure and integers only, so the board and the desktop run this very file. `score(record, face)`
-turns a record that `check` found good into standings; the face (fit_to_print.py) calls it with
-itself, whose facts (modes, days) come in as that argument. The rules and the decisions taken
-where the rulebooks are silent are in docs/game-format.md.
+fit_to_print.py is the half of the face the round machine reads on a board; it hands every other
+name (title and words, editions, characters, effects, `fields`, `check`, `score`) to this file
+when first asked for, so a board running the round machine never loads it. The checks
+(fit_to_print_check.py) are imported only when called and take the face as an argument (from
+the registry): neither file imports the other back. Pure and integers only.
+The rules and the decisions taken where the rulebooks are silent are in docs/game-format.md.
 """
+
+from .games import module
+
+GAME = "fit-to-print"
+TITLE = "Fit to Print"
+EDITIONS = ("published", "draft")
+CHARACTERS = ("wilbur", "danae", "renaud", "benoit", "ursule", "jazz")
+EFFECTS = ("mood-doubled", "white-space-best", "most-tiles-ads")
+ROUND_WORD = "round"
+STEP_WORD = None
+STEPS_LEFT = False
+
+
+def setup_lines(n):
+    return []
+
+
+def fields(record, i):
+    """The scorepad's questions of round i in the order they are asked (fit_to_print_check)."""
+    from .fit_to_print_check import fields as round_questions
+    return round_questions(record, i, module(GAME))
+
+
+def check(record):
+    """Every problem of the record, as messages naming the place. Empty: the record is good."""
+    from .fit_to_print_check import check as check_record
+    return check_record(record, module(GAME))
+
 
 DEFAULT_OPTIONS = {"white_space_all_tie": "smallest"}   # the values: fit_to_print_check.OPTIONS
 MOST_TILES_DEFAULT = 4  # $ for the most tiles, when the card gives no value
@@ -25,6 +56,7 @@ def player(entry):
     if isinstance(entry, dict):
         return entry.get("name"), entry.get("character")
     return entry, None
+
 
 SOLO_MIN_ADS = 12       # solo: at least $12 at the end, else out of business
 TWO_PLAYER_GAP = 5      # 2 players: more than $5 less ...
@@ -123,8 +155,9 @@ def _player_round(pad, character, mode, ws, area, doubled, bonus, token, day):
     return r
 
 
-def score(record, face):
+def score(record):
     """Standings of a checked record: see docs/game-format.md for the result's fields."""
+    face = module(GAME)
     mode = play_mode(record)
     rounds_in = face.rounds_in
     edition = record.get("edition", "published")
