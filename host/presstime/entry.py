@@ -124,7 +124,7 @@ def with_value(record, path, value):
             child = [] if isinstance(nxt, int) else {}
         if isinstance(node, list):
             while len(node) <= key:
-                node.append({"players": {}})
+                node.append({})
         node[key] = child
         node = child
     if value is _ABSENT:
@@ -133,7 +133,7 @@ def with_value(record, path, value):
     else:
         if isinstance(node, list):
             while len(node) <= path[-1]:
-                node.append({"players": {}})
+                node.append({})
         node[path[-1]] = value
     return top
 

@@ -44,7 +44,7 @@ def _set(record, path, value):
         nxt = path[i + 1]
         if isinstance(node, list):
             while len(node) <= key:
-                node.append({"players": {}})
+                node.append({})
             node = node[key]
             continue
         if not isinstance(node.get(key), (dict, list)):
@@ -90,8 +90,8 @@ class GameEntry:
                 who = [k for k in path if k in names]
                 if who:
                     words.insert(0, who[0])
-                if path[0] == "rounds":
-                    words.insert(0, "round %d" % (path[1] + 1))
+                if i is not None:                  # a round's question: "heist 2", "round 1"
+                    words.insert(0, "%s %d" % (face.ROUND_WORD, i + 1))
                 out.append(Step(path, " · ".join(words), kind))
         return out
 
