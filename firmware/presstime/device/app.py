@@ -19,7 +19,7 @@ and step() calls `app.link.poll()` once per iteration when set):
     app.table                               # the Table (core/table.py)
     app.journal                             # the Journal (records(after_seq, limit), last_seq)
 
-Control button (-1) gestures, from the edge timestamps:
+Control button (-1) gestures, from the edge timestamps (device/control_button.py):
     short press (< 1.5 s), alone        start / next round / resume / end a turn game
                                         (taken 0.4 s after release, to tell it from a double)
     double press (2nd within 0.4 s)     undo the last player press (within 5 s of it); with
@@ -55,6 +55,7 @@ and `max_channel` (brightness cap). Defaults: ring = all pixels, players on the 
 from ..core import events as E
 from ..core.lights import lights as _lights
 from ..core.table import Table, RUNNING, COUNTDOWN, GRACE, TURNS
+from .control_button import ControlButton
 
 try:
     from micropython import const
@@ -62,9 +63,6 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_LONG_MS = const(1500)
-_VERY_LONG_MS = const(5000)
-_DOUBLE_MS = const(400)
 _PHOTO_MS = const(800)
 _CHECKPOINT_MS = const(1000)
 _QUIET_MS = const(300)        # journal presses and checkpoints only after this quiet spell
@@ -167,10 +165,9 @@ class App:
         self._size = size
         self._shown = None
         self._key = None
-        self._down = {}          # button -> t_us of the down edge (still held)
-        self._fired = {}         # button -> gestures already fired during this hold
-        self._single = None      # control: t_ms of a short press waiting for a possible 2nd
-        self._double = False     # control: this hold is the 2nd press of a double
+        self._down = {}          # player button -> t_us of the down edge (still held)
+        self._fired = {}         # player button -> a photo token fired during this hold
+        self.control = ControlButton(self._short, self._double, self._hold)
         self._alert = 0
         self._ck = -1
         self._cd = -1
@@ -252,14 +249,12 @@ class App:
         now = port.now_ms()
         for b, down, t_us in edges:
             if b < 0:
-                self._control_edge(down, t_us)
+                self.control.edge(down, t_us)
             else:
                 self._player_edge(b, down, t_us)
         if self._down:
             self._holds(now)
-        if self._single is not None and now - self._single >= _DOUBLE_MS:
-            self._single = None
-            t.control(now)
+        self.control.poll(now)
         t.tick(now)
         self._flush(now)
         quiet = now - self._last_press >= _QUIET_MS
@@ -333,38 +328,20 @@ class App:
                 self.journal.append(p)
 
     # ---- gestures -----------------------------------------------------------------------
-    def _control_edge(self, down, t_us):
-        t_ms = t_us // 1000
-        if down:
-            self._down[-1] = t_us
-            self._fired[-1] = 0
-            if self._single is not None and t_ms - self._single < _DOUBLE_MS:
-                self._single = None
-                self._double = True
-                if not self.table.undo(t_ms):
-                    self.table.control(t_ms)    # nothing to undo: it was an eager start/next
-                self._flush()
-            else:
-                self._double = False
-            return
-        t0 = self._down.pop(-1, None)
-        if t0 is None:
-            return
-        held = (t_us - t0) // 1000
-        self._hold_control(t0, held)
-        if held < _LONG_MS and not self._double:
-            self._single = t_ms
+    def _short(self, t_ms):
+        self.table.control(t_ms)        # journaled by step's _flush, as every loop's events
 
-    def _hold_control(self, t0_us, held):
-        fired = self._fired.get(-1, 0)
-        if held >= _LONG_MS and not fired & 1:
-            self._fired[-1] = fired = fired | 1
-            self.table.toggle_pause(t0_us // 1000)
-            self._flush()
-        if held >= _VERY_LONG_MS and not fired & 2:
-            self._fired[-1] = fired | 2
-            self.table.abort(t0_us // 1000 + held)
-            self._flush()
+    def _double(self, t_ms):
+        if not self.table.undo(t_ms):
+            self.table.control(t_ms)    # nothing to undo: it was an eager start/next
+        self._flush()
+
+    def _hold(self, t_ms, level):
+        if level == 1:
+            self.table.toggle_pause(t_ms)
+        else:
+            self.table.abort(t_ms)
+        self._flush()
 
     def _player_edge(self, b, down, t_us):
         t = self.table
@@ -387,8 +364,6 @@ class App:
     def _holds(self, now):
         for b in list(self._down):
             held = now - self._down[b] // 1000
-            if b < 0:
-                self._hold_control(self._down[b], held)
-            elif held >= _PHOTO_MS and not self._fired.get(b):
+            if held >= _PHOTO_MS and not self._fired.get(b):
                 self._fired[b] = 1
                 self.table.photo(b, now)
