@@ -47,9 +47,10 @@ the events of the current journal game (after journal.base_seq) are replayed. co
 starts a new journal game (journal.reset(): seq continues, the game just ended is always kept
 for sync, earlier ones up to the journal's KEEP_BYTES), so a boot never replays old games.
 
-Pixels: the port may set `ring` (pixel indices of the countdown) and `player_pixels` (one
-index per seat; indices >= port.pixels are extra entries for plain LEDs, see core/lights.py),
-and `max_channel` (brightness cap). Defaults: ring = all pixels, players on the ring.
+Pixels: the port's `ring` (pixel indices of the countdown), `player_pixels` (one index per
+seat; indices >= port.pixels are extra entries for plain LEDs, see core/lights.py) and
+`max_channel` (brightness cap), with the defaults of the port contract (device/port.py). The
+journal is read through its contract too (device/journal_base.py).
 """
 
 from ..core import events as E
@@ -150,13 +151,13 @@ class App:
                 marks = MemMark()
         self.marks = marks
         n = port.pixels
-        self._pp = getattr(port, "player_pixels", None)
-        ring = getattr(port, "ring", None)
+        self._pp = port.player_pixels
+        ring = port.ring
         if not ring:
             pp = self._pp or ()
             ring = tuple(i for i in range(n) if i not in pp)
         self._ring = ring
-        self._cap = getattr(port, "max_channel", 48)
+        self._cap = port.max_channel
         size = n
         if self._pp:
             for i in self._pp:
@@ -183,7 +184,7 @@ class App:
     # ---- boot ---------------------------------------------------------------------------
     def _replay(self):
         t = self.table
-        after = getattr(self.journal, "base_seq", 0)    # this game's file only
+        after = self.journal.base_seq    # this game's file only
         while True:
             recs = self.journal.records(after, _PAGE)
             if not recs:
@@ -218,7 +219,7 @@ class App:
         self._write()
         self.table.configure(cfg, self.port.now_ms())   # ValueError: nothing changed
         j = self.journal
-        if j.last_seq > getattr(j, "base_seq", j.last_seq) and hasattr(j, "reset"):
+        if j.last_seq > j.base_seq:
             j.reset()       # a new journal game: boot replays only it; earlier ones stay for sync
         self._flush()
         return self.table.version
@@ -320,12 +321,7 @@ class App:
         if not payloads:
             return
         self._pending = []
-        many = getattr(self.journal, "append_many", None)
-        if many is not None:
-            many(payloads)      # one write, one flush (one littlefs commit)
-        else:
-            for p in payloads:
-                self.journal.append(p)
+        self.journal.append_many(payloads)      # one write, one flush (one littlefs commit)
 
     # ---- gestures -----------------------------------------------------------------------
     def _short(self, t_ms):
