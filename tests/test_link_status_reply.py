@@ -7,7 +7,8 @@ import json
 from hypothesis import given, settings, strategies as st
 
 from presstime.core import wire
-from presstime.core.crc import crc16, zeros
+from presstime.core.crc import crc16
+from presstime.device.status_reply import zeros
 from presstime.device.app import App, MemJournal
 from presstime.device.link import Link
 from presstime.device.ports.fake import FakePort

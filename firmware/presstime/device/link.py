@@ -12,7 +12,6 @@ import gc
 
 from ..core import events as _events
 from ..core import framing as wire
-from ..core.crc import crc16, zeros
 
 try:
     from .. import __version__ as FIRMWARE
@@ -24,10 +23,6 @@ _FETCH = 32         # journal records at most in one page
 _BATCH = 8          # journal records read at a time while a page fills
 _SAME_MS = 5000     # a repeated read-only request within this is a retry: the same reply again
 _END = "end"
-# The status fields that change with time alone; every other field changes only with the state
-# version (or the standings the desktop sends). They go last in a status reply.
-_MOVING = ("t_ms", "remaining_ms", "elapsed_ms", "countdown", "alert_ms", "undo", "turn_ms",
-           "reveal_ms")
 
 _COMMANDS = {
     wire.START: "start",
@@ -63,17 +58,14 @@ class Link:
         self.frame = frame if frame is not None else wire.Frame()
         self.extra = {}          # message type -> handler(value) -> dict (the simulator adds PRESS)
         self._cache = []         # [(type + rid + payload, reply bytes)], oldest first
-        self._last = None        # type + rid + payload of the reply now in self.frame
-        self._last_out = None    # that reply (a view into self.frame)
-        self._last_t = 0         # port.now_ms() when it was built
+        self._again = None       # (type + rid + payload, reply, port ms) of the read-only
+                                 # reply now in self.frame: a retry gets it again
         self.quit = False
         self.requests = 0
         self._id = None
         self._gid = None         # seq of the journal's last CONFIG record: the game id
         self._scanned = -1       # journal scanned for CONFIG up to this seq
-        self._fixed = None       # status: (version, standings) the part below is for
-        self._fixed_json = None  # status: its fields that change only with those, as JSON
-        self._fixed_crc = 0      # crc16 of that JSON from state 0 (crc.zeros combines it)
+        self.fixed = None        # status_reply.py: (its fixed part's key, that part's CRC)
 
     # ---- the loop's call ------------------------------------------------------------------------
     def poll(self):
@@ -96,23 +88,24 @@ class Link:
         try:
             mtype, rid, reply, value = wire.parse(body)
         except wire.VersionError as e:
-            self._last = None
+            self._again = None
             self.port.write(wire.error(e.rid, wire.E_VERSION, str(e), e.mtype, self.frame))
             return
         except wire.WireError as e:
             if len(body) >= 3:
-                self._last = None
+                self._again = None
                 self.port.write(wire.error(body[2], wire.E_BAD, str(e), body[1] & 0x7F, self.frame))
             return
         if reply:
             return  # replies are the desktop's business (an echo, a loop-back)
         self.requests += 1
         same = bytes(body[1:])
-        if same == self._last and self.port.now_ms() - self._last_t < _SAME_MS:
+        again = self._again
+        if again is not None and same == again[0] and self.port.now_ms() - again[2] < _SAME_MS:
             # the desktop's retry of the request just answered (same id, type and payload):
             # the same reply again, still in the frame buffer, never built a second time (a
             # status costs ms on the chip; rebuilding each retry made a slow board slower)
-            self.port.write(self._last_out)
+            self.port.write(again[1])
             return
         key = None
         if mtype in wire.MUTATING:
@@ -121,7 +114,7 @@ class Link:
                 if k == key:
                     self.port.write(out)
                     return
-        self._last = None
+        self._again = None
         f = self.frame
         try:
             if mtype == wire.RECORDS:   # the page is written straight into the frame
@@ -129,7 +122,8 @@ class Link:
                 self.page(value["after"], value["limit"])
                 out = f.end()
             elif mtype == wire.STATUS:
-                out = self.status(rid)
+                from .status_reply import status_frame     # loaded on the first status asked
+                out = status_frame(self, rid)
             else:
                 answer = self.dispatch(mtype, value)
                 out = f.message(mtype, rid, answer if answer is not None else {}, reply=True)
@@ -147,9 +141,7 @@ class Link:
             if len(self._cache) > _CACHE:
                 self._cache.pop(0)
         else:
-            self._last = same   # read-only: kept in the frame buffer until the next reply
-            self._last_out = out
-            self._last_t = self.port.now_ms()
+            self._again = (same, out, self.port.now_ms())   # valid until the next reply
         self.port.write(out)
 
     # ---- requests -----------------------------------------------------------------------------
@@ -183,38 +175,6 @@ class Link:
             self.app.set_standings(s)
             return {"v": self.version()}
         raise Refused(wire.E_UNKNOWN, "unknown message type %d" % mtype)
-
-    def status(self, rid):
-        """The status reply's frame. Its JSON is the fields that change only with the state
-        version (encoded and CRC'd once per version) followed by those that move with time
-        (_MOVING, a few dozen bytes): on the RP2040 a reply costs ~5 ms of work instead of
-        ~23 (docs/real-firmware.md). Same fields as app.status(), other order."""
-        st = self.app.status()
-        moving = {}
-        for k in _MOVING:
-            if k in st:
-                moving[k] = st.pop(k)
-        key = (st.get("version"), id(getattr(getattr(self.app, "table", None), "standings", None)))
-        if key != self._fixed or self._fixed_json is None:
-            self._fixed_json = None     # the old one goes before the new one is made
-            fixed = wire._dumps(st).encode()
-            fixed = fixed[:-1]          # '{...' : its '}' comes after the moving fields
-            self._fixed_crc = crc16(fixed, 0)
-            self._fixed_json = fixed
-            self._fixed = key
-        st = None
-        fixed = self._fixed_json
-        tail = wire._dumps(moving).encode()
-        f = self.frame
-        f.begin(wire.STATUS, rid, True)
-        f.put(fixed)
-        if len(fixed) > 1 and len(tail) > 2:
-            f.put(b",")
-        f.put(memoryview(tail)[1:])
-        head = memoryview(f.buf)[wire._HEAD:wire._HEAD + 3]
-        c = zeros(crc16(head), len(fixed)) ^ self._fixed_crc
-        c = crc16(memoryview(f.buf)[wire._HEAD + 3 + len(fixed):f.n], c)
-        return f.end(c)
 
     def version(self):
         v = getattr(self.app, "version", None)
