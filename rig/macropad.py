@@ -209,7 +209,8 @@ class EmulatedMacropad(Emulator):
         if at is None:
             at = self.now() + (in_ns or 0)
         active = 0 if board.BUTTON_ACTIVE_LOW else 1
-        self.set(self.pin(button), active, at=at)
+        if self.set(self.pin(button), active, at=at).get("late"):
+            raise RigError("a press scheduled in the emulated past (%d ns ago)" % (self.now() - at))
         self.set(self.pin(button), None, at=at + int(hold_ms * MS))
         return at
 

@@ -178,6 +178,7 @@ class App:
         self._ck = -1
         self._cd = -1
         self._pending = []       # encoded events not yet written (see _flush)
+        self._due = False        # step(): write them after this step's frame
         self._last_press = -_QUIET_MS
         self._hold = getattr(port, "hold_round_writes", False)
         now = port.now_ms()
@@ -265,10 +266,8 @@ class App:
             self._single = None
             t.control(now)
         t.tick(now)
-        self._flush(now)
+        self._flush(now, True)
         quiet = now - self._last_press >= _QUIET_MS and not self._held()
-        if self._pending and quiet:
-            self._write()
         ph = t.phase
         if ph == RUNNING:
             a = t.alert(now)
@@ -291,12 +290,15 @@ class App:
             if px != self._shown:
                 self._shown = px
                 port.show(px)
+        if self._pending and (self._due or quiet):
+            self._write()       # after the lights: a slow flash write never holds back a frame
+        self._due = False
         if self.link is not None:
             self.link.poll()
         if not edges:
             port.idle()
 
-    def _flush(self, now=None):
+    def _flush(self, now=None, defer=False):
         """Journal the machine's new events and beep them. While a round runs (or is in its
         grace window) events wait until _QUIET_MS passed without one, or 8 are waiting: a flash
         write on the RP2040 holds the interrupts off, so no write happens between two close
@@ -315,7 +317,10 @@ class App:
                 port.beep(_BEEP[2 * k] * 20, _BEEP[2 * k + 1] * 10)
         ph = self.table.phase
         if now is None or (ph != RUNNING and ph != GRACE) or (len(self._pending) >= 8 and not self._held()):
-            self._write()
+            if defer:
+                self._due = True    # step() writes once the frame is out
+            else:
+                self._write()
         else:
             self._last_press = now
         if self.table.phase != RUNNING:
