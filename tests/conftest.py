@@ -63,3 +63,25 @@ def pico(rig_dir, pico_image):
     p = EmulatedPico.start(rig_dir, pico_image, pty=True)
     yield p
     p.close()
+
+
+@pytest.fixture(scope="session")
+def macropad_image(rig_dir):
+    """An 8 MB flash image of CircuitPython 10.2.1 (MacroPad RP2040) with presstime installed by
+    `presstime install-firmware --board macropad --port CONSOLE` over the REPL (made once)."""
+    from rig.macropad import app_image
+    return app_image(rig_dir)
+
+
+@pytest.fixture
+def macropad(rig_dir, macropad_image):
+    """The MacroPad build booted from macropad_image, free-running, answering hello on its data
+    pty (macropad.data_pty; the console/REPL is macropad.pty)."""
+    from rig.macropad import EmulatedMacropad
+    p = EmulatedMacropad.start(rig_dir, macropad_image)
+    try:
+        if p.wait_hello() is None:
+            raise AssertionError("the MacroPad app did not answer hello: %s" % p.read()[-500:])
+        yield p
+    finally:
+        p.close()
