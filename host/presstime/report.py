@@ -33,9 +33,11 @@ def _winner_line(result):
     winners = result.get("winners") or []
     if not winners:
         return "No winner." + (" " + result["no_winner"] if result.get("no_winner") else "")
-    if len(winners) == 1:
-        return "Winner: %s" % winners[0]
-    return "Shared win: %s" % ", ".join(winners)
+    from .game_words import decided_by
+
+    decider = decided_by(result)
+    text = ("Winner: %s" if len(winners) == 1 else "Shared win: %s") % ", ".join(winners)
+    return text + (" (%s)" % decider if decider else "")
 
 
 def fit_to_print_text(result):
