@@ -26,7 +26,7 @@ ROUND_FIELDS = {
                      ("score", "day score", "pts"), ("ad_revenue", "ad revenue", "$"),
                      ("most_tiles_ads", "most tiles ads", "$"),
                      ("white_space_area", "white space area", "squares")),
-    "mini-fits": (("lines", "lines", "lines"), ("colour_sets", "colour sets", "sets"),
+    "mini-fits": (("lines", "lines", "lines"), ("colour_sets", "colour sets", "colour sets"),
                   ("score", "round score", "pts")),
 }
 # (key, label, unit) of the numbers a game's result carries per player (beside total)

@@ -6,16 +6,13 @@ player and the numbers `stats` averages (`result_values`). A record that cannot 
 is not an error here: it comes back as a *damaged* summary with the reason, so that one bad row
 never stops `history`, `stats`, `show` or `export` for the others.
 
-SCORING_VERSION is the version of the scoring the stored results were computed with. Bump it
-whenever the core's results change (a rule fixed, a column added): the next time the history is
-opened, every stored result is computed again (store.refresh_results), and says so.
+The stored results carry scoring_version.SCORING_VERSION: bump it when the results change.
 """
 
 import json
 
 from . import game_words
-
-SCORING_VERSION = 1
+from .scoring_version import SCORING_VERSION  # noqa: F401  (results.SCORING_VERSION, for callers)
 
 COMPLETE, IN_PROGRESS, DAMAGED = "complete", "in progress", "damaged"
 

@@ -102,20 +102,116 @@ def _v4(conn):
         " result TEXT)"                   # the core's result, JSON (NULL when damaged)
     )
     conn.execute("CREATE INDEX results_played ON results (played, game_id)")
-    conn.execute("CREATE INDEX results_kind ON results (game, mode, state)")
+    conn.execute("CREATE INDEX results_state ON results (state, game, mode)")
+    # One row per player of a game; game, mode, state and played repeated from `results` so that
+    # the statistics read one table through its indexes.
     conn.execute(
         "CREATE TABLE result_players ("
         " game_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
+        " game TEXT NOT NULL, mode TEXT NOT NULL, state TEXT NOT NULL, played TEXT NOT NULL,"
         " total, won INTEGER NOT NULL, out_of_business INTEGER NOT NULL, ad_revenue,"
         " rounds INTEGER NOT NULL, token_sum, token_n INTEGER NOT NULL,"
         " print_ms_sum, print_ms_n INTEGER NOT NULL,"
         " PRIMARY KEY (game_id, seat)) WITHOUT ROWID"
     )
     conn.execute("CREATE INDEX result_players_name ON result_players (name, game_id)")
+    conn.execute("CREATE INDEX result_players_streak ON result_players (state, game, name, played, game_id, won)")
+    # The numbers stats averages: kind 'round' (a sum over the game's rounds) or 'game'.
     conn.execute(
         "CREATE TABLE result_values ("
-        " game_id INTEGER NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL,"
+        " game_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
+        " game TEXT NOT NULL, mode TEXT NOT NULL, state TEXT NOT NULL,"
+        " kind TEXT NOT NULL, key TEXT NOT NULL,"
         " value NOT NULL, PRIMARY KEY (game_id, seat, kind, key)) WITHOUT ROWID"
+    )
+    # Running totals of the complete games per (game, mode, player): what `stats` reads when only
+    # --game or --mode narrows it, kept by the triggers below as results come and go.
+    conn.execute(
+        "CREATE TABLE agg_players ("
+        " game TEXT NOT NULL, mode TEXT NOT NULL, name TEXT NOT NULL,"
+        " games INTEGER NOT NULL, wins INTEGER NOT NULL, score_sum NOT NULL, score_n INTEGER NOT NULL,"
+        " best, out_of_business INTEGER NOT NULL, ads_sum NOT NULL, ads_n INTEGER NOT NULL,"
+        " token_sum NOT NULL, token_n INTEGER NOT NULL, print_ms_sum NOT NULL, print_ms_n INTEGER NOT NULL,"
+        " rounds INTEGER NOT NULL, PRIMARY KEY (game, mode, name)) WITHOUT ROWID"
+    )
+    conn.execute(
+        "CREATE TABLE agg_values ("
+        " game TEXT NOT NULL, mode TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL,"
+        " total NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (game, mode, name, kind, key)) WITHOUT ROWID"
+    )
+    # Winning streaks per (game, player), kept while games arrive in the order they were played;
+    # a game stored out of order, or removed, marks the row dirty and `stats` counts it again.
+    conn.execute(
+        "CREATE TABLE agg_streaks ("
+        " game TEXT NOT NULL, name TEXT NOT NULL, last_played TEXT NOT NULL, last_game_id INTEGER NOT NULL,"
+        " current INTEGER NOT NULL, longest INTEGER NOT NULL, dirty INTEGER NOT NULL,"
+        " PRIMARY KEY (game, name)) WITHOUT ROWID"
+    )
+    later = ("(excluded.last_played > last_played OR (excluded.last_played = last_played"
+             " AND excluded.last_game_id > last_game_id))")
+    current = "(CASE WHEN excluded.current = 1 THEN current + 1 ELSE 0 END)"
+    conn.execute(
+        "CREATE TRIGGER result_players_streak_added AFTER INSERT ON result_players WHEN NEW.state = 'complete' BEGIN"
+        " INSERT INTO agg_streaks (game, name, last_played, last_game_id, current, longest, dirty)"
+        " VALUES (NEW.game, NEW.name, NEW.played, NEW.game_id, NEW.won, NEW.won, 0)"
+        " ON CONFLICT (game, name) DO UPDATE SET"
+        "  dirty = CASE WHEN %(later)s THEN dirty ELSE 1 END,"
+        "  current = CASE WHEN %(later)s THEN %(current)s ELSE current END,"
+        "  longest = CASE WHEN %(later)s THEN MAX(longest, %(current)s) ELSE longest END,"
+        "  last_game_id = CASE WHEN %(later)s THEN excluded.last_game_id ELSE last_game_id END,"
+        "  last_played = CASE WHEN %(later)s THEN excluded.last_played ELSE last_played END;"
+        " END" % {"later": later, "current": current}
+    )
+    conn.execute(
+        "CREATE TRIGGER result_players_streak_removed AFTER DELETE ON result_players WHEN OLD.state = 'complete'"
+        " BEGIN UPDATE agg_streaks SET dirty = 1 WHERE game = OLD.game AND name = OLD.name; END"
+    )
+    conn.execute(
+        "CREATE TRIGGER result_players_added AFTER INSERT ON result_players WHEN NEW.state = 'complete' BEGIN"
+        " INSERT INTO agg_players (game, mode, name, games, wins, score_sum, score_n, best, out_of_business,"
+        "  ads_sum, ads_n, token_sum, token_n, print_ms_sum, print_ms_n, rounds)"
+        " VALUES (NEW.game, NEW.mode, NEW.name, 1, NEW.won, COALESCE(NEW.total, 0), NEW.total IS NOT NULL,"
+        "  NEW.total, NEW.out_of_business, COALESCE(NEW.ad_revenue, 0), NEW.ad_revenue IS NOT NULL,"
+        "  NEW.token_sum, NEW.token_n, NEW.print_ms_sum, NEW.print_ms_n, NEW.rounds)"
+        " ON CONFLICT (game, mode, name) DO UPDATE SET games = games + 1, wins = wins + excluded.wins,"
+        "  score_sum = score_sum + excluded.score_sum, score_n = score_n + excluded.score_n,"
+        "  best = CASE WHEN best IS NULL OR excluded.best > best THEN COALESCE(excluded.best, best) ELSE best END,"
+        "  out_of_business = out_of_business + excluded.out_of_business,"
+        "  ads_sum = ads_sum + excluded.ads_sum, ads_n = ads_n + excluded.ads_n,"
+        "  token_sum = token_sum + excluded.token_sum, token_n = token_n + excluded.token_n,"
+        "  print_ms_sum = print_ms_sum + excluded.print_ms_sum, print_ms_n = print_ms_n + excluded.print_ms_n,"
+        "  rounds = rounds + excluded.rounds;"
+        " END"
+    )
+    conn.execute(
+        "CREATE TRIGGER result_players_removed AFTER DELETE ON result_players WHEN OLD.state = 'complete' BEGIN"
+        " UPDATE agg_players SET games = games - 1, wins = wins - OLD.won,"
+        "  score_sum = score_sum - COALESCE(OLD.total, 0), score_n = score_n - (OLD.total IS NOT NULL),"
+        "  best = (SELECT MAX(total) FROM result_players WHERE name = OLD.name AND game = OLD.game"
+        "   AND mode = OLD.mode AND state = 'complete'),"
+        "  out_of_business = out_of_business - OLD.out_of_business,"
+        "  ads_sum = ads_sum - COALESCE(OLD.ad_revenue, 0), ads_n = ads_n - (OLD.ad_revenue IS NOT NULL),"
+        "  token_sum = token_sum - OLD.token_sum, token_n = token_n - OLD.token_n,"
+        "  print_ms_sum = print_ms_sum - OLD.print_ms_sum, print_ms_n = print_ms_n - OLD.print_ms_n,"
+        "  rounds = rounds - OLD.rounds"
+        "  WHERE game = OLD.game AND mode = OLD.mode AND name = OLD.name;"
+        " DELETE FROM agg_players WHERE game = OLD.game AND mode = OLD.mode AND name = OLD.name AND games <= 0;"
+        " END"
+    )
+    conn.execute(
+        "CREATE TRIGGER result_values_added AFTER INSERT ON result_values WHEN NEW.state = 'complete' BEGIN"
+        " INSERT INTO agg_values (game, mode, name, kind, key, total, n)"
+        " VALUES (NEW.game, NEW.mode, NEW.name, NEW.kind, NEW.key, NEW.value, 1)"
+        " ON CONFLICT (game, mode, name, kind, key) DO UPDATE SET total = total + excluded.total, n = n + 1;"
+        " END"
+    )
+    conn.execute(
+        "CREATE TRIGGER result_values_removed AFTER DELETE ON result_values WHEN OLD.state = 'complete' BEGIN"
+        " UPDATE agg_values SET total = total - OLD.value, n = n - 1 WHERE game = OLD.game AND mode = OLD.mode"
+        "  AND name = OLD.name AND kind = OLD.kind AND key = OLD.key;"
+        " DELETE FROM agg_values WHERE game = OLD.game AND mode = OLD.mode AND name = OLD.name"
+        "  AND kind = OLD.kind AND key = OLD.key AND n <= 0;"
+        " END"
     )
     conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
     conn.execute(
@@ -176,7 +272,7 @@ _PLAYER_COLUMNS = ("seat", "name", "total", "won", "out_of_business", "ad_revenu
 
 
 def _insert_results(conn, game_id, summary):
-    from .results import SCORING_VERSION
+    from .scoring_version import SCORING_VERSION
 
     g = summary.game
     conn.execute(
@@ -184,29 +280,32 @@ def _insert_results(conn, game_id, summary):
         % (", ".join(_RESULT_COLUMNS), ", ".join("?" * len(_RESULT_COLUMNS))),
         (game_id, SCORING_VERSION) + tuple(g[c] for c in _RESULT_COLUMNS),
     )
+    shared = (g["game"], g["mode"], g["state"])
     if summary.players:
         conn.executemany(
-            "INSERT INTO result_players (game_id, %s) VALUES (?, %s)"
+            "INSERT INTO result_players (game_id, game, mode, state, played, %s) VALUES (?, ?, ?, ?, ?, %s)"
             % (", ".join(_PLAYER_COLUMNS), ", ".join("?" * len(_PLAYER_COLUMNS))),
-            [(game_id,) + tuple(p[c] for c in _PLAYER_COLUMNS) for p in summary.players],
+            [(game_id,) + shared + (g["played"],) + tuple(p[c] for c in _PLAYER_COLUMNS) for p in summary.players],
         )
     if summary.values:
+        names = dict((p["seat"], p["name"]) for p in summary.players)
         conn.executemany(
-            "INSERT INTO result_values (game_id, seat, kind, key, value) VALUES (?, ?, ?, ?, ?)",
-            [(game_id,) + v for v in summary.values],
+            "INSERT INTO result_values (game_id, seat, name, game, mode, state, kind, key, value)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, v[0], names[v[0]]) + shared + v[1:] for v in summary.values],
         )
 
 
 def _compute_results(conn):
     """Inside a transaction: compute the results of every game that has none (all of them after
     a SCORING_VERSION change); the number computed. Damaged records get a row saying why."""
-    from .results import SCORING_VERSION, summarize
+    from .results import summarize
+    from .scoring_version import SCORING_VERSION
 
     row = conn.execute("SELECT value FROM meta WHERE key = 'scoring_version'").fetchone()
     if row is None or row[0] != str(SCORING_VERSION):
-        conn.execute("DELETE FROM results")
-        conn.execute("DELETE FROM result_players")
-        conn.execute("DELETE FROM result_values")
+        for table in ("agg_players", "agg_values", "agg_streaks", "results", "result_players", "result_values"):
+            conn.execute("DELETE FROM %s" % table)
         conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('scoring_version', ?)",
                      (str(SCORING_VERSION),))
     # rows whose game went while the triggers could not see it (cannot happen through presstime)
@@ -225,9 +324,8 @@ def _compute_results(conn):
 def results_pending(conn):
     """(stored scoring version or None, games without results): what refresh_results would do."""
     row = conn.execute("SELECT value FROM meta WHERE key = 'scoring_version'").fetchone()
-    missing = conn.execute(
-        "SELECT COUNT(*) FROM games g LEFT JOIN results r ON r.game_id = g.id WHERE r.game_id IS NULL"
-    ).fetchone()[0]
+    # the triggers keep one results row per game, so counting both tells (quickly) what is missing
+    missing = conn.execute("SELECT (SELECT COUNT(*) FROM games) - (SELECT COUNT(*) FROM results)").fetchone()[0]
     return (row[0] if row else None), missing
 
 
@@ -351,7 +449,7 @@ class Store:
         changed (one transaction); the number computed. Read-only and quick when nothing is due."""
         import sqlite3
 
-        from .results import SCORING_VERSION
+        from .scoring_version import SCORING_VERSION
 
         version, missing = results_pending(self.conn)
         if version == str(SCORING_VERSION) and not missing:

@@ -1,0 +1,104 @@
+"""History (issue 14): `history` and `stats` over 10,000 stored games, the import, the memory.
+
+A history of generated games (bench/history_games.py: 70 % Fit to Print, Heat, Mini FITS, Myth
+Fits; 2-6 players) is imported into a fresh database with `presstime import` (one JSON file per
+size), then each command runs as a fresh process through the console script, as a user runs it:
+
+- cli_start_ms: `presstime --help`, the CLI's own start-up, measured in the same run;
+- history_ms_10k / stats_ms_10k: `presstime history --json` / `presstime stats --json` on 10,000
+  games (history: its default page, newest first); history_all_ms_10k: `history --all --json`;
+- history_ratio_start / stats_ratio_start: those medians / cli_start_ms (target <= 8);
+- import_ms_per_game: the whole `presstime import` of the 10,000-game file / 10,000;
+- stats_maxrss_mb_1k / stats_maxrss_mb_10k: the peak resident memory of `presstime stats --json`
+  at 1,000 and 10,000 games (flat: the aggregation is SQL).
+
+Medians of RUNS runs, the commands alternated so that machine noise hits all alike.
+"""
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import history_games  # noqa: E402
+
+KEYS = ("cli_start_ms", "history_ms_10k", "history_all_ms_10k", "stats_ms_10k", "history_ratio_start",
+        "stats_ratio_start", "import_ms_per_game", "stats_maxrss_mb_1k", "stats_maxrss_mb_10k")
+RUNS = 9
+
+_RSS = ("import resource, sys\nfrom presstime import cli\ncode = cli.main(sys.argv[1:])\n"
+        "sys.stderr.write('MAXRSS %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+
+
+def _presstime():
+    beside = os.path.join(os.path.dirname(sys.executable), "presstime")
+    return [beside] if os.path.isfile(beside) else [sys.executable, "-m", "presstime"]
+
+
+def _wall(cmd, env):
+    t0 = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env)
+    return (time.perf_counter() - t0) * 1000
+
+
+def _maxrss_mb(args, env):
+    out = subprocess.run([sys.executable, "-c", _RSS] + args, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, check=True, env=env).stderr
+    return int(out.rsplit("MAXRSS", 1)[1]) / 1024.0
+
+
+def build(folder, n):
+    """A database of n generated games in folder; (its path, ms the import took)."""
+    path = os.path.join(folder, "games-%d.json" % n)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(history_games.records(n), f)
+    db = os.path.join(folder, "history-%d.sqlite3" % n)
+    env = dict(os.environ, PRESSTIME_DB=db)
+    t0 = time.perf_counter()
+    subprocess.run(_presstime() + ["import", path], stdout=subprocess.DEVNULL, check=True, env=env)
+    return db, (time.perf_counter() - t0) * 1000
+
+
+def measure():
+    folder = tempfile.mkdtemp(prefix="presstime-bench-history-")
+    try:
+        db1k, _ = build(folder, 1000)
+        db10k, import_ms = build(folder, 10000)
+        env = dict(os.environ, PRESSTIME_DB=db10k)
+        cmds = {"start": _presstime() + ["--help"], "history": _presstime() + ["history", "--json"],
+                "history_all": _presstime() + ["history", "--all", "--json"],
+                "stats": _presstime() + ["stats", "--json"]}
+        for cmd in cmds.values():
+            _wall(cmd, env)  # warm the file cache
+        times = dict((k, []) for k in cmds)
+        names = list(cmds)
+        for i in range(RUNS):
+            for k in (names if i % 2 == 0 else names[::-1]):
+                times[k].append(_wall(cmds[k], env))
+        med = dict((k, statistics.median(v)) for k, v in times.items())
+        rss1k = statistics.median(_maxrss_mb(["stats", "--json"], dict(os.environ, PRESSTIME_DB=db1k)) for _ in range(3))
+        rss10k = statistics.median(_maxrss_mb(["stats", "--json"], env) for _ in range(3))
+        return {
+            "cli_start_ms": round(med["start"], 1),
+            "history_ms_10k": round(med["history"], 1),
+            "history_all_ms_10k": round(med["history_all"], 1),
+            "stats_ms_10k": round(med["stats"], 1),
+            "history_ratio_start": round(med["history"] / med["start"], 2),
+            "stats_ratio_start": round(med["stats"] / med["start"], 2),
+            "import_ms_per_game": round(import_ms / 10000, 3),
+            "stats_maxrss_mb_1k": round(rss1k, 1),
+            "stats_maxrss_mb_10k": round(rss10k, 1),
+        }
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(), indent=2, sort_keys=True))
