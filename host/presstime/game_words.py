@@ -36,10 +36,10 @@ GAME_FIELDS = {
     "mini-fits": (),
     "fit-to-print": (("ad_revenue", "ad revenue", "$"),),
 }
-# the point categories stacked in a chart's breakdown (ad revenue is dollars: on its own axis)
+# the point categories stacked in a chart's breakdown (ad revenue is dollars: on its own axis;
+# Mini FITS' lines and colour sets are counts, each drawn on its own axis)
 POINT_CATEGORIES = {
     "fit-to-print": ("articles", "photos", "centerpiece", "white_space", "mood", "unplaced"),
-    "mini-fits": ("lines", "colour_sets"),
 }
 # what a round is called, one and many
 ROUND_WORDS = {"fit-to-print": ("day", "days"), "mini-fits": ("round", "rounds"),
