@@ -39,7 +39,11 @@ def _played(record, added_at):
     date = record.get("date") if isinstance(record, dict) else None
     if isinstance(date, str) and len(date) >= 10 and date[4:5] == "-" and date[7:8] == "-" \
             and (date[:4] + date[5:7] + date[8:10]).isdigit():
-        clock = date[11:19] if len(date) >= 19 and date[13:14] == ":" else "00:00:00"
+        clock = date[11:19]
+        if len(clock) == 5 and clock[2] == ":" and (clock[:2] + clock[3:]).isdigit():
+            clock += ":00"  # "20:30"
+        if not (len(clock) == 8 and clock[2] == ":" and clock[5] == ":" and clock.replace(":", "").isdigit()):
+            clock = "00:00:00"
         return date[:10] + " " + clock
     return (added_at or "")[:19].replace("T", " ")
 
