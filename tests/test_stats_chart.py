@@ -180,3 +180,37 @@ def test_average_print_time_from_the_rounds_the_board_timed():
     text = stats_text(stats)
     assert "print: average Print! time" in text and "1:30.5" in text
     assert "Print!" not in stats_text(history_stats.compute([G1]))
+
+
+@pytest.mark.parametrize("game_id", ["1", "5", "6"])
+def test_card_writes_a_real_png_and_svg_with_the_table_and_the_winner(db, capsys, game_id):
+    pytest.importorskip("matplotlib")
+    import matplotlib.image
+
+    png, svg = str(db / "card.png"), str(db / "card.svg")
+    code, out, err = run(capsys, "card", game_id, "-o", png)
+    assert code == 0 and "result card written" in err, err
+    with open(png, "rb") as f:
+        assert f.read(8) == PNG
+    height, width = matplotlib.image.imread(png).shape[:2]
+    assert width > 400 and height > 250
+    import matplotlib
+
+    matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text, so the test can read it
+    try:
+        code, out, err = run(capsys, "card", game_id, "-o", svg)
+    finally:
+        matplotlib.rcParams["svg.fonttype"] = "path"
+    text = open(svg, encoding="utf-8").read()
+    assert code == 0 and "Winner: " in text and "player" in text and "total" in text
+
+
+def test_chart_puts_each_unit_on_its_own_axis(db, capsys):
+    pytest.importorskip("matplotlib")
+    from presstime.commands.chart import unit_panels
+    from presstime import records
+
+    heat = records.tally(OTHERS[1])
+    assert [u for u, _ in unit_panels("heat", heat)] == ["$", "heat tokens"]
+    code, out, err = run(capsys, "card", "99", "-o", str(db / "c.png"))
+    assert code == 2 and "no game #99" in err
