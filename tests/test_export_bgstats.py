@@ -98,7 +98,7 @@ def test_the_mapping(db, capsys):
     [heat] = by_game["Heat"]
     scores = [(who[s["playerRefId"]], s["score"], s["winner"], s["rank"]) for s in heat["playerScores"]]
     assert scores == [("Ada", "31", False, 2), ("Ben", "31", True, 1), ("Cy", "30", False, 3), ("Dee", "28", False, 4)]
-    assert "least heat" in heat["comments"]
+    assert "fewest heat tokens" in heat["comments"]
 
 
 def test_uuids_are_stable_and_the_selection_applies(db, capsys, tmp_path):

@@ -264,7 +264,7 @@ def test_history_speaks_each_games_words(db, capsys):
     rows = dict((l.split()[0], l) for l in out.splitlines()[1:])
     assert "3 days" in rows["1"] and "3 heists" in rows["2"] and "2 rounds" in rows["3"] and "6x4 grid" in rows["4"]
     assert "rounds 0" not in out
-    assert "winner: Ben (tie at $31 broken by least heat: 2 heat tokens)" in rows["2"]
+    assert "winner: Ben (tie at $31, fewest heat tokens: 2)" in rows["2"]
     assert "winner: Ben (first to 4 photo tokens)" in rows["4"]
     code, out, err = run(capsys, "stats", "--game", "heat")
     assert "money ($)" in out and "heat (heat tokens)" in out and "articles" not in out

@@ -6,7 +6,7 @@ game's "face" later); the numbers themselves always come from the core's result.
     title("heat")                      -> "Heat"
     unit("heat", "money")              -> "$"
     label("fit-to-print", "photos")    -> "photos"
-    decided_by(result)                 -> "tie at $31: least heat (2)" or None
+    decided_by(result)                 -> "tie at $31, fewest heat tokens: 2" or None
 """
 
 GAMES = ("fit-to-print", "mini-fits", "heat", "myth-fits")
@@ -144,7 +144,7 @@ def decided_by(result):
         least = amount(game, "heat", won[0].get("heat"))
         if len(winners) > 1:
             return "tie at %s and %s: shared" % (shown, least)
-        return "tie at %s broken by least heat: %s" % (shown, least)
+        return "tie at %s, fewest heat tokens: %s" % (shown, won[0].get("heat"))
     if len(winners) > 1:
         return "tie at %s: shared" % shown
     return None
@@ -181,7 +181,7 @@ def _fit_to_print_decider(result, players, winners, top):
 
 
 def winner_text(game, winners, decider, score=None):
-    """"winner: Ada, 52 pts"; "winner: Ben (tie at $31 broken by least heat: 2 heat tokens)";
+    """"winner: Ada, 52 pts"; "winner: Ben (tie at $31, fewest heat tokens: 2)";
     "shared win: Ada, Ben (tie at 23 pts: shared)"."""
     if not winners:
         return ""

@@ -85,8 +85,12 @@ def rows(store, ids=None):
     return [by_id[i] for i in ids if i in by_id]
 
 
-def table_lines(games):
-    """The lines `presstime history` prints: a header, then one line per game (coloured on a terminal)."""
+def table_lines(games, width=None):
+    """The lines `presstime history` prints: a header, then one line per game (coloured on a
+    terminal). With a `width` (a terminal's), a long player list is cut with "…" and a long result
+    goes on under itself, so that no line is wider."""
+    import textwrap
+
     from .. import term
 
     table = [("#", "played", "game", "players", "play", "result")]
@@ -94,18 +98,26 @@ def table_lines(games):
         table.append((str(s["id"]), (s["played"] or s["added_at"])[:10], s["title"], ", ".join(s["players"]),
                       s["play"], s["status"]))
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]) - 1)]
+    if width:
+        fixed = sum(widths) - widths[3] + 2 * len(widths)
+        widths[3] = max(len("players"), min(widths[3], width - fixed - 24))
     lines = []
     for n, r in enumerate(table):
-        cells = [r[i].rjust(widths[i]) if i == 0 else r[i] + " " * (widths[i] - len(r[i]))
-                 for i in range(len(widths))]
-        line = "  ".join(cells + [r[-1]])
+        cells = []
+        for i in range(len(widths)):
+            text = r[i] if len(r[i]) <= widths[i] else r[i][:widths[i] - 1] + "…"
+            cells.append(text.rjust(widths[i]) if i == 0 else text + " " * (widths[i] - len(text)))
+        lead = "  ".join(cells) + "  "
+        result = [r[-1]]
+        if width and len(lead) + len(r[-1]) > width:
+            result = textwrap.wrap(r[-1], max(20, width - len(lead))) or [""]
         if n == 0:
-            line = term.paint(line, "1")
-        elif games[n - 1]["state"] == "damaged":
-            line = "  ".join(cells) + "  " + term.paint(r[-1], "31")
-        elif games[n - 1]["winners"]:
-            line = "  ".join(cells) + "  " + term.paint(r[-1], "32")
-        lines.append(line.rstrip())
+            lines.append(term.paint((lead + r[-1]).rstrip(), "1"))
+            continue
+        code = "31" if games[n - 1]["state"] == "damaged" else "32" if games[n - 1]["winners"] else None
+        for k, part in enumerate(result):
+            shown = term.paint(part, code) if code else part
+            lines.append(((lead if k == 0 else " " * len(lead)) + shown).rstrip())
     return lines
 
 
@@ -155,7 +167,12 @@ def run(args):
         else:
             print("No %s in the history." % selection.describe())
     else:
-        for line in table_lines(found):
+        width = None
+        if sys.stdout.isatty():
+            import shutil
+
+            width = shutil.get_terminal_size().columns
+        for line in table_lines(found, width):
             print(line)
     if len(found) < total and not args.damaged:
         first = (args.page - 1) * args.limit + 1
