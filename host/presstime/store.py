@@ -471,11 +471,13 @@ class Store:
         """Validate and store one record; its id. The same record stored before: that id, nothing written."""
         return self.add_games([record], source)[0]
 
-    def add_games(self, records, source=""):
-        """Validate every record first, then store them all in one transaction (all or nothing)."""
+    def add_games(self, records, source="", checked=False, added=None):
+        """Validate every record first, then store them all in one transaction (all or nothing).
+        `checked`: the caller has just checked them all with records.check_record (an import).
+        `added`, a list: gets True for each record stored now, False for one already there."""
         records = list(records)
         problems = []
-        for i, record in enumerate(records):
+        for i, record in enumerate([] if checked else records):
             try:
                 _check(record)
             except BadInput as e:
@@ -494,6 +496,8 @@ class Store:
                 ).fetchone()
                 if row:
                     ids.append(row[0])
+                    if added is not None:
+                        added.append(False)
                     continue
                 now = _now()
                 cur = self.conn.execute(
@@ -504,6 +508,8 @@ class Store:
                 )
                 _insert_results(self.conn, cur.lastrowid, summarize_checked(record, now))
                 ids.append(cur.lastrowid)
+                if added is not None:
+                    added.append(True)
         return ids
 
     def find_game(self, record):
