@@ -63,9 +63,29 @@ def _order(game, keys):
     return [k for k in known if k in keys] + sorted(k for k in keys if k not in known)
 
 
+WIDTH = 80
+
+
 def _by_player(title, names, rows):
-    """A table with one column per player and one row per figure (fits 80 columns up to 6 players)."""
-    return _table(title, ["  "] + names, [["  " + label] + cells for label, cells in rows])
+    """A table with one column per player and one row per figure; more players than fit in 80
+    columns go on in further blocks of the same rows."""
+    label = max([len(r[0]) for r in rows] + [0]) + 4
+    lines, start = [], 0
+    while start < len(names) or not lines:
+        width, end = label, start
+        while end < len(names):
+            cell = 2 + max([len(names[end])] + [len(r[1][end]) for r in rows])
+            if end > start and width + cell > WIDTH:
+                break
+            width += cell
+            end += 1
+        block = _table(title if not lines else "", ["  "] + names[start:end],
+                       [["  " + r[0]] + r[1][start:end] for r in rows])
+        lines += block if not lines else [""] + block[1:]
+        start = end
+        if start >= len(names):
+            break
+    return lines
 
 
 def game_lines(game, t):
