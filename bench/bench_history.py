@@ -13,7 +13,9 @@ size), then each command runs as a fresh process through the console script, as 
 - stats_maxrss_mb_1k / stats_maxrss_mb_10k: the peak resident memory (VmHWM) of
   `presstime stats --json` at 1,000 and 10,000 games (flat: the aggregation is SQL).
 
-Medians of RUNS runs, the commands alternated so that machine noise hits all alike.
+Medians of RUNS runs, the commands alternated so that machine noise hits all alike. The *_cpu_*
+figures are the same runs' CPU time (user + system of the child), which a machine shared with
+other work disturbs far less than wall time.
 """
 
 import json
@@ -31,7 +33,7 @@ sys.path.insert(0, HERE)
 
 import history_games  # noqa: E402
 
-KEYS = ("cli_start_ms", "history_ms_10k", "history_all_ms_10k", "stats_ms_10k", "history_ratio_start",
+KEYS = ("cli_start_ms", "cli_start_cpu_ms", "history_cpu_ms_10k", "stats_cpu_ms_10k", "history_ms_10k", "history_all_ms_10k", "stats_ms_10k", "history_ratio_start",
         "stats_ratio_start", "import_ms_per_game", "import_cpu_ms_per_game", "stats_maxrss_mb_1k", "stats_maxrss_mb_10k")
 RUNS = 9
 
@@ -48,9 +50,13 @@ def _presstime():
 
 
 def _wall(cmd, env):
+    """(wall ms, CPU ms: user + system) of one run of cmd."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env)
-    return (time.perf_counter() - t0) * 1000
+    wall = (time.perf_counter() - t0) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
 
 
 def _maxrss_mb(args, env):
@@ -87,15 +93,22 @@ def measure():
         for cmd in cmds.values():
             _wall(cmd, env)  # warm the file cache
         times = dict((k, []) for k in cmds)
+        cpu = dict((k, []) for k in cmds)
         names = list(cmds)
         for i in range(RUNS):
             for k in (names if i % 2 == 0 else names[::-1]):
-                times[k].append(_wall(cmds[k], env))
+                wall, used = _wall(cmds[k], env)
+                times[k].append(wall)
+                cpu[k].append(used)
         med = dict((k, statistics.median(v)) for k, v in times.items())
+        med_cpu = dict((k, statistics.median(v)) for k, v in cpu.items())
         rss1k = statistics.median(_maxrss_mb(["stats", "--json"], dict(os.environ, PRESSTIME_DB=db1k)) for _ in range(3))
         rss10k = statistics.median(_maxrss_mb(["stats", "--json"], env) for _ in range(3))
         return {
             "cli_start_ms": round(med["start"], 1),
+            "cli_start_cpu_ms": round(med_cpu["start"], 1),
+            "history_cpu_ms_10k": round(med_cpu["history"], 1),
+            "stats_cpu_ms_10k": round(med_cpu["stats"], 1),
             "history_ms_10k": round(med["history"], 1),
             "history_all_ms_10k": round(med["history_all"], 1),
             "stats_ms_10k": round(med["stats"], 1),
