@@ -12,7 +12,6 @@ The stored results carry scoring_version.SCORING_VERSION: bump it when the resul
 import json
 
 from . import game_words
-from .scoring_version import SCORING_VERSION  # noqa: F401  (results.SCORING_VERSION, for callers)
 
 COMPLETE, IN_PROGRESS, DAMAGED = "complete", "in progress", "damaged"
 

@@ -82,7 +82,7 @@ def _v4(conn):
     # Backfilled here from the stored records (a damaged record gets a row saying why).
     # Triggers drop a game's results when its record changes or it goes, whoever writes the
     # file; store.refresh_results() computes what is missing, and everything again when
-    # results.SCORING_VERSION changes.
+    # scoring_version.SCORING_VERSION changes.
     conn.execute(
         "CREATE TABLE results ("
         " game_id INTEGER PRIMARY KEY,"
