@@ -8,9 +8,10 @@ _LABEL = 18
 
 
 def _table(header, rows, width):
-    lines = [header[0].ljust(_LABEL) + "".join(h.rjust(width) for h in header[1:])]
+    first = max([_LABEL] + [len(label) + 3 for label, _ in rows])
+    lines = [header[0].ljust(first) + "".join(h.rjust(width) for h in header[1:])]
     for label, cells in rows:
-        lines.append(("  " + label).ljust(_LABEL) + "".join(_cell(c).rjust(width) for c in cells))
+        lines.append(("  " + label).ljust(first) + "".join(_cell(c).rjust(width) for c in cells))
     return lines
 
 
@@ -86,8 +87,16 @@ def generic_text(result):
         lines.append("  " + fact)
     if result.get("setup"):
         lines.append("")
-    rows = [(c.replace("_", " "), [p.get(c) for p in players]) for c in columns if c != "total"]
-    rows.append(("TOTAL", [p.get("total") for p in players]))
+    from .game_words import label, unit
+
+    game = result.get("game")
+
+    def head(key, text):  # the game's own word and unit: "money ($)", "heat (heat tokens)"
+        u = unit(game, key)
+        return text if u in ("pts", text) or key.startswith("round ") else "%s (%s)" % (text, u)
+
+    rows = [(head(c, label(game, c)), [p.get(c) for p in players]) for c in columns if c != "total"]
+    rows.append((head("total", "TOTAL"), [p.get("total") for p in players]))
     lines += _table(["Standings"] + names, rows, width)
     lines += ["", _winner_line(result)]
     return "\n".join(lines) + "\n"
