@@ -74,7 +74,10 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path, old_version):
     conn.execute("INSERT INTO journal (board_id, seq, payload) VALUES ('b', 1, x'01')")
     conn.close()
 
-    with Store(path) as s:
+    told = []
+    with Store(path, notice=told.append) as s:
+        assert told == ["the history was upgraded from schema version %d to %d (docs/history.md)"
+                        % (old_version, store_mod.SCHEMA_VERSION)]
         assert store_mod.schema_version(s.conn) == store_mod.SCHEMA_VERSION
         assert tables(s.conn) == TABLES
         # schema 4 backfilled the stored result of the old game

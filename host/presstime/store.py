@@ -420,7 +420,11 @@ class Store:
             raise Failure("cannot open the history database %s: %s" % (self.path, e))
         try:
             self.conn.execute("PRAGMA foreign_keys = ON")
-            migrate(self.conn)
+            before = schema_version(self.conn)
+            after = migrate(self.conn)
+            if 0 < before < after:
+                self.notice("the history was upgraded from schema version %d to %d (docs/history.md)"
+                            % (before, after))
             self.refresh_results()
         except sqlite3.DatabaseError as e:
             self.conn.close()
