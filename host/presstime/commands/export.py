@@ -95,7 +95,9 @@ def run(args):
               % (game_id, reason), file=sys.stderr)
     if not games:
         if damaged:
-            raise BadInput("nothing to export: every selected game is damaged")
+            from ..errors import Failure
+
+            raise Failure("nothing to export: every selected game is damaged")
         if selection.is_everything() and not wanted:
             raise BadInput("the history is empty: nothing to export")
         raise BadInput("no %s in the history: nothing to export" % selection.describe())

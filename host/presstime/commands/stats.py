@@ -203,7 +203,11 @@ def run(args):
     if args.json:
         print(json.dumps(stats, indent=2, ensure_ascii=False))
     elif not stats["games"]:
-        if selection.is_everything():
+        if stats.get("damaged"):
+            n = len(stats["damaged"])
+            print("No game to count: %s left out (`presstime history --damaged`)."
+                  % ("1 damaged game" if n == 1 else "%d damaged games" % n))
+        elif selection.is_everything():
             print("No games in the history yet.")
         else:
             print("No %s in the history." % selection.describe())
