@@ -236,7 +236,7 @@ def test_history_pages_newest_first_and_filters(db, capsys, tmp_path):
 @pytest.mark.parametrize("argv", [["history"], ["stats"], ["export"], ["chart", "--all", "-o", "x.png"]])
 def test_an_unknown_game_or_mode_lists_the_choices(db, capsys, argv):
     code, out, err = run(capsys, *argv, "--game", "chess")
-    assert code == 2 and "unknown game" in err and "fit-to-print, mini-fits, heat, myth-fits" in err
+    assert code == 2 and "unknown game" in err and "fit-to-print, heat, mini-fits, myth-fits" in err
     if argv[0] != "chart":
         code, out, err = run(capsys, *argv, "--mode", "speed")
         assert code == 2 and "standard, solo, puzzle, family, turn-based" in err

@@ -9,11 +9,11 @@ game's "face" later); the numbers themselves always come from the core's result.
     decided_by(result)                 -> "tie at $31, fewest heat tokens: 2" or None
 """
 
-GAMES = ("fit-to-print", "mini-fits", "heat", "myth-fits")
-TITLES = {"fit-to-print": "Fit to Print", "mini-fits": "Mini FITS", "heat": "Heat", "myth-fits": "Myth Fits"}
-# Fit to Print's modes (the core's fit_to_print.MODES, repeated here so that `--help` and the
-# checks of --mode need not import the core); a test keeps the two equal
-MODES = ("standard", "solo", "puzzle", "family", "turn-based")
+from .core import games as _games
+from .core.fit_to_print import MODES  # noqa: F401 (Fit to Print's modes: --mode's choices)
+
+# the games in the core's order, their titles from each game's face (one copy: the core's)
+GAMES = _games.GAMES
 
 # what the game's total is counted in: "pts" (points), "$" or a word
 SCORE_UNIT = {"fit-to-print": "pts", "mini-fits": "pts", "heat": "$", "myth-fits": "photo tokens"}
@@ -56,7 +56,8 @@ HEAT_HEISTS = 3
 
 
 def title(game):
-    return TITLES.get(game, game)
+    face = _games.module(game)
+    return face.TITLE if face is not None else game
 
 
 def full_title(game, mode=None, edition=None):
