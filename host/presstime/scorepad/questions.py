@@ -1,86 +1,71 @@
 """What each seat is asked in a round, and the core's verdict on one answer.
 
-A Question is one number a player types on their own phone: the path in the game record where
-the answer goes, the field's name and its label. Which questions a round has, and in which order,
-comes from the same place as `presstime enter`'s (the entry asks the core); table-wide answers
-(the finishing order, a Breaking News card, Heat's "arrested?", Myth Fits' gatherer) are not a
-player's: the host gives them at the terminal.
+A Question is one number a player types on their own phone: the place in the game record where
+the answer goes, the field's name and its label. They are the game face's own `fields(record,
+round)` (the core's; None as the round: the game's end numbers), those that belong to one player;
+the table-wide ones (a Breaking News card, Heat's "arrested?", Myth Fits' gatherer, ...) are the
+host's, typed at the terminal. Whether an answer is possible is the core's check: the problems
+it finds with the answer and not without it (the entry's way; no message read for its meaning).
 """
 
-import copy
-
 from .. import records
-from ..entry import LABELS, ScoreEntry, player_names, round_slot
-from ..game_entry import GameEntry, _set
+from ..core import games
+from ..entry import _ABSENT, new_problems, player_names, round_slot, with_value
+from ..game_entry import _set
 
 MAX_ABS = 10 ** 6       # a number a phone may send at all (the core's own limits are far lower)
 
 
 class Question:
-    def __init__(self, seat, path, field, label, places):
+    def __init__(self, seat, path, field, label, round_index):
         self.seat = seat
         self.path = tuple(path)
         self.field = field
         self.label = label
-        self.places = places      # the core's message prefixes that concern this answer
+        self.round_index = round_index
 
     def public(self):
         return {"field": self.field, "label": self.label}
 
 
 def seat_questions(record, round_index):
-    """{seat: [Question, ...]} for every seat that types numbers in this round (in order)."""
+    """{seat: [Question, ...]}: every seat that types numbers in this round, in asking order."""
+    face = games.module(games.game_of(record))
     names = player_names(record)
     out = {}
-    game = record.get("game", "fit-to-print")
-    if game == "fit-to-print":
-        probe = copy.deepcopy(record)
-        round_slot(probe, round_index)
-        for name, field in ScoreEntry(probe, lambda r: None)._steps(round_index):
-            seat = names.index(name)
-            place = "round %d, player %s, %s" % (round_index + 1, name, field)
-            out.setdefault(seat, []).append(Question(
-                seat, ("rounds", round_index, "players", name, field), field,
-                LABELS.get(field, field.replace("_", " ")), (place,)))
-    else:
-        entry = GameEntry(record, lambda r: None)
-        for step in entry.steps(round_index if game == "mini-fits" else None):
-            hits = [n for n in names if n in step.path]
-            if not hits or step.kind != "int":
-                continue            # a table-wide question: the host's
-            seat = names.index(hits[0])
-            label = step.label.split(" · ")[-1]
-            out.setdefault(seat, []).append(Question(seat, step.path, step.path[-1], label, step.places))
-    # keep seat order stable and each seat's questions in asking order
-    return {s: out[s] for s in sorted(out)}
+    for path, kind, label in face.fields(record, round_index):
+        who = [k for k in path if isinstance(k, str) and k in names]
+        if kind != "int" or not who:
+            continue                      # a table-wide question: the host's
+        seat = names.index(who[0])
+        out.setdefault(seat, []).append(Question(seat, path, path[-1], label, round_index))
+    return dict((s, out[s]) for s in sorted(out))
 
 
 def problems(record, question, value):
-    """The core's messages about this one answer ([] when it is possible)."""
+    """The core's problems with this one answer ([] when it is possible), for the phone."""
     if isinstance(value, bool) or not isinstance(value, int):
         return ["%s: a whole number, please" % question.label]
     if abs(value) > MAX_ABS:
         return ["%s: %d is not a possible value" % (question.label, value)]
-    probe = copy.deepcopy(record)
-    _set(probe, list(question.path), value)
-    out = []
-    for m in records.check_record(probe):
-        if m.endswith(": missing"):
-            continue
-        for place in question.places:
-            if m.startswith(place + ":") or m.startswith(place + ","):
-                out.append(_friendly(m, place, question))
-                break
-    return out
+    if question.path[0] == "rounds" and question.round_index is not None:
+        found = new_problems(record, question.round_index, question.path, value)
+    else:
+        before = set(records.check_record(with_value(record, question.path, _ABSENT)))
+        found = [m for m in records.check_record(with_value(record, question.path, value)) if m not in before]
+    return [_for_phone(m, question) for m in found]
 
 
-def _friendly(message, place, question):
-    rest = message[len(place):].lstrip(":, ")
-    return "%s: %s" % (question.label, rest) if rest else message
+def _for_phone(message, question):
+    """The core's message with the place it names shortened to the question's label."""
+    mark = ", %s: " % question.field
+    if mark in message:
+        return "%s: %s" % (question.label, message.split(mark, 1)[1])
+    return message
 
 
 def apply(record, question, value):
     """Write an accepted answer into the record (the round's slot made first when new)."""
-    if question.path[0] == "rounds" and record.get("game", "fit-to-print") == "fit-to-print":
+    if question.path[0] == "rounds" and games.game_of(record) == games.GAMES[0]:
         round_slot(record, question.path[1])
     _set(record, list(question.path), value)

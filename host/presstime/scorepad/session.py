@@ -46,6 +46,7 @@ class ScorepadSession:
         self.listeners = []
         self.round_index = None
         self.round_title = ""
+        self.opened = 0           # how many times a round was opened (the pages notice a new one)
         self.questions = {}       # seat -> [Question]
         self.submitted = {}       # seat -> {field: value} (accepted and in the record)
         self.previews = {}        # seat -> text
@@ -59,8 +60,10 @@ class ScorepadSession:
     # ---- the game's side -------------------------------------------------------------------
     def open_round(self, round_index, title=None):
         with self.lock:
-            self.round_index = round_index
-            self.round_title = title or "round %d" % (round_index + 1)
+            self.round_index = round_index          # None: the game's end numbers
+            self.round_title = title or ("round %d" % (round_index + 1) if round_index is not None
+                                         else "the final count")
+            self.opened += 1
             self.questions = Q.seat_questions(self.record, round_index)
             self.submitted = {}
             self.previews = {}
@@ -198,7 +201,7 @@ class ScorepadSession:
             return {"version": self.version, "game": self.record.get("game", "fit-to-print"),
                     "title": TITLES.get(self.record.get("game", "fit-to-print"), "game"),
                     "round": None if self.round_index is None else self.round_index + 1,
-                    "round_title": self.round_title, "open": self.open,
+                    "round_title": self.round_title, "open": self.open, "opened": self.opened,
                     "players": players, "board": self.board, "standings": self.standings}
 
     def seat_view(self, seat, token):

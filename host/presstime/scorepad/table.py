@@ -124,13 +124,15 @@ def enter_with_phones(record, save, args, ask, say):
                     pass
             result = entry.review()
         else:
+            from ..core import games
+
+            face = games.module(record["game"])
             entry = GameEntry(record, save, ask=ask, say=say)
-            rounds = [None]
-            if record.get("game") == "mini-fits":
-                rounds = range(entry._rounds_in())
-            for i in rounds:
-                entry.enter(round_index=i, only=lambda s: not is_seat_step(record, s))
-                pad.collect(i or 0, "round %d" % (i + 1) if i is not None else "the final count")
+            for i in list(range(face.rounds_in(face.MODES[0]))) + [None]:
+                if not face.fields(record, i):
+                    continue
+                entry.enter(round_index=i, only=lambda s: not is_seat_step(record, s.kind, s.path))
+                pad.collect(i, "%s %d" % (face.ROUND_WORD, i + 1) if i is not None else "the final count")
                 entry.enter(round_index=i)
             result = entry.finish()
         pad.standings(result)
@@ -156,11 +158,12 @@ def seat_numbers(record, filled, round_index):
     return out
 
 
-def is_seat_step(record, step):
-    """Is this step of the other games' entry a player's own number (asked on their phone)?"""
+def is_seat_step(record, kind, path):
+    """Is this question of the game's face one player's own number (asked on their phone)?"""
     from ..entry import player_names
 
-    return step.kind == "int" and any(n in step.path for n in player_names(record))
+    names = player_names(record)
+    return kind == "int" and any(isinstance(k, str) and k in names for k in path)
 
 
 def qr_lines(url):

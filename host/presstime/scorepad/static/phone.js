@@ -42,7 +42,7 @@ function showSeats(st) {
   document.getElementById("pad").hidden = true;
 }
 
-function draftKey() { return "r" + round + ":s" + seat; }
+function draftKey() { return "r" + (state ? state.opened : 0) + ":s" + seat; }
 
 function showPad(st, mine) {
   document.getElementById("pick").hidden = true;
@@ -51,9 +51,9 @@ function showPad(st, mine) {
   const form = document.getElementById("form");
   const drafts = store().drafts || {};
   const draft = drafts[draftKey()] || {};
-  if (form.dataset.round !== String(round) || form.dataset.seat !== String(seat)) {
+  if (form.dataset.round !== String(st.opened) || form.dataset.seat !== String(seat)) {
     form.replaceChildren();
-    form.dataset.round = round; form.dataset.seat = seat;
+    form.dataset.round = st.opened; form.dataset.seat = seat;
     for (const q of mine.questions) {
       const box = el("div", {class: "q"});
       const id = "f-" + q.field;
@@ -151,7 +151,7 @@ async function refresh() {
 function heard(st) {
   // a change from the live stream: this seat's own part is read again only when it can differ
   const before = state;
-  if (seat === null || !mine || !before || before.round !== st.round || before.open !== st.open ||
+  if (seat === null || !mine || !before || before.opened !== st.opened || before.open !== st.open ||
       (before.players[seat] || {}).submitted !== (st.players[seat] || {}).submitted) {
     state = st;
     refresh();
@@ -163,7 +163,7 @@ function heard(st) {
 
 function render(st) {
   state = st; round = st.round;
-  document.getElementById("title").textContent = st.title + (st.round ? " · " + st.round_title : "");
+  document.getElementById("title").textContent = st.title + (st.round_title ? " · " + st.round_title : "");
   showTable(st);
   if (seat === null) { showSeats(st); say("Tap your seat."); return; }
   if (!st.mine) {
@@ -172,7 +172,7 @@ function render(st) {
   }
   if (!st.mine.questions.length) {
     document.getElementById("pad").hidden = true; document.getElementById("pick").hidden = true;
-    say(st.round ? "Nothing for you to type in this round." : "Waiting for the round to end…");
+    say(st.opened ? "Nothing for you to type in this round." : "Waiting for the round to end…");
     return;
   }
   showPad(st, st.mine);
