@@ -27,9 +27,10 @@ def test_each_game_asks_its_own_numbers_per_seat():
     assert fields(mini, 0) == {0: ["lines"], 1: ["lines"]}
     assert fields(mini, 1) == {0: ["lines", "colour_sets"], 1: ["lines", "colour_sets"]}
     heat = {"game": "heat", "players": ["A", "B", "C"], "arrested": False, "heat_value": 3}
-    assert fields(heat) == {0: ["money", "heat"], 1: ["money", "heat"], 2: ["money", "heat"]}
-    assert fields(dict(heat, arrested=True)) == {}
-    assert fields({"game": "myth-fits", "players": ["A", "B"]}) == {}
+    assert fields(heat, None) == {0: ["money", "heat"], 1: ["money", "heat"], 2: ["money", "heat"]}
+    assert fields(heat, 0) == {}                  # a heist's numbers: none (the end's only)
+    assert fields(dict(heat, arrested=True), None) == {}
+    assert fields({"game": "myth-fits", "players": ["A", "B"]}, None) == {}   # the gatherer: the host's
 
 
 def test_the_core_refuses_what_the_rules_refuse():
@@ -38,7 +39,7 @@ def test_the_core_refuses_what_the_rules_refuse():
     assert problems(mini, q, 3) == []
     assert problems(mini, q, -1)
     heat = {"game": "heat", "players": ["A", "B"], "arrested": False, "heat_value": 3}
-    money = seat_questions(heat, 0)[1][0]
+    money = seat_questions(heat, None)[1][0]
     assert problems(heat, money, 40) == [] and problems(heat, money, -5)
 
 
