@@ -34,6 +34,41 @@ def _names(st):
     return [p.get("name", "?") for p in st.get("players", [])]
 
 
+def title(st):
+    """The game's title for a headline: "Fit to Print", "Heat", ... (None before a set-up)."""
+    game = st.get("game")
+    if game is None:
+        return None
+    return _TITLES.get(game, "Fit to Print" if game == "fit-to-print" else str(game))
+
+
+def cards_drawn(st):
+    """Mini FITS: (cards drawn in this round, cards left in the deck); they add up to the deck."""
+    steps = st.get("steps") or 0
+    left = st.get("steps_left")
+    left = steps if not isinstance(left, int) else max(0, min(steps, left))
+    return steps - left, left
+
+
+def card_words(st):
+    drawn, left = cards_drawn(st)
+    if drawn == 0:
+        return "no card drawn yet (%d in the deck)" % left
+    return "card %d/%d on the table (%d left)" % (drawn, drawn + left, left)
+
+
+def fresh_reveal(st):
+    """A reveal made in this round, under REVEAL_FLASH_MS ago (the board keeps the time of the
+    last reveal across rounds: a new round has made none yet)."""
+    r = st.get("reveal_ms")
+    if r is None or not 0 <= r < REVEAL_FLASH_MS:
+        return False
+    if st.get("phase") == "summary":
+        return True
+    steps = st.get("steps") or 0
+    return isinstance(st.get("steps_left"), int) and st["steps_left"] < steps
+
+
 def _reveal_parts(st):
     """Ready-reveal (Heat, Mini FITS): the round, the stage or card, how many are ready."""
     heat = st.get("game") == "heat"
@@ -46,15 +81,14 @@ def _reveal_parts(st):
         if heat:
             parts.append("stage %s/%s" % (st.get("step"), steps))
         else:
-            parts.append("card %s/%s (%s left)" % (st.get("step"), steps, st.get("steps_left")))
+            parts.append(card_words(st))
         players = st.get("players", [])
         parts.append("ready %d/%d" % (len([p for p in players if p.get("state") == "ready"]), len(players)))
     elif phase == "summary":
         parts.append("all %d %s revealed" % (steps, "stages" if heat else "cards"))
     else:
         parts.append(phase)
-    r = st.get("reveal_ms")
-    if r is not None and 0 <= r < REVEAL_FLASH_MS:
+    if fresh_reveal(st):
         parts.append("REVEAL!")
     return parts
 
@@ -137,8 +171,24 @@ def setup_lines(st):
     if st.get("game") == "myth-fits":
         from .core import myth_fits
 
-        return myth_fits.setup_lines(len(st.get("players", [])))
+        return [_first_player(line, st) for line in myth_fits.setup_lines(len(st.get("players", [])))]
     return []
+
+
+_BLUE = 1   # the palette's blue seat (core/table.py PALETTE)
+
+
+def _first_player(line, st):
+    """The rulebook's "first player: blue" as the player on the board's blue seat: the seat
+    colours stand for the players' colours at the table (docs/rules.md)."""
+    if line != "first player: blue":
+        return line
+    from .core.table import PALETTE
+
+    for p in st.get("players", []):
+        if tuple(p.get("colour") or ()) == PALETTE[_BLUE]:
+            return "first player: %s (the blue seat)" % p.get("name", "?")
+    return "first player: whoever plays blue"
 
 
 def lines(st, stream=None):
@@ -174,3 +224,22 @@ def finish_order(st):
     if not with_token:
         return None
     return [name for _, name in with_token]
+
+
+def why_no_undo(st):
+    """Why the board would not undo now (status `undo` is false), in words."""
+    from .core.table import UNDO_MS
+
+    phase = st.get("phase")
+    if phase not in ("running", "grace", "summary", "paused"):
+        return "nothing to undo (no round is running)"
+    times = [p.get(k) for p in st.get("players", []) for k in ("print_ms", "layout_ms")
+             if p.get(k) is not None]
+    if st.get("mode") in ("turns", "turn-based") or not times:
+        return ("nothing to undo: only the last press under %d s old can be undone, and not after a"
+                " pause, resume, abort or next round" % (UNDO_MS // 1000))
+    age = (st.get("elapsed_ms") or 0) - max(times)
+    if age > UNDO_MS:
+        return "the last press is %d s old; only a press under %d s old can be undone" % (age // 1000,
+                                                                                         UNDO_MS // 1000)
+    return "a pause, resume or abort since the last press made it final"

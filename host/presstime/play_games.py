@@ -22,83 +22,82 @@ class GameTable(Table):
 
     ended = False    # Heat: the table typed `end` (everybody arrested): no more heists
 
+    KEYS = "1-6 press (l then 1-6: long, a photo token) \u00b7 Enter start/reveal \u00b7 e end \u00b7 u undo" \
+           " \u00b7 ? help \u00b7 Ctrl-C stop"
+
     def wait_round(self, index):
         """Mirror the board until the round (heist, Mini FITS round, Myth Fits game) is over."""
+        from .tablekeys import Keys
+        from .commands.play import _use_keys
+
         st = self.client.status()
         game = st.get("game")
-        if st.get("phase") == "ready" and not self.demo:
-            if st.get("mode") == "turns":
-                self.say("%s: a player's button or the control button starts; Enter here too (? for help)."
-                         % mirror.headline(st))
-            else:
-                self.say("%s: each player presses when ready (again: not ready); all ready reveals. "
-                         "Enter here reveals now (? for help)." % mirror.headline(st))
-        last = None
         script = []
         scripted = None
-        while not self.ended:
-            st = self.client.status()
-            phase = st.get("phase")
-            if phase in ("summary", "over"):
-                break
-            if self.demo:
-                now = time.monotonic()
-                if st.get("mode") == "turns":
-                    if phase == "ready":
-                        self.client.start()
-                    elif phase == "running" and (not script or script[0] <= now):
-                        script = [self.demo.turn(self.client, st, now)]
-                elif phase == "ready":
-                    key = (st.get("round"), st.get("step"))
-                    if key != scripted:
-                        scripted = key
-                        script = self.demo.schedule(len(st.get("players", [])), now, 0.05, 0.2)
-                    while script and script[0][0] <= now:
-                        self.client.press(script.pop(0)[1])
-            else:
-                line = _poll_line(0.0)
-                if line is not None:
-                    self._typed_game(line.strip().lower(), st)
-            self._show(st, last)
-            last = self._key(st)
-            time.sleep(0.05 if self.demo else 0.2)
-        if self.live is not None:
-            self.live.write("\r\x1b[K")
-            self.live.flush()
+        with Keys() as keys, self.round_screen() as screen:
+            _use_keys(keys)
+            self.screen = screen
+            try:
+                if st.get("phase") == "ready" and not self.demo and not screen.live:
+                    if st.get("mode") == "turns":
+                        self.say("%s: a player's button or the control button starts; Enter here too"
+                                 " (? for help)." % mirror.headline(st))
+                    else:
+                        self.say("%s: each player presses when ready (again: not ready); all ready"
+                                 " reveals. Enter here reveals now (? for help)." % mirror.headline(st))
+                while not self.ended:
+                    st = self.client.status()
+                    phase = st.get("phase")
+                    if phase in ("summary", "over"):
+                        break
+                    if self.demo:
+                        now = time.monotonic()
+                        if st.get("mode") == "turns":
+                            if phase == "ready":
+                                self.client.start()
+                            elif phase == "running" and (not script or script[0] <= now):
+                                script = [self.demo.turn(self.client, st, now)]
+                        elif phase == "ready":
+                            key = (st.get("round"), st.get("step"))
+                            if key != scripted:
+                                scripted = key
+                                script = self.demo.schedule(len(st.get("players", [])), now, 0.05, 0.2)
+                            while script and script[0][0] <= now:
+                                self.client.press(script.pop(0)[1])
+                    else:
+                        line = _poll_line(0.0)
+                        if line is not None:
+                            self._typed_game(line.strip().lower(), st)
+                    screen.show(st)
+                    time.sleep(0.05)
+                screen.show(st)            # the last picture (the winning photo token) stays a moment
+                if screen.live:
+                    time.sleep(1.5)
+            finally:
+                self.screen = None
+                _use_keys(None)
         for line in mirror.lines(st):
             self.say(line)
         if game in ROUND_WORDS and game != "myth-fits" and not self.ended:
             self.say("%s %d over." % (ROUND_WORDS[game].capitalize(), index + 1))
         return st
 
-    def _key(self, st):
-        return (st.get("phase"), st.get("round"), st.get("step"), st.get("turn"),
-                [(p.get("state"), p.get("photos")) for p in st.get("players", [])])
-
-    def _show(self, st, last):
-        if self.live is not None:
-            self.live.write("\r\x1b[K" + mirror.one_line(st, self.live))
-            self.live.flush()
-        elif self._key(st) != last:
-            self.say(mirror.one_line(st))
-
     def _typed_game(self, word, st):
         from .link import BoardError
 
         if word in ("e", "end") and st.get("game") == "heat":
             self.ended = True       # a B phase needing more heat than the game has: over at once
-            self.say("  the heists end here (everybody arrested?): on to the numbers")
+            self.note("  the heists end here (everybody arrested?): on to the numbers")
             return
         if word in ("e", "end") and st.get("mode") == "turns":
             try:
                 self.client.press(-1)     # the control button ends a turn game (simulator)
             except BoardError:
-                self.say("  end the game with the board's control button")
+                self.note("  end the game with the board's control button")
             return
-        if word in ("?", "help"):
-            self.say("  Enter: start (turns) or reveal now · 1-6: press that player's button (simulator)"
-                     " · e: end a Myth Fits game (control button), or Heat's heists (everybody arrested)"
-                     " · a: abort the round")
+        if word in ("?", "h", "help"):
+            self.note("  Enter: start/reveal now \u00b7 1-6 press, l 1-6 long press (simulator)"
+                      " \u00b7 e: end Myth Fits / Heat's heists \u00b7 x: abort")
             return
         if word == "" and st.get("phase") == "ready":
             word = "start"
@@ -155,14 +154,11 @@ class GameDemo:
 
 def run_game(args, names, say, ask):
     """The whole game: configure, run, numbers, standings, history. Returns the exit status."""
-    import sys
-
     from . import records
-    from .commands.play import configure_board, open_board, store_played_game
+    from .commands.play import configure_board, game_store, open_board, stopped, store_played_game
     from .entry import EntryStopped
     from .errors import BadInput, Failure
     from .game_entry import GameEntry
-    from .store import open_store
 
     game = args.game
     record = {"game": game, "players": list(names)}
@@ -177,16 +173,17 @@ def run_game(args, names, say, ask):
 
         cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
 
+    store_cm = game_store(args)
     client, sim = open_board(args, say)
+    key = None
     try:
-        with open_store(args) as store:
+        with store_cm as store:
             key = configure_board(client, cfg, say)
             st = client.status()
             for fact in mirror.setup_lines(st):
                 say("  " + fact)
-            live = sys.stdout if sys.stdout.isatty() else None
             demo = GameDemo(args.seed) if args.demo else None
-            table = GameTable(client, store, record, key, say, ask, demo=demo, live=live)
+            table = GameTable(client, store, record, key, say, ask, demo=demo)
             table.save(record)
             entry = GameEntry(record, table.save, ask=ask, say=say)
             try:
@@ -215,9 +212,13 @@ def run_game(args, names, say, ask):
                     record.setdefault("gathered", None)
                 result = entry.finish()
             except EntryStopped:
-                say("Stopped. Everything typed is kept as draft %s." % key)
+                stopped(key, say)
                 return 1
             store_played_game(store, table, record, key, result, say)
+    except KeyboardInterrupt:
+        if key is not None and (args.save or not args.demo):
+            stopped(key, say, "Stopped (Ctrl-C)")
+        raise
     finally:
         client.close()
         if sim is not None:

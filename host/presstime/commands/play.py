@@ -41,6 +41,8 @@ def configure(parser):
                         choices=["standard", "solo", "family", "puzzle", "turn-based"], help="Fit to Print's game mode")
     parser.add_argument("--edition", default="published", choices=["published", "draft"],
                         help="rulebook edition (default published)")
+    parser.add_argument("--save", action="store_true",
+                        help="--demo: keep the demo game in the history (by default a demo leaves it alone)")
     parser.add_argument("--seed", type=int, default=2024, help=argparse_suppress())
     add_db_argument(parser)
 
@@ -71,9 +73,15 @@ def parse_players(text, mode):
 
 
 class Table:
-    """What `play` does with the board, for one game; the terminal side is in `say`/`ask`."""
+    """What `play` does with the board, for one game; the terminal side is in `say`/`ask`, and
+    while a round runs in the table view (tableview.Screen) with keys read one at a time."""
 
-    def __init__(self, client, store, record, key, say, ask, demo=None, live=None):
+    KEYS = "1-6 press (l then 1-6: long) \u00b7 Enter/space start, resume \u00b7 p pause \u00b7 u undo" \
+           " \u00b7 x abort \u00b7 ? help \u00b7 Ctrl-C stop"
+
+    def __init__(self, client, store, record, key, say, ask, demo=None, live=None, grace_ms=5000):
+        from ..tableview import View
+
         self.client = client
         self.store = store
         self.record = record
@@ -81,55 +89,66 @@ class Table:
         self.say = say
         self.ask = ask
         self.demo = demo          # a Demo, or None (interactive)
-        self.live = live          # a stream for the \r live line (a terminal), or None
+        self.live = live          # True/False: the full-screen table view; None: decide by stdout
+        self.view = View("play", keys="" if demo else self.KEYS, grace_ms=grace_ms)
+        self.screen = None        # the table view while a round runs
 
     def save(self, record):
         self.store.save_draft(self.key, record)
 
+    def note(self, text):
+        """A message while a round runs: on the table view, else a line."""
+        if self.screen is not None:
+            self.screen.note(text.strip())
+        else:
+            self.say(text)
+
+    def round_screen(self):
+        from ..tableview import Screen
+
+        return Screen(self.view, live=self.live)
+
     def wait_round(self, index):
         """Start (desktop or control button), mirror the round, return the final status."""
         from .. import mirror
+        from ..tablekeys import Keys
 
         st = self.client.status()
         if st.get("phase") == "ready":
             if self.demo:
                 self.client.start()
-            else:
-                self.say("%s: press the board's control button, or Enter here to start"
-                         " (? for help)." % mirror.headline(st))
         import time
 
-        last = None
         script = None
-        while True:
-            st = self.client.status()
-            phase = st.get("phase")
-            if phase in ("summary", "over"):
-                break
-            if self.demo and phase == "running":
-                if script is None:
-                    script = self.demo.schedule(len(st.get("players", [])), time.monotonic())
-                while script and script[0][0] <= time.monotonic():
-                    self.client.press(script.pop(0)[1])
-            elif not self.demo:
-                line = _poll_line(0.0)
-                if line is not None:
-                    self._typed(line.strip().lower(), phase)
-            if self.live is not None:
-                text = mirror.one_line(st, self.live)
-                if text != last:
-                    self.live.write("\r\x1b[K" + text)
-                    self.live.flush()
-                last = text
-            else:
-                key = (phase, [(p.get("state"), p.get("token")) for p in st.get("players", [])])
-                if key != last and phase != "countdown":
-                    self.say(mirror.one_line(st))
-                last = key
-            time.sleep(0.1 if self.demo else 0.2)
-        if self.live is not None:
-            self.live.write("\r\x1b[K")
-            self.live.flush()
+        with Keys() as keys, self.round_screen() as screen:
+            _use_keys(keys)
+            self.screen = screen
+            try:
+                if st.get("phase") == "ready" and not self.demo and not screen.live:
+                    self.say("%s: press the board's control button, or Enter here to start"
+                             " (? for help)." % mirror.headline(st))
+                while True:
+                    st = self.client.status()
+                    phase = st.get("phase")
+                    if phase in ("summary", "over"):
+                        break
+                    if self.demo and phase == "running":
+                        if script is None:
+                            script = self.demo.schedule(len(st.get("players", [])), time.monotonic())
+                        while script and script[0][0] <= time.monotonic():
+                            self.client.press(script.pop(0)[1])
+                    elif not self.demo:
+                        line = _poll_line(0.0)
+                        if line is not None:
+                            self._typed(line.strip().lower(), phase)
+                    screen.show(st)
+                    time.sleep(0.1 if self.demo else 0.05)
+                screen.show(st)           # the round's last picture stays a moment
+                if screen.live:
+                    time.sleep(1.5)
+            finally:
+                self.screen = None
+                _use_keys(None)
         for line in mirror.lines(st):
             self.say(line)
         return st
@@ -137,28 +156,57 @@ class Table:
     def _typed(self, word, phase):
         from ..core import wire
         from ..link import BoardError
+        from ..tablekeys import long_seat
 
         try:
-            if word.isdigit() and 1 <= int(word) <= 6:
+            if word.isdigit() and 1 <= int(word) <= 6 or long_seat(word) is not None:
+                seat, hold = (int(word) - 1, None) if word.isdigit() else (long_seat(word), 900)
                 try:
-                    self.client.press(int(word) - 1)  # the simulator's virtual buttons
+                    self.client.press(seat, hold)  # the simulator's virtual buttons
                 except BoardError as e:
                     if e.code != wire.E_UNKNOWN:
                         raise
-                    self.say("  a real board takes presses on its buttons only")
+                    self.note("  a real board takes presses on its buttons only")
+            elif word == "l":
+                self.note("  long press: now the player's seat number (1-6)")
             elif word in ("", "s", "start") and phase == "ready":
                 self.client.start()
             elif word in ("p", "pause") and phase == "running":
                 self.client.pause()
-            elif word in ("", "r", "resume") and phase == "paused":
+            elif word in ("p", "", "r", "resume") and phase == "paused":
                 self.client.resume()
-            elif word in ("a", "abort"):
+            elif word in ("a", "x", "abort"):
                 self.client.abort()
-            elif word in ("?", "help"):
-                self.say("  Enter: start/resume · p: pause · a: abort the round (it restarts)"
-                         " · 1-6: press that player's button (simulator)")
+            elif word in ("u", "undo"):
+                self._undo()
+            elif word in ("?", "h", "help"):
+                self.note("  Enter: start/resume \u00b7 p: pause \u00b7 x: abort the round (it restarts)"
+                          " \u00b7 u: undo a press under 5 s old \u00b7 1-6: press (simulator)")
         except BoardError as e:
-            self.say("  the board refused: %s" % e.board_message)
+            self.note("  the board refused: %s" % e.board_message)
+
+    def _undo(self):
+        """Undo the last press: the control button's double press (simulator), or why not."""
+        import time
+
+        from ..core import wire
+        from ..link import BoardError
+        from ..mirror import why_no_undo
+
+        st = self.client.status()
+        if not st.get("undo"):
+            self.note("  undo refused: " + why_no_undo(st))
+            return
+        try:
+            self.client.press(-1)
+            time.sleep(0.15)
+            self.client.press(-1)
+        except BoardError as e:
+            if e.code != wire.E_UNKNOWN:
+                raise
+            self.note("  undo: double-press the board's control button (a real board takes it there)")
+            return
+        self.note("  undone: the last press")
 
     def score_round(self, index, st):
         from .. import mirror, rebuild, records
@@ -240,19 +288,24 @@ class Demo:
             pads[name] = pad
 
 
+_KEYS = [None]
+
+
+def _use_keys(keys):
+    _KEYS[0] = keys
+
+
 def _poll_line(timeout):
-    """A line typed on stdin within `timeout` seconds, or None (POSIX select; EOF: None)."""
-    import select
+    """A key (on a terminal, one at a time) or a line typed on stdin within `timeout` seconds,
+    or None (EOF: None)."""
     import sys
 
-    try:
-        ready, _, _ = select.select([sys.stdin], [], [], timeout)
-    except (OSError, ValueError):
-        return None
-    if not ready:
-        return None
-    line = sys.stdin.readline()
-    return line if line else None
+    from ..tablekeys import Keys
+
+    keys = _KEYS[0]
+    if keys is None:
+        keys = Keys(sys.stdin)
+    return keys.poll(timeout)
 
 
 def _scripted_ask(prompt):
@@ -265,6 +318,48 @@ def _scripted_ask(prompt):
 
 
 _scripted_ask.calls = 0
+
+
+def game_store(args):
+    """The history the game goes into: the user's, but for a demo not asked to `--save` a
+    throw-away one (a demo leaves the user's history and stats alone)."""
+    from ..errors import BadInput
+    from ..store import Store, open_store
+
+    if getattr(args, "save", False) and not args.demo:
+        raise BadInput("--save: only with --demo (a real game is always saved)")
+    if not args.demo or args.save:
+        return open_store(args)
+    return _ThrowAwayStore()
+
+
+class _ThrowAwayStore:
+    """A history database in a temporary folder, gone when the demo ends."""
+
+    def __enter__(self):
+        import os
+        import tempfile
+
+        from ..store import Store
+
+        self.tmp = tempfile.mkdtemp(prefix="presstime-demo-")
+        self.store = Store(os.path.join(self.tmp, "demo.db"))
+        self.store.demo = True
+        return self.store.__enter__()
+
+    def __exit__(self, *exc):
+        import shutil
+
+        try:
+            return self.store.__exit__(*exc)
+        finally:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def stopped(key, say, why="Stopped"):
+    """What a stopped game says: where what was typed is kept."""
+    say("%s. Everything typed is kept as draft %s: `presstime enter --draft %s` finishes it"
+        " (`presstime enter --list` shows the drafts)." % (why, key, key))
 
 
 def configure_board(client, cfg, say):
@@ -284,11 +379,18 @@ def store_played_game(store, table, record, key, result, say):
     standings shown here and pushed to the board's lights."""
     from .. import report
 
+    from ..tableview import final_table
+
     game_id = store.add_game(record, source=key)
     store.drop_draft(key)
     say("")
     say(report.standings_text(result).rstrip("\n"))
-    say("Saved as game %d in the history." % game_id)
+    say("")
+    final_table(result)
+    if getattr(store, "demo", False):
+        say("A demo: not kept in the history (`--save` keeps it).")
+    else:
+        say("Saved as game %d in the history." % game_id)
     table.push(result)
 
 
@@ -383,15 +485,15 @@ def run(args):
             raise BadInput(problems)
     names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
 
+    store_cm = game_store(args)
     client, sim = open_board(args, say)
+    key = None
     try:
-        with open_store(args) as store:
+        with store_cm as store:
             cfg = {"game": "fit-to-print", "mode": record["mode"], "edition": record["edition"],
                    "duration_ms": duration, "players": [{"name": n} for n in names]}
             key = configure_board(client, cfg, say)
-            live = sys.stdout if sys.stdout.isatty() else None
-            table = Table(client, store, record, key, say, ask, demo=Demo(args.seed) if args.demo else None,
-                          live=live)
+            table = Table(client, store, record, key, say, ask, demo=Demo(args.seed) if args.demo else None)
             table.save(record)
             result = None
             for i in range(rounds_in(record)):
@@ -404,7 +506,7 @@ def run(args):
                 try:
                     result = table.score_round(i, st) or result
                 except EntryStopped:
-                    say("Stopped. Everything typed is kept as draft %s." % key)
+                    stopped(key, say)
                     return 1
                 if result is not None:
                     say("After round %d: %s" % (i + 1, ", ".join(
@@ -413,6 +515,10 @@ def run(args):
                 if st.get("phase") != "over":
                     table.next_round()
             store_played_game(store, table, record, key, records.tally(record), say)
+    except KeyboardInterrupt:
+        if key is not None and (args.save or not args.demo):
+            stopped(key, say, "Stopped (Ctrl-C)")
+        raise
     finally:
         client.close()
         if sim is not None:
