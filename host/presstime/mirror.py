@@ -240,6 +240,5 @@ def why_no_undo(st):
                 " pause, resume, abort or next round" % (UNDO_MS // 1000))
     age = (st.get("elapsed_ms") or 0) - max(times)
     if age > UNDO_MS:
-        return "the last press is %d s old; only a press under %d s old can be undone" % (age // 1000,
-                                                                                         UNDO_MS // 1000)
+        return "the last press is %d s old (undo takes one under %d s)" % (age // 1000, UNDO_MS // 1000)
     return "a pause, resume or abort since the last press made it final"

@@ -22,8 +22,7 @@ class GameTable(Table):
 
     ended = False    # Heat: the table typed `end` (everybody arrested): no more heists
 
-    KEYS = "1-6 press (l then 1-6: long, a photo token) \u00b7 Enter start/reveal \u00b7 e end \u00b7 u undo" \
-           " \u00b7 ? help \u00b7 Ctrl-C stop"
+    KEYS = "1-6 press \u00b7 l,1-6 long \u00b7 Enter start/reveal \u00b7 e end \u00b7 u undo \u00b7 ? help"
 
     def wait_round(self, index):
         """Mirror the board until the round (heist, Mini FITS round, Myth Fits game) is over."""

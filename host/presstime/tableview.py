@@ -17,6 +17,7 @@ import sys
 import unicodedata
 
 from rich import box
+from rich.align import Align
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.style import Style
@@ -38,19 +39,19 @@ _FONT = {
 BIG_ROWS = 5
 
 
-def big_lines(text):
-    """`text` (digits, ':', '/', '-') in the block font: 5 strings of equal width."""
+def big_lines(text, scale=1):
+    """`text` (digits, ':', '/', '-') in the block font: 5 * scale strings of equal width."""
     rows = ["", "", "", "", ""]
+    on, off = "\u2588\u2588" * scale, "  " * scale
     for n, ch in enumerate(text):
         glyph = _FONT.get(ch, _FONT[" "])
         for r in range(BIG_ROWS):
-            cell = glyph[r].replace("#", "\u2588\u2588").replace(" ", "  ")
-            rows[r] += ("  " if n else "") + cell
-    return rows
+            rows[r] += (off if n else "") + glyph[r].replace("#", "\0").replace(" ", off).replace("\0", on)
+    return [row for row in rows for _ in range(scale)]
 
 
-def big_width(text):
-    return len(big_lines(text)[0])
+def big_width(text, scale=1):
+    return len(big_lines(text, scale)[0])
 
 
 # ---- safe text --------------------------------------------------------------------------
@@ -175,7 +176,7 @@ def clock_face(st, view):
         return big, style, caption
     if phase == "summary":
         return big, "dim", "round over: " + _end_words(st)
-    return big, "dim", "game over"
+    return None, "", "game over"
 
 
 def _alert_words(ms):
@@ -328,13 +329,16 @@ def _pixel_style(c, seat):
 
 
 def ring_text(ring):
-    """The simulator's ring of pixels, two cells each (off: a dim dot)."""
+    """The simulator's ring of pixels, two cells each (off: a dim dot); brightness relative to
+    the frame's brightest pixel, so a blink or a fading comet still reads."""
     out = Text()
+    top = max([max(c) for c in ring] + [1])
     for c in ring:
         if max(c) <= 0:
             out.append("\u00b7 ", style="grey23")
-        else:
-            out.append("\u2588\u2588", style=_pixel_style(c, None))
+            continue
+        k = 255.0 / max(c) * (0.35 + 0.65 * max(c) / top)
+        out.append("\u2588\u2588", style=Style(color="rgb(%d,%d,%d)" % tuple(min(255, int(v * k)) for v in c)))
     return out
 
 
@@ -353,17 +357,23 @@ def render(st, view, width=80, height=24):
     banner, wseat = winner_text(st)
     # rows: title 1, clock block (5 + caption + blank 2), table (header 2 + players), notes,
     # extra line, keys; the big font only when all of it fits
-    fixed = 1 + 1 + (players + 2) + 1 + len(view.notes) + (1 if view.keys else 0) + (1 if view.port else 0) \
+    fixed = 1 + 1 + 1 + (players + 2) + 1 + len(view.notes) + (1 if view.keys else 0) + (1 if view.port else 0) \
         + (2 if view.ring is not None else 0) + (3 if banner else 0)
-    roomy = big is not None and height >= fixed + BIG_ROWS + 2 and big_width(big) <= width - 2
+    scale = 0
+    for k in (2, 1):
+        if big is not None and height >= fixed + BIG_ROWS * k + 2 and big_width(big, k) <= width - 2:
+            scale = k
+            break
+    roomy = scale > 0
     parts.append(Text(""))
     if banner:
-        parts.append(Panel(Text(banner, style=seat_style(st["players"][wseat], wseat) + Style(bold=True),
-                                justify="center", no_wrap=True, overflow="ellipsis"),
-                           box=box.DOUBLE, width=min(width, max(30, len(banner) + 8)), padding=(0, 2)))
+        parts.append(Align.center(Panel(
+            Text(banner, style=seat_style(st["players"][wseat], wseat) + Style(bold=True),
+                 justify="center", no_wrap=True, overflow="ellipsis"),
+            box=box.DOUBLE, width=min(width, max(30, len(banner) + 8)), padding=(0, 2))))
     if roomy:
-        for line in big_lines(big):
-            parts.append(Text(line, style=style, justify="center", no_wrap=True, overflow="crop"))
+        block = Text("\n".join(big_lines(big, scale)), style=style, no_wrap=True, overflow="crop")
+        parts.append(Align.center(block))    # one block: every row starts in the same column
         parts.append(Text(caption, style=style if "TIME" in caption or "REVEAL" in caption else "",
                           justify="center", no_wrap=True, overflow="ellipsis"))
     else:
@@ -376,18 +386,28 @@ def render(st, view, width=80, height=24):
         parts.append(Text(""))
         parts.append(Text.assemble(ring_text(view.ring), no_wrap=True, overflow="crop", justify="center"))
     if players:
-        parts.append(players_table(st, view, width))
+        parts.append(Text(""))
+        parts.append(Align.center(players_table(st, view, width)))
     order = st.get("pick_order") or []
     names = _names(st)
     if st.get("phase") == "summary" and order and st.get("tokens"):
-        parts.append(Text(" centerpiece pick order: " + ", ".join(names[i] for i in order if 0 <= i < len(names)),
-                          no_wrap=True, overflow="ellipsis"))
+        parts.append(Text("centerpiece pick order: " + ", ".join(names[i] for i in order if 0 <= i < len(names)),
+                          no_wrap=True, overflow="ellipsis", justify="center"))
+    foot = []
     for n in view.notes:
-        parts.append(Text(" " + n, style="yellow", no_wrap=True, overflow="ellipsis"))
+        foot.append(Text(" " + n, style="yellow", no_wrap=True, overflow="ellipsis"))
     if view.port:
-        parts.append(Text(" " + view.port, style="dim", no_wrap=True, overflow="ellipsis"))
+        foot.append(Text(" " + view.port, style="dim", no_wrap=True, overflow="ellipsis"))
     if view.keys:
-        parts.append(Text(" " + view.keys, style="dim", no_wrap=True, overflow="ellipsis"))
+        foot.append(Text(" " + view.keys, style="dim", no_wrap=True, overflow="ellipsis"))
+    if not foot:
+        return Group(*parts)
+    # the footer on the terminal's last lines, the rest above it (cropped, never wrapped)
+    from rich.layout import Layout
+
+    root = Layout()
+    root.split_column(Layout(Group(*parts), name="body"), Layout(Group(*foot), name="foot", size=len(foot)))
+    return root
     return Group(*parts)
 
 
@@ -412,6 +432,13 @@ def live_enabled(stream=None):
     """The full-screen view only on a terminal, and never when NO_COLOR is set."""
     stream = stream or sys.stdout
     return term.colour_enabled(stream) and not os.environ.get("TERM") == "dumb"
+
+
+def print_once(st, view, stream=None):
+    """The table view printed once, as wide as the terminal and as tall as it needs."""
+    console = Console(file=stream or sys.stdout)
+    view.keys = view.port = ""
+    console.print(render(st, view, console.width, 100))
 
 
 class Screen:
@@ -511,4 +538,35 @@ def final_table(result, stream=None):
             row.append(str(p.get("ad_revenue", "")))
         row.append(Text(" ").join(marks) if marks else "")
         t.add_row(*row)
+    banner, seat = _final_banner(result, seats)
+    if banner:
+        r, g, b = PALETTE[seat % len(PALETTE)] if seat is not None else (255, 255, 255)
+        console.print(Panel(Text(banner, justify="center", style="bold" if seat is None else
+                                 "bold rgb(%d,%d,%d)" % (r, g, b)),
+                            box=box.DOUBLE, width=min(console.width, max(30, len(banner) + 8))))
     console.print(t)
+
+
+def _final_banner(result, seats):
+    """(the banner's words, the winner's seat or None)."""
+    if not result.get("complete", True):
+        return None, None
+    winners = list(result.get("winners") or [])
+    if len(winners) == 1:
+        w = winners[0]
+        total = [p.get("total") for p in result["players"] if p["name"] == w]
+        return ("\u2605 %s WINS%s \u2605" % (safe(w), " with %s points" % total[0] if total and total[0] is not None
+                                               else ""), seats.index(w) if w in seats else None)
+    if winners:
+        return "\u2605 shared win: %s \u2605" % ", ".join(safe(w) for w in winners), None
+    return "no winner" + (": " + safe(result["no_winner"]) if result.get("no_winner") else ""), None
+
+
+def wrapped(text, width=None, indent="    "):
+    """`text` as lines that fit the terminal (or `width`): a long list never wraps mid-word."""
+    import shutil
+    import textwrap
+
+    width = width or shutil.get_terminal_size((80, 24)).columns
+    return textwrap.wrap(safe(text), width=max(20, width - 1), subsequent_indent=indent,
+                         break_long_words=True) or [""]

@@ -76,8 +76,7 @@ class Table:
     """What `play` does with the board, for one game; the terminal side is in `say`/`ask`, and
     while a round runs in the table view (tableview.Screen) with keys read one at a time."""
 
-    KEYS = "1-6 press (l then 1-6: long) \u00b7 Enter/space start, resume \u00b7 p pause \u00b7 u undo" \
-           " \u00b7 x abort \u00b7 ? help \u00b7 Ctrl-C stop"
+    KEYS = "1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo \u00b7 x abort \u00b7 ? help"
 
     def __init__(self, client, store, record, key, say, ask, demo=None, live=None, grace_ms=5000):
         from ..tableview import View
@@ -180,8 +179,8 @@ class Table:
             elif word in ("u", "undo"):
                 self._undo()
             elif word in ("?", "h", "help"):
-                self.note("  Enter: start/resume \u00b7 p: pause \u00b7 x: abort the round (it restarts)"
-                          " \u00b7 u: undo a press under 5 s old \u00b7 1-6: press (simulator)")
+                self.note("  x: abort (the round restarts) \u00b7 u: undo a press under 5 s old"
+                          " \u00b7 Ctrl-C: stop (the draft is kept)")
         except BoardError as e:
             self.note("  the board refused: %s" % e.board_message)
 
@@ -509,8 +508,11 @@ def run(args):
                     stopped(key, say)
                     return 1
                 if result is not None:
-                    say("After round %d: %s" % (i + 1, ", ".join(
-                        "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"]) for p in result["players"])))
+                    from ..tableview import wrapped
+
+                    for line in wrapped("After round %d: %s" % (i + 1, ", ".join(
+                            "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"]) for p in result["players"]))):
+                        say(line)
                     table.push(result)
                 if st.get("phase") != "over":
                     table.next_round()
