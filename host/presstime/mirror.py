@@ -175,20 +175,18 @@ def setup_lines(st):
     return []
 
 
-_BLUE = 1   # the palette's blue seat (core/table.py PALETTE)
-
-
 def _first_player(line, st):
-    """The rulebook's "first player: blue" as the player on the board's blue seat: the seat
-    colours stand for the players' colours at the table (docs/rules.md)."""
+    """The rulebook's "first player: blue" for the players at this table: the board starts the
+    turns at the seat `turn` names (seat 1 in the first game), so that player takes the blue
+    creatures and goes first (docs/rules.md)."""
     if line != "first player: blue":
         return line
-    from .core.table import PALETTE
-
-    for p in st.get("players", []):
-        if tuple(p.get("colour") or ()) == PALETTE[_BLUE]:
-            return "first player: %s (the blue seat)" % p.get("name", "?")
-    return "first player: whoever plays blue"
+    players = st.get("players", [])
+    seat = st.get("turn") if isinstance(st.get("turn"), int) else 0
+    if not 0 <= seat < len(players):
+        return line
+    name = players[seat].get("name", "?")
+    return "first player: %s (seat %d) takes blue (blue goes first)" % (name, seat + 1)
 
 
 def lines(st, stream=None):

@@ -104,7 +104,10 @@ class View:
         self.buttons = None       # simulator: [(r, g, b)] of each player's button light
 
     def note(self, text):
-        self.notes = (self.notes + [safe(text)])[-2:]
+        text = safe(text)
+        if self.notes and self.notes[-1] == text:
+            return
+        self.notes = (self.notes + [text])[-2:]
 
 
 # ---- pieces of the screen -------------------------------------------------------------------
@@ -200,7 +203,7 @@ def _reveal_face(st):
         else:
             drawn, left = mirror.cards_drawn(st)
             big = "%d/%d" % (drawn, steps)
-            caption = "%s \u00b7 ready %d/%d (all ready: the next card)" % (mirror.card_words(st), n, of)
+            caption = "%s \u00b7 ready %d/%d" % (mirror.card_words(st), n, of)
         if mirror.fresh_reveal(st):
             caption = "REVEAL! " + caption
             return big, "bold magenta", caption
@@ -348,6 +351,8 @@ def render(st, view, width=80, height=24):
     head = Text(no_wrap=True, overflow="ellipsis")
     title = _title(st)
     phase_word = _PHASE_WORD.get(st.get("phase"), safe(st.get("phase", "?")).upper())
+    if st.get("phase") == "summary" and (st.get("round") == st.get("rounds") or st.get("mode") == "turns"):
+        phase_word = "GAME OVER"
     pad = max(1, width - len(title) - len(phase_word) - 2)
     head.append(" " + title + " " * pad, style="reverse")
     head.append(phase_word + " ", style="reverse bold")
@@ -358,7 +363,8 @@ def render(st, view, width=80, height=24):
     # rows: title 1, clock block (5 + caption + blank 2), table (header 2 + players), notes,
     # extra line, keys; the big font only when all of it fits
     fixed = 1 + 1 + 1 + (players + 2) + 1 + len(view.notes) + (1 if view.keys else 0) + (1 if view.port else 0) \
-        + (2 if view.ring is not None else 0) + (3 if banner else 0)
+        + (2 if view.ring is not None else 0) + (3 if banner else 0) \
+        + (2 if mirror.setup_lines(st) and st.get("phase") in ("ready", "running", "paused") else 0)
     scale = 0
     for k in (2, 1):
         if big is not None and height >= fixed + BIG_ROWS * k + 2 and big_width(big, k) <= width - 2:
@@ -376,12 +382,16 @@ def render(st, view, width=80, height=24):
         parts.append(Align.center(block))    # one block: every row starts in the same column
         parts.append(Text(caption, style=style if "TIME" in caption or "REVEAL" in caption else "",
                           justify="center", no_wrap=True, overflow="ellipsis"))
-    else:
+    elif not (banner and big is None):
         line = Text(no_wrap=True, overflow="ellipsis", justify="center")
         if big is not None:
             line.append(big + "  ", style=style)
         line.append(caption)
         parts.append(line)
+    facts = mirror.setup_lines(st) if st.get("phase") in ("ready", "running", "paused") else []
+    if facts:
+        for line in wrapped(" \u00b7 ".join(safe(f) for f in facts), width, indent="")[:2]:
+            parts.append(Text(line, style="dim", justify="center", no_wrap=True, overflow="ellipsis"))
     if view.ring is not None:
         parts.append(Text(""))
         parts.append(Text.assemble(ring_text(view.ring), no_wrap=True, overflow="crop", justify="center"))
@@ -554,9 +564,7 @@ def _final_banner(result, seats):
     winners = list(result.get("winners") or [])
     if len(winners) == 1:
         w = winners[0]
-        total = [p.get("total") for p in result["players"] if p["name"] == w]
-        return ("\u2605 %s WINS%s \u2605" % (safe(w), " with %s points" % total[0] if total and total[0] is not None
-                                               else ""), seats.index(w) if w in seats else None)
+        return "\u2605 %s WINS \u2605" % safe(w), seats.index(w) if w in seats else None
     if winners:
         return "\u2605 shared win: %s \u2605" % ", ".join(safe(w) for w in winners), None
     return "no winner" + (": " + safe(result["no_winner"]) if result.get("no_winner") else ""), None

@@ -160,6 +160,8 @@ class Table:
         try:
             if word.isdigit() and 1 <= int(word) <= 6 or long_seat(word) is not None:
                 seat, hold = (int(word) - 1, None) if word.isdigit() else (long_seat(word), 900)
+                if hold:
+                    self.note("  a long press of seat %d" % (seat + 1))
                 try:
                     self.client.press(seat, hold)  # the simulator's virtual buttons
                 except BoardError as e:
