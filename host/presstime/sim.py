@@ -274,7 +274,7 @@ def run_script(app, port, script, out):
     step()
     for kind, arg in steps:
         if kind == "key":
-            if not press_key(app, port, arg):
+            if not press_key(app, port, arg, note=lambda text: out.write(text + "\n")):
                 break
             step()
         else:

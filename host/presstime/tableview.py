@@ -269,7 +269,7 @@ def players_table(st, view, width):
     t = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
               header_style="bold")
     t.add_column("seat", no_wrap=True)
-    t.add_column("player", no_wrap=True, overflow="ellipsis", max_width=max(6, min(16, width // 5)))
+    t.add_column("player", no_wrap=True, overflow="ellipsis", max_width=max(6, min(16, width // 6)))
     t.add_column("state", no_wrap=True, overflow="ellipsis")
     if st.get("tokens"):
         t.add_column("token", no_wrap=True, justify="right")
