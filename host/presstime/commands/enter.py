@@ -12,6 +12,7 @@ EXAMPLE = """examples:
   presstime enter --new        drop the game in progress and start a new one
   presstime enter --list       the drafts waiting for numbers (from `play` or `sync` too)
   presstime enter --draft board:sim-16b6de1f:12   finish a game a board played
+  presstime enter --discard board:sim-16b6de1f:12  drop a draft (asks first; --yes in scripts)
 
 At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`."""
 
@@ -27,6 +28,10 @@ def configure(parser):
     group.add_argument("--draft", metavar="KEY",
                        help="finish a draft saved by `presstime play` or `sync` (keys: --list)")
     group.add_argument("--list", action="store_true", help="list the drafts waiting for numbers")
+    group.add_argument("--discard", nargs="+", metavar="KEY",
+                       help="drop these drafts (keys: --list); every key is checked first, and you are asked")
+    parser.add_argument("--yes", action="store_true",
+                        help="--discard without asking (required when not on a terminal)")
     add_db_argument(parser)
 
 
@@ -58,8 +63,12 @@ def run(args, ask=_echoing_input, say=print):
     from ..report import standings_text
 
     with store_mod.open_store(args) as store:
+        if getattr(args, "yes", False) and not getattr(args, "discard", None):
+            raise BadInput("--yes: only with --discard")
         if getattr(args, "list", False):
             return _list_drafts(store, say)
+        if getattr(args, "discard", None):
+            return _discard_drafts(store, args.discard, args.yes, ask, say)
         if getattr(args, "draft", None):
             return _finish_board_draft(store, args.draft, ask, say)
         draft = store.load_draft(DRAFT_KEY)
@@ -110,6 +119,38 @@ def _list_drafts(store, say):
         record = store.load_draft(d["key"]) or {}
         say("%-28s saved %s  %s: %s" % (d["key"], d["saved_at"], record.get("game", "fit-to-print"),
                                          _summary(record)))
+    if drafts:
+        say("`presstime enter --draft KEY` finishes one; `presstime enter --discard KEY` drops it.")
+    return 0
+
+
+def _discard_drafts(store, keys, yes, ask, say):
+    """Drop drafts by key: every key checked first (all unknown ones named), listed, then asked
+    (without a terminal --yes is required)."""
+    import sys
+
+    from ..errors import BadInput, Failure
+
+    keys = list(dict.fromkeys(keys))
+    missing = [k for k in keys if store.load_draft(k) is None]
+    if missing:
+        raise BadInput(["--discard %s: no such draft (see `presstime enter --list`)" % k for k in missing])
+    if not yes and not sys.stdin.isatty():
+        raise BadInput("standard input is not a terminal, so nobody can confirm: add --yes to discard %s"
+                       % ", ".join(keys))
+    for k in keys:
+        say("%-28s %s" % (k, _summary(store.load_draft(k) or {})))
+    if not yes:
+        try:
+            answer = ask("Discard %d draft%s and what was typed in %s? [y/N] "
+                         % (len(keys), "" if len(keys) == 1 else "s", "it" if len(keys) == 1 else "them"))
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            raise Failure("nothing discarded")
+    for k in keys:
+        store.drop_draft(k)
+    say("discarded: %s" % ", ".join(keys))
     return 0
 
 
