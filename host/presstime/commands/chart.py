@@ -1,15 +1,14 @@
 """presstime chart ID|--all -o FILE.png|FILE.svg: score progression and category breakdown.
 
-matplotlib is an optional extra (`pip install 'presstime[charts]'`), imported only here.
+matplotlib is an optional extra (`pip install -e '.[charts]'` in the checkout), imported only here.
 """
 
 EXAMPLE = """examples:
   presstime chart 3 -o game3.png        # one game: running totals by round, points per category
   presstime chart --all -o club.svg     # every complete Fit to Print game: totals per game, averages
 
-Needs matplotlib: pip install 'presstime[charts]'"""
+Needs matplotlib: pip install -e '.[charts]' (in the presstime checkout)"""
 
-INSTALL = "charts need matplotlib, which is not installed: pip install 'presstime[charts]'"
 # the scorepad's point categories (ad revenue is dollars, not points: not in the breakdown)
 CATEGORIES = ["articles", "photos", "centerpiece", "white_space", "mood", "unplaced"]
 FORMATS = (".png", ".svg")
@@ -37,7 +36,9 @@ def load_pyplot():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise Failure(INSTALL)
+        from ..extras import install_hint
+
+        raise Failure("charts need matplotlib, which is not installed: %s" % install_hint("charts"))
     return plt
 
 
