@@ -23,60 +23,46 @@ class GameTable(Table):
     ended = False    # Heat: the table typed `end` (everybody arrested): no more heists
 
     KEYS = "1-6 press \u00b7 l,1-6 long \u00b7 Enter start/reveal \u00b7 e end \u00b7 u undo \u00b7 ? help"
+    HELP = "Enter: start/reveal now \u00b7 l,1-6: long press \u00b7 e: end Myth Fits / Heat's heists \u00b7 x: abort"
+
+    def start_hint(self, st):
+        if st.get("mode") == "turns":
+            return ("%s: a player's button or the control button starts; Enter here too (? for help)."
+                    % mirror.headline(st))
+        return ("%s: each player presses when ready (again: not ready); all ready reveals. "
+                "Enter here reveals now (? for help)." % mirror.headline(st))
 
     def wait_round(self, index):
         """Mirror the board until the round (heist, Mini FITS round, Myth Fits game) is over."""
-        from .tablekeys import Keys
-        from .commands.play import _use_keys
-
-        st = self.client.status()
-        game = st.get("game")
+        game = self.client.status().get("game")
         script = []
-        scripted = None
-        with Keys() as keys, self.round_screen() as screen:
-            _use_keys(keys)
-            self.screen = screen
-            try:
-                if st.get("phase") == "ready" and not self.demo and not screen.live:
-                    if st.get("mode") == "turns":
-                        self.say("%s: a player's button or the control button starts; Enter here too"
-                                 " (? for help)." % mirror.headline(st))
-                    else:
-                        self.say("%s: each player presses when ready (again: not ready); all ready"
-                                 " reveals. Enter here reveals now (? for help)." % mirror.headline(st))
-                while not self.ended:
-                    st = self.client.status()
-                    phase = st.get("phase")
-                    if phase in ("summary", "over"):
-                        break
-                    if self.demo:
-                        now = time.monotonic()
-                        if st.get("mode") == "turns":
-                            if phase == "ready":
-                                self.client.start()
-                            elif phase == "running" and (not script or script[0] <= now):
-                                script = [self.demo.turn(self.client, st, now)]
-                        elif phase == "ready":
-                            key = (st.get("round"), st.get("step"))
-                            if key != scripted:
-                                scripted = key
-                                script = self.demo.schedule(len(st.get("players", [])), now, 0.05, 0.2)
-                            while script and script[0][0] <= now:
-                                self.client.press(script.pop(0)[1])
-                    else:
-                        line = _poll_line(0.0)
-                        if line is not None:
-                            self._typed_game(line.strip().lower(), st)
-                    screen.show(st)
-                    time.sleep(0.05)
-                screen.show(st)            # the last picture (the winning photo token) stays a moment
-                if screen.live:
-                    time.sleep(1.5)
-            finally:
-                self.screen = None
-                _use_keys(None)
-        for line in mirror.lines(st):
-            self.say(line)
+        scripted = [None]
+
+        def act(st):
+            if self.ended:
+                return False
+            phase = st.get("phase")
+            if not self.demo:
+                line = _poll_line(0.0)
+                if line is not None:
+                    self._typed_game(line.strip().lower(), st)
+                return None
+            now = time.monotonic()
+            if st.get("mode") == "turns":
+                if phase == "ready":
+                    self.client.start()
+                elif phase == "running" and (not script or script[0] <= now):
+                    script[:] = [self.demo.turn(self.client, st, now)]
+            elif phase == "ready":
+                key = (st.get("round"), st.get("step"))
+                if key != scripted[0]:
+                    scripted[0] = key
+                    script[:] = self.demo.schedule(len(st.get("players", [])), now, 0.05, 0.2)
+                while script and script[0][0] <= now:
+                    self.client.press(script.pop(0)[1])
+            return None
+
+        st = self.show_round(act)
         if game in ROUND_WORDS and game != "myth-fits" and not self.ended:
             self.say("%s %d over." % (ROUND_WORDS[game].capitalize(), index + 1))
         return st
@@ -94,13 +80,9 @@ class GameTable(Table):
             except BoardError:
                 self.note("  end the game with the board's control button")
             return
-        if word in ("?", "h", "help"):
-            self.note("  Enter: start/reveal now \u00b7 1-6 press, l 1-6 long press (simulator)"
-                      " \u00b7 e: end Myth Fits / Heat's heists \u00b7 x: abort")
-            return
         if word == "" and st.get("phase") == "ready":
             word = "start"
-        self._typed(word, st.get("phase"))
+        self.typed(word, st.get("phase"))
 
 
 class GameDemo:

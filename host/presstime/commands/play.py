@@ -18,6 +18,8 @@ ready, all ready reveals the stage or card); --game myth-fits: turns (press to e
 hold 0.8 s for a photo token). The numbers the board cannot know are typed at the end (Heat:
 heat value, money, heat; Mini FITS: lines per round, colour sets; Myth Fits: who gathered)."""
 
+from ..table_screen import TableScreen, poll_line
+
 DEMO_PLAYERS = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
@@ -72,15 +74,11 @@ def parse_players(text, mode):
     return names
 
 
-class Table:
+class Table(TableScreen):
     """What `play` does with the board, for one game; the terminal side is in `say`/`ask`, and
-    while a round runs in the table view (tableview.Screen) with keys read one at a time."""
+    while a round runs on the table view (table_screen.TableScreen)."""
 
-    KEYS = "1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo \u00b7 x abort \u00b7 ? help"
-
-    def __init__(self, client, store, record, key, say, ask, demo=None, live=None, grace_ms=5000):
-        from ..tableview import View
-
+    def __init__(self, client, store, record, key, say, ask, demo=None, live=None):
         self.client = client
         self.store = store
         self.record = record
@@ -89,125 +87,31 @@ class Table:
         self.ask = ask
         self.demo = demo          # a Demo, or None (interactive)
         self.live = live          # True/False: the full-screen table view; None: decide by stdout
-        self.view = View("play", keys="" if demo else self.KEYS, grace_ms=grace_ms)
-        self.screen = None        # the table view while a round runs
+        self.init_screen()
 
     def save(self, record):
         self.store.save_draft(self.key, record)
 
-    def note(self, text):
-        """A message while a round runs: on the table view, else a line."""
-        if self.screen is not None:
-            self.screen.note(text.strip())
-        else:
-            self.say(text)
-
-    def round_screen(self):
-        from ..tableview import Screen
-
-        return Screen(self.view, live=self.live)
-
     def wait_round(self, index):
         """Start (desktop or control button), mirror the round, return the final status."""
-        from .. import mirror
-        from ..tablekeys import Keys
-
-        st = self.client.status()
-        if st.get("phase") == "ready":
-            if self.demo:
-                self.client.start()
         import time
 
-        script = None
-        with Keys() as keys, self.round_screen() as screen:
-            _use_keys(keys)
-            self.screen = screen
-            try:
-                if st.get("phase") == "ready" and not self.demo and not screen.live:
-                    self.say("%s: press the board's control button, or Enter here to start"
-                             " (? for help)." % mirror.headline(st))
-                while True:
-                    st = self.client.status()
-                    phase = st.get("phase")
-                    if phase in ("summary", "over"):
-                        break
-                    if self.demo and phase == "running":
-                        if script is None:
-                            script = self.demo.schedule(len(st.get("players", [])), time.monotonic())
-                        while script and script[0][0] <= time.monotonic():
-                            self.client.press(script.pop(0)[1])
-                    elif not self.demo:
-                        line = _poll_line(0.0)
-                        if line is not None:
-                            self._typed(line.strip().lower(), phase)
-                    screen.show(st)
-                    time.sleep(0.1 if self.demo else 0.05)
-                screen.show(st)           # the round's last picture stays a moment
-                if screen.live:
-                    time.sleep(1.5)
-            finally:
-                self.screen = None
-                _use_keys(None)
-        for line in mirror.lines(st):
-            self.say(line)
-        return st
+        if self.demo and self.client.status().get("phase") == "ready":
+            self.client.start()
+        script = []
 
-    def _typed(self, word, phase):
-        from ..core import wire
-        from ..link import BoardError
-        from ..tablekeys import long_seat
+        def act(st):
+            if self.demo and st.get("phase") == "running":
+                if not script:
+                    script.append(self.demo.schedule(len(st.get("players", [])), time.monotonic()))
+                while script[0] and script[0][0][0] <= time.monotonic():
+                    self.client.press(script[0].pop(0)[1])
+            elif not self.demo:
+                line = _poll_line(0.0)
+                if line is not None:
+                    self.typed(line.strip().lower(), st.get("phase"))
 
-        try:
-            if word.isdigit() and 1 <= int(word) <= 6 or long_seat(word) is not None:
-                seat, hold = (int(word) - 1, None) if word.isdigit() else (long_seat(word), 900)
-                if hold:
-                    self.note("  a long press of seat %d" % (seat + 1))
-                try:
-                    self.client.press(seat, hold)  # the simulator's virtual buttons
-                except BoardError as e:
-                    if e.code != wire.E_UNKNOWN:
-                        raise
-                    self.note("  a real board takes presses on its buttons only")
-            elif word == "l":
-                self.note("  long press: now the player's seat number (1-6)")
-            elif word in ("", "s", "start") and phase == "ready":
-                self.client.start()
-            elif word in ("p", "pause") and phase == "running":
-                self.client.pause()
-            elif word in ("p", "", "r", "resume") and phase == "paused":
-                self.client.resume()
-            elif word in ("a", "x", "abort"):
-                self.client.abort()
-            elif word in ("u", "undo"):
-                self._undo()
-            elif word in ("?", "h", "help"):
-                self.note("  x: abort (the round restarts) \u00b7 u: undo a press under 5 s old"
-                          " \u00b7 Ctrl-C: stop (the draft is kept)")
-        except BoardError as e:
-            self.note("  the board refused: %s" % e.board_message)
-
-    def _undo(self):
-        """Undo the last press: the control button's double press (simulator), or why not."""
-        import time
-
-        from ..core import wire
-        from ..link import BoardError
-        from ..mirror import why_no_undo
-
-        st = self.client.status()
-        if not st.get("undo"):
-            self.note("  undo refused: " + why_no_undo(st))
-            return
-        try:
-            self.client.press(-1)
-            time.sleep(0.15)
-            self.client.press(-1)
-        except BoardError as e:
-            if e.code != wire.E_UNKNOWN:
-                raise
-            self.note("  undo: double-press the board's control button (a real board takes it there)")
-            return
-        self.note("  undone: the last press")
+        return self.show_round(act, idle_s=0.1 if self.demo else 0.05)
 
     def score_round(self, index, st):
         from .. import mirror, rebuild, records
@@ -289,24 +193,9 @@ class Demo:
             pads[name] = pad
 
 
-_KEYS = [None]
-
-
-def _use_keys(keys):
-    _KEYS[0] = keys
-
-
 def _poll_line(timeout):
-    """A key (on a terminal, one at a time) or a line typed on stdin within `timeout` seconds,
-    or None (EOF: None)."""
-    import sys
-
-    from ..tablekeys import Keys
-
-    keys = _KEYS[0]
-    if keys is None:
-        keys = Keys(sys.stdin)
-    return keys.poll(timeout)
+    """A key or a typed line (table_screen.poll_line; a seam for the tests)."""
+    return poll_line(timeout)
 
 
 def _scripted_ask(prompt):
