@@ -30,7 +30,7 @@ def test_ctrl_c_in_play_says_the_draft_is_kept(sim, tmp_path, capsys, monkeypatc
     assert cli.main(["play", "--players", "Ada,Ben", "--port", sim.path, "--db", db]) == 130
     out = capsys.readouterr().out
     assert "Stopped (Ctrl-C). Everything typed is kept as draft board:" in out
-    assert "`presstime enter --draft board:" in out
+    assert "  presstime enter --draft board:" in out
     with Store(db) as store:
         [draft] = store.list_drafts()
         assert store.load_draft(draft["key"])["players"] == ["Ada", "Ben"]

@@ -36,7 +36,8 @@ class TableScreen:
     def init_screen(self, grace_ms=5000):
         from .tableview import View
 
-        self.view = View("play", keys="" if self.demo else self.KEYS, grace_ms=grace_ms)
+        keys = self.KEYS if not self.demo else "a demo: simulated presses, example scorepad numbers \u00b7 Ctrl-C stops"
+        self.view = View("play", keys=keys, grace_ms=grace_ms)
         self.screen = None        # the table view while a round runs
 
     def note(self, text):

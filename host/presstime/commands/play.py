@@ -247,9 +247,10 @@ class _ThrowAwayStore:
 
 
 def stopped(key, say, why="Stopped"):
-    """What a stopped game says: where what was typed is kept."""
-    say("%s. Everything typed is kept as draft %s: `presstime enter --draft %s` finishes it"
-        " (`presstime enter --list` shows the drafts)." % (why, key, key))
+    """What a stopped game says: where what was typed is kept, and how to finish it."""
+    say("")
+    say("%s. Everything typed is kept as draft %s:" % (why, key))
+    say("  presstime enter --draft %s    finishes it (presstime enter --list: the drafts)" % key)
 
 
 def configure_board(client, cfg, say):
