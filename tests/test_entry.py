@@ -321,7 +321,7 @@ def run_enter(tmp_path, answers, *flags):
     return enter.run(args, ask=s.ask, say=s.say), s
 
 
-SETUP = ["", "", "Ada", "Ben", ""]
+SETUP = ["", "", "", "Ada", "Ben", ""]    # game (Enter: Fit to Print), mode, edition, players
 
 
 def test_enter_command_stores_the_game_and_prints_standings(tmp_path):
@@ -397,7 +397,7 @@ def test_setup_saves_every_answer_and_resumes():
 
 
 def test_enter_command_resumes_an_interrupted_setup(tmp_path):
-    rc, s = run_enter(tmp_path, ["", "", "Ada"])
+    rc, s = run_enter(tmp_path, ["", "", "", "Ada"])
     assert rc == 1
     rc, s = run_enter(tmp_path, ["", "Ben", ""] + round_answers() * 3 + ["done"])
     assert rc == 0, s.text()

@@ -1,5 +1,8 @@
 """presstime enter: type in a game's scorepad round by round, resumable after the terminal closes.
 
+Every game: Fit to Print (entry.ScoreEntry, round by round), Heat, Mini FITS and Myth Fits
+(game_entry.GameEntry: the numbers a board would leave to the table, and Myth Fits' photo tokens).
+
 Everything accepted is saved at once as a draft in the history database; the finished game is
 stored there as a game (see `presstime history`). Input that ends early (Ctrl-D, a closed
 terminal) keeps the draft and exits with status 1; `quit` keeps it and exits with status 0;
@@ -7,14 +10,18 @@ running `presstime enter` again resumes where it stopped.
 """
 
 EXAMPLE = """examples:
-  presstime enter              start a game (or resume the one in progress)
+  presstime enter              start a game (or resume the one in progress); asks which game
+  presstime enter --game heat  Heat (also mini-fits, myth-fits, fit-to-print)
   presstime enter --resume     resume the game in progress, without asking
   presstime enter --new        drop the game in progress and start a new one
   presstime enter --list       the drafts waiting for numbers (from `play` or `sync` too)
   presstime enter --draft board:sim-16b6de1f:12   finish a game a board played
   presstime enter --discard board:sim-16b6de1f:12  drop a draft (asks first; --yes in scripts)
 
-At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`."""
+At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`.
+Heat asks: everybody arrested?, the heat value, each player's money and heat tokens; Mini FITS:
+each player's complete lines per round and the colour sets in round 2; Myth Fits: each player's
+photo tokens, then who gathered their three creatures (if nobody reached the target)."""
 
 DRAFT_KEY = "enter"
 
@@ -28,6 +35,8 @@ def configure(parser):
     group.add_argument("--draft", metavar="KEY",
                        help="finish a draft saved by `presstime play` or `sync` (keys: --list)")
     group.add_argument("--list", action="store_true", help="list the drafts waiting for numbers")
+    parser.add_argument("--game", choices=["fit-to-print", "heat", "mini-fits", "myth-fits"],
+                        help="the game of a new entry (default: asked)")
     group.add_argument("--discard", nargs="+", metavar="KEY",
                        help="drop these drafts (keys: --list); every key is checked first, and you are asked")
     parser.add_argument("--yes", action="store_true",
@@ -58,11 +67,14 @@ def _echoing_input(prompt):
 
 def run(args, ask=_echoing_input, say=print):
     from .. import store as store_mod
-    from ..entry import EntryStopped, ScoreEntry, ask_setup
+    from ..entry import EntryStopped
     from ..errors import BadInput
+    from ..game_entry import ask_game_setup
     from ..report import standings_text
 
     with store_mod.open_store(args) as store:
+        if getattr(args, "game", None) and (args.resume or args.list or args.draft or args.discard):
+            raise BadInput("--game: only for a new game (with --new, or when none is in progress)")
         if getattr(args, "yes", False) and not getattr(args, "discard", None):
             raise BadInput("--yes: only with --discard")
         if getattr(args, "list", False):
@@ -88,15 +100,17 @@ def run(args, ask=_echoing_input, say=print):
                 draft = None
         save = lambda record: store.save_draft(DRAFT_KEY, record)  # noqa: E731
         try:
-            if draft is None:
-                record = ask_setup(ask, say, save=save)
-            elif "rounds" not in draft:  # stopped during the set-up
-                say("Resuming the set-up.")
-                record = ask_setup(ask, say, record=draft, save=save)
+            if draft is not None and getattr(args, "game", None) and draft.get("game", "fit-to-print") != args.game:
+                raise BadInput("--game %s: a %s game is in progress (--new discards it)"
+                               % (args.game, draft.get("game", "fit-to-print")))
+            if draft is None or "game" not in draft:
+                record = ask_game_setup(ask, say, record=draft, save=save, game=getattr(args, "game", None))
             else:
                 record = draft
-                say("Resuming: %s." % _summary(record))
-            ScoreEntry(record, save, ask=ask, say=say).enter_game()
+            if record["game"] == "fit-to-print":
+                result = _enter_fit_to_print(record, draft, ask, say, save)
+            else:
+                result = _enter_other(record, draft, ask, say, save)
         except EntryStopped as stop:
             return _stopped(say, stop.eof)
         except KeyboardInterrupt:
@@ -104,11 +118,40 @@ def run(args, ask=_echoing_input, say=print):
             return 130
         game_id = store.add_game(record, "enter")
         store.drop_draft(DRAFT_KEY)
-        result = _tally(record)
-    say("")
-    say(standings_text(result).rstrip("\n"))
+    if record["game"] == "fit-to-print":
+        say("")
+        say(standings_text(result).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
     return 0
+
+
+def _enter_fit_to_print(record, draft, ask, say, save):
+    from ..entry import ScoreEntry, ask_setup
+
+    if "rounds" not in record:
+        if draft is not None and "mode" in draft:
+            say("Resuming the set-up.")
+        record = ask_setup(ask, say, record=record, save=save)
+    else:
+        say("Resuming: %s." % _summary(record))
+    ScoreEntry(record, save, ask=ask, say=say).enter_game()
+    return _tally(record)
+
+
+def _enter_other(record, draft, ask, say, save):
+    """Heat, Mini FITS, Myth Fits without a board: every answer the core checks as typed, then
+    the standings until `done`."""
+    from ..game_entry import TITLES, GameEntry, ask_game_setup
+
+    if draft is not None and "players" in draft:
+        say("Resuming: %s." % _summary(record))
+    else:
+        record = ask_game_setup(ask, say, record=record, save=save)
+    say("%s: `?` help, `back`, `fix NAME`%s, `show`, `quit` at any question."
+        % (TITLES[record["game"]], ", `round N`" if record["game"] == "mini-fits" else ""))
+    entry = GameEntry(record, save, ask=ask, say=say, typed_tokens=True)
+    entry.enter()
+    return entry.review()
 
 
 def _list_drafts(store, say):
