@@ -4,7 +4,7 @@
 Pure and integers only, so the board and the desktop run this very file.
 `check(record)` lists the problems of a game record (one message each, naming the place);
 `score(record)` turns a checked record into standings. The rules and the decisions taken where
-the rulebooks are silent are in RULES.md; the named options are in OPTIONS below.
+the rulebooks are silent are in docs/rules.md; the named options are in OPTIONS below.
 """
 
 MODES = ("standard", "solo", "puzzle", "family", "turn-based")
