@@ -195,8 +195,10 @@ def test_undo_refused_says_why():
 
 
 def test_big_font_rows_line_up():
+    from presstime.bigfont import big_lines
+
     for text in ("0:05", "12:34", "3/13", "1"):
-        rows = tableview.big_lines(text, 2)
+        rows = big_lines(text, 2)
         assert len(rows) == 10 and len(set(len(r) for r in rows)) == 1
 
 
@@ -208,6 +210,42 @@ def test_final_table_marks_the_winner_and_out_of_business():
     with open(os.path.join(here, "examples", "fit-to-print.json")) as f:
         result = records.tally(json.load(f))
     out = io.StringIO()
-    tableview.final_table(result, out)
+    from presstime.final_table import final_table
+
+    final_table(result, out)
     text = out.getvalue()
     assert "WINS" in text and "\u2605 WINNER" in text and "out of business" in text and "\x1b" not in text
+
+
+def test_keys_on_a_terminal_come_one_at_a_time_without_enter():
+    """On a real pty: cbreak mode (no Enter, no echo), `l` then a seat is a long press, an arrow
+    key is dropped whole, and the terminal's mode is restored afterwards."""
+    import termios
+
+    from presstime.tablekeys import Keys
+
+    master, slave = os.openpty()
+    try:
+        stream = os.fdopen(slave, "r", closefd=False)
+        before = termios.tcgetattr(slave)
+        with Keys(stream) as keys:
+            assert keys.one_key
+            os.write(master, b"3l2 \x1b[Au\n")
+            got = [keys.poll(1.0) for _ in range(7)]
+            assert keys.poll(0) is None
+        assert got == ["3", "l", "l2", "", None, "u", ""]
+        assert termios.tcgetattr(slave) == before
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_keys_without_a_terminal_read_words_on_lines():
+    from presstime.tablekeys import Keys
+
+    r, w = os.pipe()
+    os.write(w, b"L3\nStart\n")
+    os.close(w)
+    with os.fdopen(r) as stream, Keys(stream) as keys:
+        assert not keys.one_key
+        assert [keys.poll(1.0), keys.poll(1.0), keys.poll(0.1)] == ["l3", "start", None]

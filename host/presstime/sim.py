@@ -22,7 +22,6 @@ import os
 import select
 import time
 
-from . import term
 from .device.ports.fake import FakePort
 
 RING = 24

@@ -25,34 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import mirror, term
-
-# ---- a 5-row block font: digits, ':' and '/' (each cell doubled: terminal cells are tall) ----
-_FONT = {
-    "0": ("###", "# #", "# #", "# #", "###"), "1": (" # ", "## ", " # ", " # ", "###"),
-    "2": ("###", "  #", "###", "#  ", "###"), "3": ("###", "  #", " ##", "  #", "###"),
-    "4": ("# #", "# #", "###", "  #", "  #"), "5": ("###", "#  ", "###", "  #", "###"),
-    "6": ("###", "#  ", "###", "# #", "###"), "7": ("###", "  #", "  #", "  #", "  #"),
-    "8": ("###", "# #", "###", "# #", "###"), "9": ("###", "# #", "###", "  #", "###"),
-    ":": (" ", "#", " ", "#", " "), "/": ("  #", "  #", " # ", "#  ", "#  "),
-    "-": ("   ", "   ", "###", "   ", "   "), " ": (" ", " ", " ", " ", " "),
-}
-BIG_ROWS = 5
-
-
-def big_lines(text, scale=1):
-    """`text` (digits, ':', '/', '-') in the block font: 5 * scale strings of equal width."""
-    rows = ["", "", "", "", ""]
-    on, off = "\u2588\u2588" * scale, "  " * scale
-    for n, ch in enumerate(text):
-        glyph = _FONT.get(ch, _FONT[" "])
-        for r in range(BIG_ROWS):
-            rows[r] += (off if n else "") + glyph[r].replace("#", "\0").replace(" ", off).replace("\0", on)
-    return [row for row in rows for _ in range(scale)]
-
-
-def big_width(text, scale=1):
-    return len(big_lines(text, scale)[0])
-
+from .bigfont import BIG_ROWS, big_lines, big_width
 
 # ---- safe text --------------------------------------------------------------------------
 def safe(text):
@@ -510,64 +483,6 @@ class Screen:
     def _plain(self, text):
         self.stream.write(safe(text) + "\n")
         self.stream.flush()
-
-
-def final_table(result, stream=None):
-    """The final standings as a table: rank, seat colour, total, ad revenue, the winner and who
-    is out of business marked (written to `stream`; plain when it is not a terminal)."""
-    from .core.table import PALETTE
-
-    stream = stream or sys.stdout
-    colour = term.colour_enabled(stream)
-    console = Console(file=stream, color_system="auto" if colour else None, force_terminal=colour or None,
-                      no_color=not colour, highlight=False)
-    players = result.get("players") or []
-    winners = set(result.get("winners") or [])
-    t = Table(title="Final standings" if result.get("complete", True) else "Standings so far",
-              box=box.SIMPLE_HEAD, title_justify="left", title_style="bold")
-    t.add_column("#", justify="right", no_wrap=True)
-    t.add_column("player", no_wrap=True, overflow="ellipsis", max_width=24)
-    t.add_column("total", justify="right", no_wrap=True)
-    money = any("ad_revenue" in p for p in players)
-    if money:
-        t.add_column("ad $", justify="right", no_wrap=True)
-    t.add_column("", no_wrap=True)
-    seats = [p["name"] for p in players]
-    ranked = sorted(players, key=lambda p: -(p.get("total") or 0))
-    for rank, p in enumerate(ranked, 1):
-        seat = seats.index(p["name"])
-        r, g, b = PALETTE[seat % len(PALETTE)]
-        marks = []
-        if p["name"] in winners:
-            marks.append(Text("\u2605 WINNER", style="bold green"))
-        if p.get("out_of_business"):
-            marks.append(Text("out of business", style="red"))
-        row = [str(rank), Text(safe(p["name"]), style="bold rgb(%d,%d,%d)" % (r, g, b)),
-               str(p.get("total", ""))]
-        if money:
-            row.append(str(p.get("ad_revenue", "")))
-        row.append(Text(" ").join(marks) if marks else "")
-        t.add_row(*row)
-    banner, seat = _final_banner(result, seats)
-    if banner:
-        r, g, b = PALETTE[seat % len(PALETTE)] if seat is not None else (255, 255, 255)
-        console.print(Panel(Text(banner, justify="center", style="bold" if seat is None else
-                                 "bold rgb(%d,%d,%d)" % (r, g, b)),
-                            box=box.DOUBLE, width=min(console.width, max(30, len(banner) + 8))))
-    console.print(t)
-
-
-def _final_banner(result, seats):
-    """(the banner's words, the winner's seat or None)."""
-    if not result.get("complete", True):
-        return None, None
-    winners = list(result.get("winners") or [])
-    if len(winners) == 1:
-        w = winners[0]
-        return "\u2605 %s WINS \u2605" % safe(w), seats.index(w) if w in seats else None
-    if winners:
-        return "\u2605 shared win: %s \u2605" % ", ".join(safe(w) for w in winners), None
-    return "no winner" + (": " + safe(result["no_winner"]) if result.get("no_winner") else ""), None
 
 
 def wrapped(text, width=None, indent="    "):

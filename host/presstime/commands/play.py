@@ -270,7 +270,7 @@ def store_played_game(store, table, record, key, result, say):
     standings shown here and pushed to the board's lights."""
     from .. import report
 
-    from ..tableview import final_table
+    from ..final_table import final_table
 
     game_id = store.add_game(record, source=key)
     store.drop_draft(key)
@@ -343,7 +343,6 @@ def _play_other(args):
 
 def run(args):
     from ..round_time import round_time_ms
-    import sys
 
     from .. import records
     from ..entry import EntryStopped, ask_setup, rounds_in
