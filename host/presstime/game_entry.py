@@ -5,22 +5,21 @@
   Heat       arrested? then the heat value, then each player's money and heat;
   Mini FITS  each player's complete lines per round, and the colour sets in round 2;
   Myth Fits  who gathered the three creatures (if anyone; the photo tokens come from the board).
-Each answer is checked by the core on a probe record (`records.check_record`): a refused value
-is shown with the core's message and asked again. Nothing here knows a rule: which player
-counts, limits and sums are allowed is the core's answer. Every accepted answer is saved at once.
+The questions are the game's face's (`fields(record, round)`, core/games.py): nothing here knows
+a game. Each answer is checked by the core: the problems it finds with the answer and not
+without it are shown, and the question is asked again. Every accepted answer is saved at once.
 
 At any question: a value; Enter keeps the value in [brackets]; `back`; `fix NAME` (one
-player's answers again); `round N` (Mini FITS: a round again); `show`; `?`; `quit`.
+player's answers again); `round N` (a round's answers again); `show`; `?`; `quit`.
 
 `presstime enter` types a whole game without a board: `ask_game_setup` asks the game and the
-players, `GameEntry(..., typed_tokens=True)` also asks Myth Fits' photo tokens (which a board
-would count), and `review()` shows the standings until `done`.
+players, `GameEntry(..., typed_tokens=True)` also asks the photo tokens a board would have
+counted (a game in turns, Myth Fits), and `review()` shows the standings until `done`.
 """
 
-import copy
-
 from . import records
-from .entry import EntryStopped, _is_number, _refused, player_names
+from .core import games
+from .entry import _ABSENT, EntryStopped, _is_number, _refused, player_names, with_value
 from .errors import BadInput
 
 HELP = """At any question you can type:
@@ -28,13 +27,10 @@ HELP = """At any question you can type:
   y / n       for a yes-or-no question
   back        go back to the previous question
   fix NAME    answer one player's questions again (name or seat number)
-  round N     Mini FITS: go through round N again (Enter keeps each value)
+  round N     go through round N's questions again (Enter keeps each value)
   show        the standings so far
   quit        stop here: everything typed is kept as a draft
   ?           this help"""
-
-TITLES = {"heat": "Heat", "mini-fits": "Mini FITS", "myth-fits": "Myth Fits"}
-
 
 def _get(record, path):
     node = record
@@ -56,7 +52,7 @@ def _set(record, path, value):
         nxt = path[i + 1]
         if isinstance(node, list):
             while len(node) <= key:
-                node.append({"players": {}})
+                node.append({})
             node = node[key]
             continue
         if not isinstance(node.get(key), (dict, list)):
@@ -66,14 +62,13 @@ def _set(record, path, value):
 
 
 class Step:
-    """One question: where the answer goes, what is asked, the kind of answer, and the places
-    (message prefixes) of the core's check that concern it."""
+    """One question of the face's `fields`: where the answer goes, what is asked, the kind of
+    answer ("int", "yes/no" or "player")."""
 
-    def __init__(self, path, label, kind, places):
+    def __init__(self, path, label, kind):
         self.path = path
         self.label = label
-        self.kind = kind      # "int", "yes/no" or "player"
-        self.places = places
+        self.kind = kind
 
 
 class GameEntry:
@@ -83,73 +78,34 @@ class GameEntry:
         self.ask = ask
         self.say = say
         self.game = record.get("game")
-        self.typed_tokens = typed_tokens   # Myth Fits without a board: the photo tokens are typed
+        self.face = games.module(self.game)
+        # no board counted the photo tokens of a game in turns (Myth Fits): they are typed
+        self.typed_tokens = typed_tokens and self.face.MODES[0] == "turns"
 
     # ------------------------------------------------------------------ the questions
 
     def steps(self, round_index=None):
-        """The questions in the order asked. Mini FITS: only round `round_index` when given."""
+        """The questions in the order asked: round `round_index`'s when given, else every
+        round's and then the game's end numbers."""
+        face = self.face
+        if round_index is not None:
+            indexes = [round_index]
+        else:
+            indexes = list(range(face.rounds_in(face.MODES[0]))) + [None]
         names = player_names(self.record)
         out = []
-        if self.game == "heat":
-            out.append(Step(("arrested",), "everybody arrested (a B phase needed more heat than the game has)? y/n",
-                            "yes/no", ("arrested",)))
-            if self.record.get("arrested") is not True:
-                out.append(Step(("heat_value",), "heat value (the worst empty row: -$3 is 3)", "int",
-                                ("heat_value",)))
-                for n in names:
-                    place = "final, player %s" % n
-                    out.append(Step(("final", n, "money"), "%s · money" % n, "int", (place + ", field money",)))
-                    out.append(Step(("final", n, "heat"), "%s · heat tokens" % n, "int",
-                                    (place + ", field heat", "final, field heat")))
-        elif self.game == "mini-fits":
-            indexes = [round_index] if round_index is not None else range(self._rounds_in())
-            for r in indexes:
-                for n in names:
-                    place = "round %d, player %s" % (r + 1, n)
-                    out.append(Step(("rounds", r, "players", n, "lines"), "round %d · %s · complete lines" % (r + 1, n),
-                                    "int", (place + ", field lines",)))
-                    if self._colour_sets_in(r):
-                        out.append(Step(("rounds", r, "players", n, "colour_sets"),
-                                        "round %d · %s · colour sets (all 3 symbols visible)" % (r + 1, n),
-                                        "int", (place + ", field colour_sets",)))
-        elif self.game == "myth-fits":
-            if self.typed_tokens:
-                for n in names:
-                    out.append(Step(("photo_tokens", n), "%s · photo tokens" % n, "int",
-                                    ("photo_tokens, player %s" % n, "photo_tokens")))
-            if self._won_by() != "photos":
-                out.append(Step(("gathered",), "who gathered the three creatures? (name or seat; Enter: nobody)",
-                                "player", ("gathered",)))
+        if self.typed_tokens and round_index is None:
+            out += [Step(("photo_tokens", n), "%s · photo tokens" % n, "int") for n in names]
+        for i in indexes:
+            for path, kind, label in face.fields(self.record, i):
+                words = [label]
+                who = [k for k in path if k in names]
+                if who:
+                    words.insert(0, who[0])
+                if i is not None:                  # a round's question: "heist 2", "round 1"
+                    words.insert(0, "%s %d" % (face.ROUND_WORD, i + 1))
+                out.append(Step(path, " · ".join(words), kind))
         return out
-
-    def _rounds_in(self):
-        return self._score_probe({"rounds": []}).get("rounds_in_game", 0)
-
-    def _colour_sets_in(self, r):
-        """Does the core take colour sets in round r+1? (It names them missing when it does.)"""
-        probe = copy.deepcopy(self.record)
-        rounds = list(probe.get("rounds") or [])
-        while len(rounds) <= r:
-            rounds.append({"players": {}})
-        name = player_names(probe)[0]
-        rounds[r] = {"players": {name: {"lines": 0}}}
-        probe["rounds"] = rounds[:r + 1]
-        want = "round %d, player %s, field colour_sets: missing" % (r + 1, name)
-        return want in records.check_record(probe)
-
-    def _won_by(self):
-        probe = dict(self.record, gathered=None)
-        if records.check_record(probe):
-            return None
-        return records.tally(probe).get("won_by")
-
-    def _score_probe(self, changes):
-        probe = dict(copy.deepcopy(self.record), **changes)
-        try:
-            return records.tally(probe)
-        except BadInput:
-            return {}
 
     # ------------------------------------------------------------------ the question loop
 
@@ -189,7 +145,7 @@ class GameEntry:
         if current is not None or (step.kind == "player" and step.path[0] in self.record):
             shown = " [%s]" % ({True: "y", False: "n", None: "nobody"}.get(current, current)
                                if not isinstance(current, int) or isinstance(current, bool) else current)
-        title = TITLES.get(self.game, self.game)
+        title = self.face.TITLE
         try:
             answer = self.ask("%s · %s%s: " % (title, step.label, shown))
         except EOFError:
@@ -247,7 +203,7 @@ class GameEntry:
                     return ("fix", n)
             self.say(_refused("  fix NAME: no player %r (players: %s)" % (arg, ", ".join(names))))
             return ("none",)
-        if word == "round" and arg and self.game == "mini-fits":
+        if word == "round" and arg and [s for s in self.steps() if s.path[0] == "rounds"]:
             done = len(self.record.get("rounds") or [])
             if _is_number(arg) and 1 <= int(arg) <= done:
                 return ("round", int(arg) - 1)
@@ -313,18 +269,10 @@ class GameEntry:
         return text    # the core names what is wrong with it
 
     def _problems(self, step, value):
-        """The core's messages about this answer (not the ones about questions still to come)."""
-        probe = copy.deepcopy(self.record)
-        _set(probe, step.path, value)
-        out = []
-        for m in records.check_record(probe):
-            if m.endswith(": missing"):
-                continue
-            for place in step.places:
-                if m.startswith(place + ":") or m.startswith(place + ","):
-                    out.append(m)
-                    break
-        return out
+        """The core's problems that this answer brings: those it finds with it and not without
+        it (questions still to come stay missing in both)."""
+        before = set(records.check_record(with_value(self.record, step.path, _ABSENT)))
+        return [m for m in records.check_record(with_value(self.record, step.path, value)) if m not in before]
 
     # ------------------------------------------------------------------ the end
 
@@ -338,7 +286,7 @@ class GameEntry:
             self.say("")
             self.say(standings_text(result).rstrip("\n"))
             self.say("Type `done` (or Enter) to store the game, or `fix NAME`%s, `back`, `?`."
-                     % (" / `round N`" if self.game == "mini-fits" else ""))
+                     % (" / `round N`" if [s for s in self.steps() if s.path[0] == "rounds"] else ""))
             try:
                 answer = self.ask("done? ").strip()
             except EOFError:

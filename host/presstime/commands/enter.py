@@ -141,15 +141,17 @@ def _enter_fit_to_print(record, draft, ask, say, save):
 def _enter_other(record, draft, ask, say, save):
     """Heat, Mini FITS, Myth Fits without a board: every answer the core checks as typed, then
     the standings until `done`."""
-    from ..game_entry import TITLES, GameEntry, ask_game_setup
+    from ..core import games
+    from ..game_entry import GameEntry, ask_game_setup
 
     if draft is not None and "players" in draft:
         say("Resuming: %s." % _summary(record))
     else:
         record = ask_game_setup(ask, say, record=record, save=save)
-    say("%s: `?` help, `back`, `fix NAME`%s, `show`, `quit` at any question."
-        % (TITLES[record["game"]], ", `round N`" if record["game"] == "mini-fits" else ""))
     entry = GameEntry(record, save, ask=ask, say=say, typed_tokens=True)
+    rounds = [st for st in entry.steps() if st.path[0] == "rounds"]
+    say("%s: `?` help, `back`, `fix NAME`%s, `show`, `quit` at any question."
+        % (games.module(record["game"]).TITLE, ", `round N`" if rounds else ""))
     entry.enter()
     return entry.review()
 

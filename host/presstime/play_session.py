@@ -1,0 +1,263 @@
+"""The play session: what `presstime play` does with a board for one game, and its helpers
+(the board picked or the simulator started, the set-up sent, the rounds mirrored, the finished
+game stored and its standings pushed to the lights). `commands/play.py` is the command-line
+front; play_games.py the other games' rounds.
+"""
+
+from .table_screen import TableScreen, poll_line
+
+
+def parse_players(text, mode):
+    from .errors import BadInput
+
+    names = [n.strip() for n in text.split(",")]
+    problems = []
+    if any(not n for n in names):
+        problems.append("--players: an empty name in %r" % text)
+    if len(set(n.lower() for n in names)) != len(names):
+        problems.append("--players: every name must differ")
+    if not 1 <= len(names) <= 6:
+        problems.append("--players: 1 to 6 players, got %d" % len(names))
+    for n in names:
+        if len(n.encode()) > 24:
+            problems.append("--players: %r is longer than 24 bytes" % n)
+    if problems:
+        raise BadInput(problems)
+    return names
+
+
+class PlaySession(TableScreen):
+    """What `play` does with the board, for one game; the terminal side is in `say`/`ask`, and
+    while a round runs on the table view (table_screen.TableScreen).
+
+    (Not the core's round machine, core/table.py Table: this drives a board that runs one.)"""
+
+    def __init__(self, client, store, record, key, say, ask, demo=None, live=None):
+        self.client = client
+        self.store = store
+        self.record = record
+        self.key = key
+        self.say = say
+        self.ask = ask
+        self.demo = demo          # a Demo, or None (interactive)
+        self.live = live          # True/False: the full-screen table view; None: decide by stdout
+        self.init_screen()
+
+    def save(self, record):
+        self.store.save_draft(self.key, record)
+
+    def wait_round(self, index):
+        """Start (desktop or control button), mirror the round, return the final status."""
+        import time
+
+        if self.demo and self.client.status().get("phase") == "ready":
+            self.client.start()
+        script = []
+
+        def act(st):
+            if self.demo and st.get("phase") == "running":
+                if not script:
+                    script.append(self.demo.schedule(len(st.get("players", [])), time.monotonic()))
+                while script[0] and script[0][0][0] <= time.monotonic():
+                    self.client.press(script[0].pop(0)[1])
+            elif not self.demo:
+                line = _poll_line(0.0)
+                if line is not None:
+                    self.typed(line.strip().lower(), st.get("phase"))
+
+        return self.show_round(act, idle_s=0.1 if self.demo else 0.05)
+
+    def score_round(self, index, st):
+        from . import mirror, rebuild, records
+        from .entry import ScoreEntry
+
+        finish = mirror.finish_order(st)
+        if self.demo:
+            self.demo.fill(self.record, index)
+        entry = ScoreEntry(self.record, self.save, ask=self.ask, say=self.say)
+        entry.enter_round(index, finish=finish, table=rebuild.table_block(rebuild.round_of(st)))
+        try:
+            return records.tally(self.record)
+        except Exception:
+            return None
+
+    def push(self, result):
+        from .link import BoardError
+
+        names = [p["name"] for p in result["players"]]
+        winners = result.get("winners") or []
+        standings = {
+            "totals": [p["total"] for p in result["players"]],
+            "out": [i for i, p in enumerate(result["players"]) if p.get("out_of_business")],
+            "winner": names.index(winners[0]) if result.get("complete") and len(winners) == 1 else None,
+        }
+        try:
+            self.client.push_standings(standings)
+        except BoardError as e:
+            self.say("  (the board did not take the standings: %s)" % e.board_message)
+
+    def next_round(self):
+        from .link import BoardError
+
+        st = self.client.status()
+        if st.get("phase") != "summary":
+            return st  # already moved on from the control button
+        try:
+            self.client.next_round()
+        except BoardError as e:
+            self.say("  (next round refused: %s)" % e.board_message)
+        return self.client.status()
+
+
+class Demo:
+    """Scripted presses and example scorepad numbers (seeded, so every demo is the same game)."""
+
+    def __init__(self, seed):
+        import random
+
+        self.rnd = random.Random(seed)
+
+    def schedule(self, players, now):
+        """[(monotonic time, button)]: every player presses once, in a shuffled order."""
+        order = list(range(players))
+        self.rnd.shuffle(order)
+        out = []
+        t = now
+        for b in order:
+            t += self.rnd.uniform(0.2, 0.6)
+            out.append((t, b))
+        return out
+
+    def fill(self, record, index):
+        from .entry import needed_fields, player_names, round_slot
+
+        rnd = round_slot(record, index)
+        rnd.setdefault("breaking_news", [])
+        r = self.rnd
+        pads = rnd.setdefault("players", {})
+        for name in player_names(record):
+            pad = {}
+            for field in needed_fields(record, index):
+                pad[field] = {
+                    "articles": r.randint(6, 14), "photos": r.randint(1, 6), "centerpiece": r.randint(-2, 4),
+                    "white_space": r.randint(1, 8), "smiles": r.randint(0, 5), "frowns": r.randint(0, 5),
+                    "unplaced": r.randint(0, 2), "ads": r.randint(1, 6), "tiles": r.randint(8, 14),
+                    "unplaced_ads": 0,
+                }.get(field, 0)
+            pads[name] = pad
+
+
+def _poll_line(timeout):
+    """A key or a typed line (table_screen.poll_line; a seam for the tests)."""
+    return poll_line(timeout)
+
+
+def scripted_ask(prompt):
+    # the demo pre-fills every number; a question means the entry wants something unexpected:
+    # Enter keeps/skips it, and a runaway loop is stopped
+    scripted_ask.calls += 1
+    if scripted_ask.calls > 200:
+        raise EOFError()
+    return ""
+
+
+scripted_ask.calls = 0
+
+
+def configure_board(client, cfg, say):
+    """Show the board, send it the set-up, and return the history key of the game it starts."""
+    from . import rebuild
+
+    info = client.info or {}
+    say("Board: %s (firmware %s, id %s)" % (info.get("board"), info.get("fw"), info.get("id")))
+    client.configure(cfg)
+    hello = client.hello()
+    gid = hello.get("gid")
+    return rebuild.game_key(hello.get("id"), {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)})
+
+
+def store_played_game(store, table, record, key, result, say):
+    """The finished game into the history under the board's key (its draft dropped), the
+    standings and the final table shown here and pushed to the board's lights."""
+    from . import report
+    from .final_table import final_table
+
+    game_id = store.add_game(record, source=key)
+    store.drop_draft(key)
+    say("")
+    say(report.standings_text(result).rstrip("\n"))
+    say("")
+    final_table(result)
+    if getattr(store, "demo", False):
+        say("A demo: not kept in the history (`--save` keeps it).")
+    else:
+        say("Saved as game %d in the history." % game_id)
+    table.push(result)
+
+
+def game_store(args):
+    """The history the game goes into: the user's, but for a demo not asked to `--save` a
+    throw-away one (a demo leaves the user's history and stats alone)."""
+    from .errors import BadInput
+    from .store import open_store
+
+    if getattr(args, "save", False) and not args.demo:
+        raise BadInput("--save: only with --demo (a real game is always saved)")
+    if not args.demo or args.save:
+        return open_store(args)
+    return _ThrowAwayStore()
+
+
+class _ThrowAwayStore:
+    """A history database in a temporary folder, gone when the demo ends."""
+
+    def __enter__(self):
+        import os
+        import tempfile
+
+        from .store import Store
+
+        self.tmp = tempfile.mkdtemp(prefix="presstime-demo-")
+        self.store = Store(os.path.join(self.tmp, "demo.db"))
+        self.store.demo = True
+        return self.store.__enter__()
+
+    def __exit__(self, *exc):
+        import shutil
+
+        try:
+            return self.store.__exit__(*exc)
+        finally:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def stopped(key, say, why="Stopped"):
+    """What a stopped game says: where what was typed is kept, and how to finish it."""
+    say("")
+    say("%s. Everything typed is kept as draft %s:" % (why, key))
+    say("  presstime enter --draft %s    finishes it (presstime enter --list: the drafts)" % key)
+
+
+def open_board(args, say):
+    """(client, simulator or None) for --port / the only board / a new simulator."""
+    from . import boards
+
+    sim = None
+    port = None
+    if args.port or not (args.sim or args.demo):
+        port = boards.pick_port(args.port, allow_none=True)
+        if port is None:
+            say("No board found: playing against the simulator (a board on USB is used automatically).")
+    if port is None:
+        from .simserve import Simulator
+
+        sim = Simulator().start()
+        port = sim.path
+        say("Simulator started on %s" % port)
+    try:
+        client = boards.connect(port)
+    except Exception:
+        if sim is not None:
+            sim.stop()
+        raise
+    return client, sim
