@@ -4,7 +4,7 @@ import builtins
 import os
 
 from presstime import cli
-from presstime.commands import play
+from presstime import play_session
 from presstime.store import Store
 
 
@@ -20,7 +20,7 @@ def test_a_demo_leaves_the_history_alone_unless_asked(sim, tmp_path, capsys):
 
 def test_ctrl_c_in_play_says_the_draft_is_kept(sim, tmp_path, capsys, monkeypatch):
     typed = ["", "1", "2"]          # Enter starts the round, then both players press
-    monkeypatch.setattr(play, "_poll_line", lambda timeout: typed.pop(0) if typed else None)
+    monkeypatch.setattr(play_session, "_poll_line", lambda timeout: typed.pop(0) if typed else None)
 
     def interrupted(prompt=""):
         raise KeyboardInterrupt()
