@@ -28,7 +28,7 @@ def test_devices_lists_the_running_simulator(sim, capsys):
 
 def test_demo_game_end_to_end_then_sync(sim, tmp_path, capsys):
     db = str(tmp_path / "history.db")
-    assert cli.main(["play", "--demo", "--port", sim.path, "--db", db]) == 0
+    assert cli.main(["play", "--demo", "--save", "--port", sim.path, "--db", db]) == 0
     out = capsys.readouterr().out
     assert "Sunday" in out and "Winner:" in out and "Saved as game 1" in out
 

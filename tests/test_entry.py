@@ -9,7 +9,7 @@ import pytest
 from presstime import records
 from presstime.entry import EntryStopped, ScoreEntry, ask_setup, questions
 
-# The worked example of RULES.md as a scorepad line, in the order the entry asks the rest:
+# The rulebooks' worked example (docs/rules.md §1) as a scorepad line, in the order the entry asks the rest:
 # articles, photos, centerpiece, smiles, frowns, unplaced, ads (white space is asked first).
 ADA = ["8", "5", "2", "3", "5", "2", "3"]
 BEN = ["6", "2", "1", "2", "2", "0", "4"]
@@ -321,7 +321,7 @@ def run_enter(tmp_path, answers, *flags):
     return enter.run(args, ask=s.ask, say=s.say), s
 
 
-SETUP = ["", "", "Ada", "Ben", ""]
+SETUP = ["", "", "", "Ada", "Ben", ""]    # game (Enter: Fit to Print), mode, edition, players
 
 
 def test_enter_command_stores_the_game_and_prints_standings(tmp_path):
@@ -397,7 +397,7 @@ def test_setup_saves_every_answer_and_resumes():
 
 
 def test_enter_command_resumes_an_interrupted_setup(tmp_path):
-    rc, s = run_enter(tmp_path, ["", "", "Ada"])
+    rc, s = run_enter(tmp_path, ["", "", "", "Ada"])
     assert rc == 1
     rc, s = run_enter(tmp_path, ["", "Ben", ""] + round_answers() * 3 + ["done"])
     assert rc == 0, s.text()

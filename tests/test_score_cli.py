@@ -69,3 +69,18 @@ def test_missing_file_and_unknown_game(tmp_path):
     out = presstime("score", str(tmp_path / "nope.json"))
     assert out.returncode == 2 and "no such file" in out.stderr
     assert "unknown game 'chess'" in _bad(tmp_path, '{"game": "chess"}')
+
+
+def test_several_files_each_scored_and_a_bad_one_named(tmp_path):
+    heat = os.path.join(ROOT, "examples", "heat.json")
+    out = presstime("score", EXAMPLE, heat)
+    assert out.returncode == 0, out.stderr
+    assert "== %s ==" % EXAMPLE in out.stdout and "== %s ==" % heat in out.stdout
+    assert "Winner: Ada" in out.stdout
+    doc = json.loads(presstime("score", EXAMPLE, heat, "--json").stdout)
+    assert [d["file"] for d in doc] == [EXAMPLE, heat]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "chess"}')
+    out = presstime("score", EXAMPLE, str(bad))
+    assert out.returncode == 2 and "Winner: Ada" in out.stdout
+    assert "unknown game 'chess'" in out.stderr and str(bad) in out.stderr and "Traceback" not in out.stderr

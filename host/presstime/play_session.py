@@ -4,6 +4,8 @@ game stored and its standings pushed to the lights). `commands/play.py` is the c
 front; play_games.py the other games' rounds.
 """
 
+from .table_screen import TableScreen, poll_line
+
 
 def parse_players(text, mode):
     from .errors import BadInput
@@ -24,8 +26,9 @@ def parse_players(text, mode):
     return names
 
 
-class PlaySession:
-    """What `play` does with the board, for one game; the terminal side is in `say`/`ask`.
+class PlaySession(TableScreen):
+    """What `play` does with the board, for one game; the terminal side is in `say`/`ask`, and
+    while a round runs on the table view (table_screen.TableScreen).
 
     (Not the core's round machine, core/table.py Table: this drives a board that runs one.)"""
 
@@ -37,88 +40,34 @@ class PlaySession:
         self.say = say
         self.ask = ask
         self.demo = demo          # a Demo, or None (interactive)
-        self.live = live          # a stream for the \r live line (a terminal), or None
+        self.live = live          # True/False: the full-screen table view; None: decide by stdout
         self.pad = None           # the phones' scorepad (scorepad.table.TableScorepad), or None
         self.phones = None        # the demo's simulated phones, or None
+        self.init_screen()
 
     def save(self, record):
         self.store.save_draft(self.key, record)
 
     def wait_round(self, index):
         """Start (desktop or control button), mirror the round, return the final status."""
-        from . import mirror
-
-        st = self.client.status()
-        if st.get("phase") == "ready":
-            if self.demo:
-                self.client.start()
-            else:
-                self.say("%s: press the board's control button, or Enter here to start"
-                         " (? for help)." % mirror.headline(st))
         import time
 
-        last = None
-        script = None
-        while True:
-            st = self.client.status()
-            phase = st.get("phase")
-            if self.pad is not None:
-                self.pad.board(st)
-            if phase in ("summary", "over"):
-                break
-            if self.demo and phase == "running":
-                if script is None:
-                    script = self.demo.schedule(len(st.get("players", [])), time.monotonic())
-                while script and script[0][0] <= time.monotonic():
-                    self.client.press(script.pop(0)[1])
+        if self.demo and self.client.status().get("phase") == "ready":
+            self.client.start()
+        script = []
+
+        def act(st):
+            if self.demo and st.get("phase") == "running":
+                if not script:
+                    script.append(self.demo.schedule(len(st.get("players", [])), time.monotonic()))
+                while script[0] and script[0][0][0] <= time.monotonic():
+                    self.client.press(script[0].pop(0)[1])
             elif not self.demo:
                 line = _poll_line(0.0)
                 if line is not None:
-                    self._typed(line.strip().lower(), phase)
-            if self.live is not None:
-                text = mirror.one_line(st, self.live)
-                if text != last:
-                    self.live.write("\r\x1b[K" + text)
-                    self.live.flush()
-                last = text
-            else:
-                key = (phase, [(p.get("state"), p.get("token")) for p in st.get("players", [])])
-                if key != last and phase != "countdown":
-                    self.say(mirror.one_line(st))
-                last = key
-            time.sleep(0.1 if self.demo else 0.2)
-        if self.live is not None:
-            self.live.write("\r\x1b[K")
-            self.live.flush()
-        for line in mirror.lines(st):
-            self.say(line)
-        return st
+                    self.typed(line.strip().lower(), st.get("phase"))
 
-    def _typed(self, word, phase):
-        from .core import wire
-        from .link import BoardError
-
-        try:
-            if word.isdigit() and 1 <= int(word) <= 6:
-                try:
-                    self.client.press(int(word) - 1)  # the simulator's virtual buttons
-                except BoardError as e:
-                    if e.code != wire.E_UNKNOWN:
-                        raise
-                    self.say("  a real board takes presses on its buttons only")
-            elif word in ("", "s", "start") and phase == "ready":
-                self.client.start()
-            elif word in ("p", "pause") and phase == "running":
-                self.client.pause()
-            elif word in ("", "r", "resume") and phase == "paused":
-                self.client.resume()
-            elif word in ("a", "abort"):
-                self.client.abort()
-            elif word in ("?", "help"):
-                self.say("  Enter: start/resume · p: pause · a: abort the round (it restarts)"
-                         " · 1-6: press that player's button (simulator)")
-        except BoardError as e:
-            self.say("  the board refused: %s" % e.board_message)
+        return self.show_round(act, idle_s=0.1 if self.demo else 0.05)
 
     def score_round(self, index, st):
         from . import mirror, rebuild, records
@@ -220,18 +169,8 @@ class Demo:
 
 
 def _poll_line(timeout):
-    """A line typed on stdin within `timeout` seconds, or None (POSIX select; EOF: None)."""
-    import select
-    import sys
-
-    try:
-        ready, _, _ = select.select([sys.stdin], [], [], timeout)
-    except (OSError, ValueError):
-        return None
-    if not ready:
-        return None
-    line = sys.stdin.readline()
-    return line if line else None
+    """A key or a typed line (table_screen.poll_line; a seam for the tests)."""
+    return poll_line(timeout)
 
 
 def scripted_ask(prompt):
@@ -260,15 +199,64 @@ def configure_board(client, cfg, say):
 
 def store_played_game(store, table, record, key, result, say):
     """The finished game into the history under the board's key (its draft dropped), the
-    standings shown here and pushed to the board's lights."""
+    standings and the final table shown here and pushed to the board's lights."""
     from . import report
+    from .final_table import final_table
 
     game_id = store.add_game(record, source=key)
     store.drop_draft(key)
     say("")
     say(report.standings_text(result).rstrip("\n"))
-    say("Saved as game %d in the history." % game_id)
+    say("")
+    final_table(result)
+    if getattr(store, "demo", False):
+        say("A demo: not kept in the history (`--save` keeps it).")
+    else:
+        say("Saved as game %d in the history." % game_id)
     table.push(result)
+
+
+def game_store(args):
+    """The history the game goes into: the user's, but for a demo not asked to `--save` a
+    throw-away one (a demo leaves the user's history and stats alone)."""
+    from .errors import BadInput
+    from .store import open_store
+
+    if getattr(args, "save", False) and not args.demo:
+        raise BadInput("--save: only with --demo (a real game is always saved)")
+    if not args.demo or args.save:
+        return open_store(args)
+    return _ThrowAwayStore()
+
+
+class _ThrowAwayStore:
+    """A history database in a temporary folder, gone when the demo ends."""
+
+    def __enter__(self):
+        import os
+        import tempfile
+
+        from .store import Store
+
+        self.tmp = tempfile.mkdtemp(prefix="presstime-demo-")
+        self.store = Store(os.path.join(self.tmp, "demo.db"))
+        self.store.demo = True
+        return self.store.__enter__()
+
+    def __exit__(self, *exc):
+        import shutil
+
+        try:
+            return self.store.__exit__(*exc)
+        finally:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def stopped(key, say, why="Stopped"):
+    """What a stopped game says: where what was typed is kept, and how to finish it."""
+    say("")
+    say("%s. Everything typed is kept as draft %s:" % (why, key))
+    say("  presstime enter --draft %s    finishes it (presstime enter --list: the drafts)" % key)
 
 
 def start_scorepad(args, record, save, say):

@@ -7,13 +7,14 @@ coloured blocks, beeps ring the terminal bell. It takes an optional serial file 
 
 Keys (a terminal reports key presses, never releases, so holds are mapped to keys):
     1-6     the players' buttons ("Print!"; in the ready check: "ready")
+    l, 1-6  a long press (held 0.9 s) of that player's button: a Myth Fits photo token
     space   the control button, short press: start / next round / resume / end a turn game
     p       pause / resume          (the board: hold the control button 1.5 s)
     u       undo the last press     (the board: double press; the sim sends that double press)
     x       abort the round         (the board: hold the control button 5 s)
     h or ?  help    q, Ctrl-C or Ctrl-D  quit
 Script (`--script`, for tests and demos; runs on a virtual clock, as fast as it can):
-    the same keys as words separated by spaces or commas: 1..6, space (or _), p, u, x, q,
+    the same keys as words separated by spaces or commas: 1..6, l1..l6, space (or _), p, u, x, q,
     `wait:MS` or `+MS` (let MS ms of round time pass, e.g. +3000 for the 3-2-1), `+2:30`.
 """
 
@@ -21,14 +22,13 @@ import os
 import select
 import time
 
-from . import term
 from .device.ports.fake import FakePort
 
 RING = 24
 STEP_MS = 10            # virtual clock: ms per idle loop iteration in script mode
 DRAW_MS = 100           # live mode: redraw at most this often
-HELP = ("keys: 1-6 players | space control (start/next/resume) | p pause/resume | u undo | "
-        "x abort | q quit")
+HELP = "1-6 press \u00b7 l,1-6 long \u00b7 space control \u00b7 p pause \u00b7 u undo \u00b7 x abort \u00b7 q quit"
+LONG_MS = 900           # a long press: over the board's 0.8 s photo-token hold
 
 
 class TerminalPort(FakePort):
@@ -100,29 +100,49 @@ class TerminalPort(FakePort):
             time.sleep(0.002)
 
     # keys -> edges
-    def tap_now(self, button, after_ms=0):
+    def tap_now(self, button, after_ms=0, hold_ms=80):
         self._sync()
-        self.tap(button, at_us=self.t_us + after_ms * 1000)
+        self.tap(button, at_us=self.t_us + after_ms * 1000, ms=hold_ms)
 
 
-def press_key(app, port, key):
-    """Act on one key (a character, or a script word). Returns False for quit, True if known."""
+def press_key(app, port, key, note=None):
+    """Act on one key (a character, or a script word). Returns False for quit, True if known.
+    `note(text)` is told what a key did not do, and why (undo refused)."""
+    from .tablekeys import long_seat
+
     if key in ("q", "\x03", "\x04"):
         return False
     if len(key) == 1 and "1" <= key <= "6":
         b = ord(key) - ord("1")
         if b < port.players:
             port.tap_now(b)
-    elif key in (" ", "space", "_"):
+    elif long_seat(key) is not None:
+        b = long_seat(key)
+        if b < port.players:
+            port.tap_now(b, hold_ms=LONG_MS)
+    elif key in (" ", "", "space", "_"):
         port.tap_now(-1)
     elif key == "p":
         if not app.command("pause"):
             app.command("resume")
     elif key == "u":
+        st = app.status()
+        if not st.get("undo"):        # the double press would count as a short press: not sent
+            if note is not None:
+                from .mirror import why_no_undo
+
+                note("undo refused: " + why_no_undo(st))
+            return True
         port.tap_now(-1)              # the board's gesture: two presses within 0.4 s
         port.tap_now(-1, after_ms=200)
+        if note is not None:
+            note("undone: the last press")
     elif key == "x":
         app.command("abort")
+    elif key == "l" and note is not None:
+        note("long press: now the player's seat number (1-6)")
+    elif key in ("h", "?") and note is not None:
+        note(HELP)
     return True
 
 
@@ -214,13 +234,14 @@ def parse_script(text):
     out = []
     words = text.replace(",", " ").split()
     for n, w in enumerate(words, 1):
-        if w in ("1", "2", "3", "4", "5", "6", "space", "_", "p", "u", "x", "q"):
+        if w in ("1", "2", "3", "4", "5", "6", "space", "_", "p", "u", "x", "q") or \
+                w in ("l1", "l2", "l3", "l4", "l5", "l6"):
             out.append(("key", w))
             continue
         spec = w[5:] if w.startswith("wait:") else (w[1:] if w.startswith("+") else None)
         ms = _duration_ms(spec) if spec else None
         if ms is None:
-            raise ValueError("script word %d %r: expected 1-6, space, p, u, x, q, +MS, +M:SS or wait:MS" % (n, w))
+            raise ValueError("script word %d %r: expected 1-6, l1-l6, space, p, u, x, q, +MS, +M:SS or wait:MS" % (n, w))
         out.append(("wait", ms))
     return out
 
@@ -252,7 +273,7 @@ def run_script(app, port, script, out):
     step()
     for kind, arg in steps:
         if kind == "key":
-            if not press_key(app, port, arg):
+            if not press_key(app, port, arg, note=lambda text: out.write(text + "\n")):
                 break
             step()
         else:
@@ -268,32 +289,22 @@ def run_script(app, port, script, out):
     return st
 
 
-def run_live(app, port, stdin, out, link=None):
-    """The interactive front: cbreak mode (no echo, keys at once), restored on every exit."""
-    import termios
-    import tty
+def run_live(app, port, stdin, out, link=None, pty_path=None, grace_ms=5000):
+    """The interactive front: the table view (tableview.Screen), keys one at a time (cbreak
+    mode: no echo, no Enter), the terminal restored on every exit."""
+    from .tablekeys import Keys
+    from .tableview import Screen, View
 
-    fd = stdin.fileno()
-    saved = termios.tcgetattr(fd)
-    colour = term.colour_enabled(out)
-    last_draw = 0.0
+    view = View("sim", keys=HELP, grace_ms=grace_ms,
+                port=("serving the link on %s (presstime play --port %s)" % (pty_path, pty_path))
+                if pty_path else None)
     rung = 0
-    tty.setcbreak(fd)
-    out.write("\x1b[?25l")
-    try:
+    last_draw = 0.0
+    with Keys(stdin) as keys, Screen(view, stream=out) as screen:
         while True:
-            r, _, _ = select.select([fd], [], [], 0)
-            if r:
-                data = os.read(fd, 64).decode("utf-8", "replace")
-                quit_ = False
-                for ch in data:
-                    if ch in "h?":
-                        continue
-                    if not press_key(app, port, ch):
-                        quit_ = True
-                        break
-                if quit_:
-                    break
+            key = keys.poll(0)
+            if key is not None and not press_key(app, port, key, note=screen.note):
+                break
             app.step()
             if port.bells != rung:
                 rung = port.bells
@@ -301,10 +312,7 @@ def run_live(app, port, stdin, out, link=None):
             now = time.monotonic()
             if now - last_draw >= DRAW_MS / 1000.0:
                 last_draw = now
-                lines = screen(app.status(), port.last_frame, colour)
-                out.write("\x1b[H\x1b[J" + "\n".join(lines) + "\n")
-                out.flush()
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-        out.write("\x1b[?25h\n")
-        out.flush()
+                frame = port.last_frame or []
+                view.ring = [tuple(c) for c in frame[:RING]]
+                view.buttons = [tuple(c) for c in frame[RING:RING + port.players]]
+                screen.show(app.status())

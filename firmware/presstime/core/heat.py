@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Heat scoring (RULES.md §3, seed 003): 3 to 5 players, three heists of four stages.
+"""Heat scoring (docs/rules.md §3): 3 to 5 players, three heists of four stages.
 
 Record:
     {"game": "heat", "heat_value": 3, "players": ["Ada", "Ben", "Cy"],

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Mini FITS scoring (RULES.md §2, seed 001): two rounds, 1 to 4 players.
+"""Mini FITS scoring (docs/rules.md §2): two rounds, 1 to 4 players.
 
 Record:
     {"game": "mini-fits", "players": ["Ada", "Ben"],

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Myth Fits (RULES.md §4, seed 004): 2 to 4 players, turn by turn, no points.
+"""Myth Fits (docs/rules.md §4): 2 to 4 players, turn by turn, no points.
 
 Record:
     {"game": "myth-fits", "players": ["Ada", "Ben", "Cy"],

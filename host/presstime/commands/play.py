@@ -46,6 +46,8 @@ def configure(parser):
                         help="%s's game mode" % default.TITLE)
     parser.add_argument("--edition", default=default.EDITIONS[0], choices=default.EDITIONS,
                         help="rulebook edition (default %s)" % default.EDITIONS[0])
+    parser.add_argument("--save", action="store_true",
+                        help="--demo: keep the demo game in the history (by default a demo leaves it alone)")
     parser.add_argument("--seed", type=int, default=2024, help=argparse_suppress())
     from ..scorepad.options import add_arguments as add_scorepad_arguments
 
@@ -93,14 +95,13 @@ def _play_other(args):
 
 def run(args):
     from ..round_time import round_time_ms
-    import sys
 
     from .. import records
     from ..entry import EntryStopped, ask_setup, rounds_in
     from ..errors import BadInput, Failure
-    from ..play_session import (Demo, PlaySession, configure_board, open_board, parse_players,
-                                scripted_ask, start_scorepad, store_played_game)
-    from ..store import open_store
+    from ..play_session import (Demo, PlaySession, configure_board, game_store, open_board, parse_players,
+                                scripted_ask, start_scorepad, stopped, store_played_game)
+    from ..tableview import wrapped
 
     if args.scorepad:
         from ..scorepad.options import resolve_bind
@@ -132,16 +133,17 @@ def run(args):
             raise BadInput(problems)
     names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
 
+    store_cm = game_store(args)
     client, sim = open_board(args, say)
+    key = None
     table = None
     try:
-        with open_store(args) as store:
+        with store_cm as store:
             cfg = {"game": DEFAULT_GAME, "mode": record["mode"], "edition": record["edition"],
                    "duration_ms": duration, "players": [{"name": n} for n in names]}
             key = configure_board(client, cfg, say)
-            live = sys.stdout if sys.stdout.isatty() else None
             table = PlaySession(client, store, record, key, say, ask,
-                                demo=Demo(args.seed) if args.demo else None, live=live)
+                                demo=Demo(args.seed) if args.demo else None)
             table.save(record)
             if args.scorepad:
                 table.pad, table.phones = start_scorepad(args, record, table.save, say)
@@ -156,15 +158,20 @@ def run(args):
                 try:
                     result = table.score_round(i, st) or result
                 except EntryStopped:
-                    say("Stopped. Everything typed is kept as draft %s." % key)
+                    stopped(key, say)
                     return 1
                 if result is not None:
-                    say("After round %d: %s" % (i + 1, ", ".join(
-                        "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"]) for p in result["players"])))
+                    for line in wrapped("After round %d: %s" % (i + 1, ", ".join(
+                            "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"]) for p in result["players"]))):
+                        say(line)
                     table.push(result)
                 if st.get("phase") != "over":
                     table.next_round()
             store_played_game(store, table, record, key, records.tally(record), say)
+    except KeyboardInterrupt:
+        if key is not None and (args.save or not args.demo):
+            stopped(key, say, "Stopped (Ctrl-C)")
+        raise
     finally:
         if table is not None and table.pad is not None:
             table.pad.stop()

@@ -130,6 +130,7 @@ def run(args):
             raise BadInput(str(e))
         if app.table.cfg is not None and app.table.n != config["players"]:
             print("presstime sim: resuming the game in %s (%d players)" % (path, app.table.n), file=sys.stderr)
+        pty_path = None
         if args.pty:
             from ..device.link import Link
 
@@ -140,7 +141,8 @@ def run(args):
             sim.run_script(app, port, args.script, sys.stdout)
         else:
             try:
-                sim.run_live(app, port, sys.stdin, sys.stdout)
+                sim.run_live(app, port, sys.stdin, sys.stdout, pty_path=pty_path,
+                             grace_ms=config["options"]["grace_ms"])
             except KeyboardInterrupt:
                 pass
             except Exception as e:

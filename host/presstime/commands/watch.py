@@ -6,7 +6,9 @@ EXAMPLE = """examples:
   presstime watch --port /dev/ttyACM0 --interval 0.5
   presstime watch --once --json
 
-Ctrl-C ends the mirror (the board keeps running). Symbols: . waiting, r ready, ~ reporting,
+On a terminal: the table view (big countdown, seat colours, tokens, the grace window, the
+winner), redrawn on every change and when the terminal is resized; plain lines when the output
+is not a terminal or NO_COLOR is set. Ctrl-C ends the mirror (the board keeps running). Symbols: . waiting, r ready, ~ reporting,
 L layout, # printed, ! late (grace window), x forced at time-out; [n] is the finishing token.
 Heat and Mini FITS (ready check and reveal): the heist/round, the stage or card and how many are
 ready; Myth Fits (turns): > marks whose turn it is, with the turn time and limit, each player's
@@ -28,32 +30,34 @@ def run(args):
     import sys
     import time
 
-    from .. import boards, mirror
+    from .. import boards, mirror, tableview
     from ..errors import BadInput
 
     if not 0.05 <= args.interval <= 60:
         raise BadInput("--interval must be between 0.05 and 60 seconds")
     port = boards.pick_port(args.port)
     client = boards.connect(port)
-    tty = sys.stdout.isatty() and not args.json
-    shown = None
+    live = tableview.live_enabled(sys.stdout) and not args.json and not args.once
+    view = tableview.View("watch", keys="Ctrl-C stops watching (the board keeps running)",
+                          port="board on %s" % port)
     try:
-        while True:
+        if args.once and not args.json:
             st = client.status()
-            if args.json:
-                print(json.dumps(st, sort_keys=True), flush=True)
-            elif tty:
-                out = mirror.lines(st, sys.stdout)
-                sys.stdout.write("\x1b[H\x1b[J" + "\n".join(out) + "\n(Ctrl-C to stop)\n")
-                sys.stdout.flush()
+            if tableview.live_enabled(sys.stdout):
+                tableview.print_once(st, view)
             else:
-                line = mirror.one_line(st)
-                if line != shown:
-                    print(line, flush=True)
-                    shown = line
-            if args.once:
-                return 0
-            time.sleep(args.interval)
+                print(tableview.safe(mirror.one_line(st)))
+            return 0
+        with tableview.Screen(view, live=live) as screen:
+            while True:
+                st = client.status()
+                if args.json:
+                    print(json.dumps(st, sort_keys=True), flush=True)
+                else:
+                    screen.show(st)
+                if args.once:
+                    return 0
+                time.sleep(args.interval)
     except KeyboardInterrupt:
         return 0
     finally:

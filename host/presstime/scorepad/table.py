@@ -36,14 +36,19 @@ class TableScorepad:
             self.server.start()
         except OSError as e:
             raise BadInput("--bind %s: cannot listen there (%s)" % (self.bind, e.strerror or e))
+        self.announce()
+        return self
+
+    def announce(self):
+        """The URL and its QR code for the phones, and the big screen's URL (at the start and
+        again when a round's numbers are due: the table view may have covered them)."""
         url = self.server.url
         self.say("Scorepad: each player opens %s on their phone" % url)
         self.say("Big screen: %s" % self.server.screen_url)
-        if self.bind.startswith("127.") or self.bind == "::1":
-            self.say("  (only this computer can reach it: --bind with this computer's LAN address for phones)")
+        if self.server.host.startswith("127.") or self.server.host == "::1":
+            self.say("  (only this computer can reach it: --bind lan for the players' phones)")
         for line in qr_lines(url):
             self.say(line)
-        return self
 
     def stop(self):
         self.server.stop()
@@ -77,6 +82,8 @@ class TableScorepad:
         if not s.questions:
             s.close_round()
             return
+        if s.opened > 1:
+            self.announce()
         shown = None
         try:
             while not s.wait(0.2):
@@ -127,7 +134,8 @@ def enter_with_phones(record, save, args, ask, say):
             from ..core import games
 
             face = games.module(record["game"])
-            entry = GameEntry(record, save, ask=ask, say=say)
+            # a game typed without a board: the photo tokens a board counts are typed here too
+            entry = GameEntry(record, save, ask=ask, say=say, typed_tokens="photo_tokens" not in record)
             for i in list(range(face.rounds_in(face.MODES[0]))) + [None]:
                 if not face.fields(record, i):
                     continue

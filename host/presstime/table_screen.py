@@ -1,0 +1,141 @@
+"""The terminal side of `presstime play` while a round runs: the table view and the keys.
+
+`TableScreen` is mixed into play's session classes (commands/play.py Table, play_games.py
+GameTable). It owns what the players see and type during a round: the table view
+(tableview.Screen: full screen on a terminal, plain lines otherwise), one key per press
+(tablekeys.Keys), the simulator's virtual presses (long ones too), undo (or why not) and the
+messages shown on the screen. The session keeps the game: the board, the history, the scores.
+The session provides `client`, `say`, `demo` and `live`.
+"""
+
+import time
+
+from . import mirror
+from .tablekeys import Keys, long_seat
+
+LONG_PRESS_MS = 900        # a long press from the keyboard: over the board's 0.8 s photo-token hold
+HOLD_LAST_S = 1.5          # the round's last picture stays this long on the full screen
+_KEYS = [None]             # the keys of the round being shown (read by poll_line)
+
+
+def poll_line(timeout):
+    """A key (on a terminal, one at a time) or a line typed on stdin within `timeout` seconds,
+    or None (EOF: None)."""
+    import sys
+
+    keys = _KEYS[0]
+    if keys is None:
+        keys = Keys(sys.stdin)
+    return keys.poll(timeout)
+
+
+class TableScreen:
+    KEYS = "1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo \u00b7 x abort \u00b7 ? help"
+    HELP = "x: abort (the round restarts) \u00b7 u: undo a press under 5 s old \u00b7 Ctrl-C: stop (the draft is kept)"
+
+    def init_screen(self, grace_ms=5000):
+        from .tableview import View
+
+        keys = self.KEYS if not self.demo else "a demo: simulated presses, example scorepad numbers \u00b7 Ctrl-C stops"
+        self.view = View("play", keys=keys, grace_ms=grace_ms)
+        self.screen = None        # the table view while a round runs
+
+    def note(self, text):
+        """A message while a round runs: on the table view, else a line."""
+        if getattr(self, "screen", None) is not None:
+            self.screen.note(text.strip())
+        else:
+            self.say(text)
+
+    def round_screen(self):
+        from .tableview import Screen
+
+        return Screen(self.view, live=self.live)
+
+    def show_round(self, act, poll=None, idle_s=0.05):
+        """Show the board on the table view until the round is over (summary or over), or `act`
+        returns False. `act(st)` runs once a loop with the status (demo presses, typed keys).
+        Returns the last status; its record (mirror.lines) is then printed below."""
+        if not hasattr(self, "view"):
+            self.init_screen()
+        st = self.client.status()
+        with Keys() as keys, self.round_screen() as screen:
+            _KEYS[0] = keys
+            self.screen = screen
+            try:
+                if st.get("phase") == "ready" and not self.demo and not screen.live:
+                    self.say(self.start_hint(st))
+                while True:
+                    st = self.client.status()
+                    pad = getattr(self, "pad", None)
+                    if pad is not None:
+                        pad.board(st)      # the big screen's countdown (scorepad)
+                    if st.get("phase") in ("summary", "over") or act(st) is False:
+                        break
+                    screen.show(st)
+                    time.sleep(idle_s)
+                screen.show(st)           # the last picture (the last token, the winning photo)
+                if screen.live:
+                    time.sleep(HOLD_LAST_S)
+            finally:
+                self.screen = None
+                _KEYS[0] = None
+        for line in mirror.lines(st):
+            self.say(line)
+        return st
+
+    def start_hint(self, st):
+        return "%s: press the board's control button, or Enter here to start (? for help)." % mirror.headline(st)
+
+    def typed(self, word, phase):
+        """A key or word typed during a round."""
+        from .core import wire
+        from .link import BoardError
+
+        try:
+            if word.isdigit() and 1 <= int(word) <= 6 or long_seat(word) is not None:
+                seat, hold = (int(word) - 1, None) if word.isdigit() else (long_seat(word), LONG_PRESS_MS)
+                if hold:
+                    self.note("  a long press of seat %d" % (seat + 1))
+                try:
+                    self.client.press(seat, hold)  # the simulator's virtual buttons
+                except BoardError as e:
+                    if e.code != wire.E_UNKNOWN:
+                        raise
+                    self.note("  a real board takes presses on its buttons only")
+            elif word == "l":
+                self.note("  long press: now the player's seat number (1-6)")
+            elif word in ("", "s", "start") and phase == "ready":
+                self.client.start()
+            elif word in ("p", "pause") and phase == "running":
+                self.client.pause()
+            elif word in ("p", "", "r", "resume") and phase == "paused":
+                self.client.resume()
+            elif word in ("a", "x", "abort"):
+                self.client.abort()
+            elif word in ("u", "undo"):
+                self.undo()
+            elif word in ("?", "h", "help"):
+                self.note("  " + self.HELP)
+        except BoardError as e:
+            self.note("  the board refused: %s" % e.board_message)
+
+    def undo(self):
+        """Undo the last press: the control button's double press (simulator), or say why not."""
+        from .core import wire
+        from .link import BoardError
+
+        st = self.client.status()
+        if not st.get("undo"):
+            self.note("  undo refused: " + mirror.why_no_undo(st))
+            return
+        try:
+            self.client.press(-1)
+            time.sleep(0.15)
+            self.client.press(-1)
+        except BoardError as e:
+            if e.code != wire.E_UNKNOWN:
+                raise
+            self.note("  undo: double-press the board's control button (a real board takes it there)")
+            return
+        self.note("  undone: the last press")
