@@ -46,7 +46,7 @@ def test_the_core_refuses_what_the_rules_refuse():
 @pytest.mark.parametrize("game", ["heat", "mini-fits"])
 def test_play_demo_with_phones(game, tmp_path):
     env = dict(os.environ, PRESSTIME_RUNTIME=str(tmp_path / "run"), NO_COLOR="1")
-    r = subprocess.run([sys.executable, "-m", "presstime", "play", "--demo", "--scorepad", "--game", game,
+    r = subprocess.run([sys.executable, "-m", "presstime", "play", "--demo", "--save", "--scorepad", "--game", game,
                         "--db", str(tmp_path / "h.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        stdin=subprocess.DEVNULL, env=env, timeout=600)
     out = r.stdout.decode()
