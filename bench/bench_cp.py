@@ -62,9 +62,9 @@ def boot_to_ready(pad):
             break
     else:
         return None
-    with pad.pump(1 * MS):
-        for _ in range(5):
-            c = client(pad.data_pty, timeout=5.0)
+    with pad.pump():
+        for _ in range(3):
+            c = client(pad.data_pty, timeout=120.0)
             c.retries = 0
             try:
                 c.hello()
