@@ -34,7 +34,7 @@ from .rp2emu import Emulator, RigError, MS
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOLD_MS = 80            # a player's press: down this long, then released
 BOOT_NS = 6_000 * MS
-CALL_TIMEOUT_S = 5.0    # call(): the emulated board answers at a fraction of real speed; a short
+CALL_TIMEOUT_S = 20.0   # call(): the emulated board answers at a fraction of real speed; a short
                         # timeout would send the request again and make it answer twice    # a cold boot of a blank CIRCUITPY (safe-mode wait, FAT format) fits in this
 
 # The MacroPad RP2040's `board` names -> GPIO (CircuitPython's adafruit_macropad_rp2040 pins.c)

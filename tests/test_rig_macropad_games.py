@@ -9,16 +9,13 @@ Times are board ms (since power-on). The board stamps a press at the keypad scan
 differ from the simulator's by a few ms: TOL_MS. Orders, tokens, ties, reveals, photo tokens
 and how each round ended must be equal."""
 
-import json
-
 import pytest
 
-from presstime import cli
 from presstime.rebuild import games_from_journal
 from presstime.store import Store
 
 from rig.macropad import EmulatedMacropad
-from rig.macropad_games import Game, lights_mismatches
+from rig.macropad_games import Game, lights_mismatches, next_round, start_round, wait_phase
 from rig.rp2emu import MS
 
 TOL_MS = 30
@@ -37,17 +34,14 @@ def pad(rig_dir, macropad_image):
 
 
 def synced(pad, tmp_path, capsys):
-    """`presstime sync` over usb_cdc.data: the board's journal records, as the history keeps them."""
-    db = str(tmp_path / "h.db")
-    with pad.pump():
-        code = cli.main(["sync", "--port", pad.data_pty, "--db", db, "--json"])
-    if code != 0:
-        pad.write("\x03")                  # the app's state, for the failure message
-        pad.run(500 * MS)
-        raise AssertionError("sync failed: %s; console: %r" % (capsys.readouterr().err, pad.read()[-800:]))
-    out = json.loads(capsys.readouterr().out)
-    with Store(db) as store:
-        return store.journal(out["board"])
+    """The board's journal pulled over usb_cdc.data by sync's own code (journal_sync.pull, what
+    `presstime sync` runs; the CLI itself is run against the board in test_rig_macropad_boot.py)
+    with a timeout the emulated board can meet under load, into a history; its records."""
+    from presstime.journal_sync import pull
+
+    with Store(str(tmp_path / "h.db")) as store:
+        board_id, _ = pad.call(lambda c: pull(c, store))
+        return store.journal(board_id)
 
 
 def same_game(board, sim):
@@ -69,32 +63,6 @@ def check_lights(game, sim):
     bad = lights_mismatches(frames, sim.snapshots, since_ms=game.t_after_cfg + 100)
     assert not bad, "%d of %d frames are not core/lights' for the state, first: %r" % (
         len(bad), len(frames), bad[:3])
-
-
-def start_round(game):
-    """The encoder switch, a short press (taken 0.4 s after release): the round starts. Returns
-    a board time after round time 0 (read back from the board) to place presses from."""
-    t = game.now_ms() + 200
-    game.control(at_ms=t)
-    game.run_to(t + 80 + 400 + 3000 + 200)
-    st = wait_phase(game, ("running",))
-    return st, game.now_ms() + 100
-
-
-def wait_phase(game, phases, max_ms=5000):
-    """Run emulated time until the board reports one of `phases` (its status)."""
-    end = game.now_ms() + max_ms
-    while True:
-        st = game.status()
-        if st["phase"] in phases or game.now_ms() > end:
-            return st
-        game.run_to(game.now_ms() + 250)
-
-
-def next_round(game):
-    game.control(at_ms=game.now_ms() + 200)
-    game.run_to(game.now_ms() + 200 + 80 + 400 + 200)
-    return wait_phase(game, ("ready", "over"))
 
 
 def test_a_full_fit_to_print_game_through_the_keys(pad, tmp_path, capsys):
@@ -217,8 +185,7 @@ def test_play_runs_a_round_on_the_board(pad, tmp_path):
         deadline = time.monotonic() + 600
         while pad.board_ms(pad.now()) < t0 + 10000 and time.monotonic() < deadline:
             time.sleep(0.5)
-        proc.stdin.close()
-        out, _ = proc.communicate(timeout=600)
+        out, _ = proc.communicate(timeout=600)     # (closes stdin: play's scorepad sees the end)
     text = out.decode("utf-8", "replace")
     assert proc.returncode == 1, text
     assert "Ben" in text and "Ada" in text
