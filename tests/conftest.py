@@ -9,6 +9,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)  # tests/mpy.py and other helpers
 sys.path.insert(0, os.path.dirname(HERE))  # rig/: the drivers of the external rigs
 
+# The desktop package first, before any test module puts firmware/ on sys.path (for the files a
+# board runs): once `presstime` is the installed package, firmware/presstime cannot stand in for
+# it, whatever order the test modules are collected in (tests/test_suite_order.py).
+import presstime  # noqa: E402,F401
+import presstime.core  # noqa: E402,F401
+
 # No per-example time limit anywhere: a shared CI machine can stall any example past hypothesis'
 # default 200 ms, and speed is measured by the benchmarks, not by tests.
 # PRESSTIME_HYPOTHESIS=thorough: 1000 examples for the tests that set no count of their own (a
