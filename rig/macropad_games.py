@@ -161,7 +161,10 @@ def simulate(cfg, t_cfg_ms, edges, until_ms, journal=None):
     for t_us, button, down in edges:
         port.edge(button, down, t_us)
     import copy
+    import types
 
+    # a Table refers to its game's scoring module: a module is shared, not copied
+    copy._deepcopy_dispatch.setdefault(types.ModuleType, copy._deepcopy_atomic)
     app.snapshots = [(int(t_cfg_ms), copy.deepcopy(app.table))]    # (ms, the state from then)
     t = int(t_cfg_ms)
     while t < until_ms:
