@@ -32,7 +32,7 @@ KEYS = ("cp_boot_to_ready_ms", "cp_keypad_floor_us", "cp_press_stamp_error_us_ma
 MS = 1_000_000
 SEED = 15
 GAMES_CODE_PY = int(os.environ.get("PRESSTIME_CP_GAMES", "4"))  # games of 3 rounds, 6 presses each
-GAMES_HEAP = 10
+GAMES_HEAP = int(os.environ.get("PRESSTIME_CP_HEAP_GAMES", "10"))
 SCAN_US = 1000          # keypad interval the port asks for (boards/macropad.py SCAN_INTERVAL_S)
 PLAYERS = ["P%d" % i for i in range(1, 7)]
 CFG = {"game": "fit-to-print", "mode": "standard", "duration_ms": 60000,
@@ -62,9 +62,9 @@ def boot_to_ready(pad):
             break
     else:
         return None
-    with pad.pump(1 * MS):
-        for _ in range(5):
-            c = client(pad.data_pty, timeout=5.0)
+    with pad.pump():
+        for _ in range(3):
+            c = client(pad.data_pty, timeout=120.0)
             c.retries = 0
             try:
                 c.hello()
@@ -78,9 +78,10 @@ def boot_to_ready(pad):
 
 def play_games(pad, rnd, games):
     """Full Fit to Print games on the installed app: the encoder switch starts and moves on,
-    6 players press with seeded gaps. Returns per-press rows and per-round busy shares."""
+    6 players press with seeded gaps. Returns per-press rows, per-round busy shares (cycles from
+    the round running to its last press: no write happens there) and light latencies."""
     from presstime.core import events as E
-    from rig.macropad_games import Game
+    from rig.macropad_games import Game, next_round, start_round, wait_phase
 
     presses = []         # (edge_us, recorded_us, seat, round key)
     busy = []
@@ -89,30 +90,25 @@ def play_games(pad, rnd, games):
         pad.frames(clear=True)
         game = Game(pad, CFG)
         first_seq = pad.call(lambda c: c.hello())["seq"]
-        t = game.now_ms() + 200
         round_edges = []
         for r in range(3):
-            game.control(at_ms=t)                       # start (a short press, taken 0.4 s later)
-            go = t + 80 + 400 + 3000 + 40               # the app takes the press within a sleep
+            st, t = start_round(game)
             order = list(range(6))
             rnd.shuffle(order)
-            at_us = int((go + 300) * 1000)
+            at_us = int(t * 1000)
             edges = []
             for seat, gap in zip(order, [0] + _gaps(rnd, 5)):
                 at_us += gap
                 game.press(seat, at_ms=at_us / 1000.0)
                 edges.append((seat, at_us))
             round_edges.append(edges)
-            game.run_to(go + 250)
             s0 = pad.stats()
-            end = at_us / 1000.0 + 300
-            game.run_to(end)
+            game.run_to(at_us / 1000.0)
             s1 = pad.stats()
             busy.append((s1["activeCycles"] - s0["activeCycles"], s1["cycles"] - s0["cycles"]))
-            t = end + 500
-            game.control(at_ms=t)                       # next round (after the 3rd: game over)
-            t += 1200
-        game.run_to(t + 800)
+            game.run_to(at_us / 1000.0 + 300)
+            wait_phase(game, ("summary",))
+            next_round(game)
         # what the board recorded: the journal's GO and PRESS events of this game
         recs = pad.call(lambda c: _all_records(c, first_seq))
         go_ms, rounds = None, []
@@ -127,7 +123,7 @@ def play_games(pad, rnd, games):
             for seat, at_us in edges:
                 rec = rounds[r].get(seat) if r < len(rounds) else None
                 presses.append((at_us, rec, seat, (g, r)))
-        sim = game.simulate()
+        sim = game.simulate(board_records=recs)
         latencies += _latencies(game.board_frames(), sim.port.frames, [e for es in round_edges for e in es])
     return presses, busy, latencies
 
@@ -217,7 +213,7 @@ def keypad_floor(pad, rnd, interval_s, n=40):
     return errs, len(stamps)
 
 
-HARNESS = """
+SETUP = """
 import time, gc
 from presstime.device.ports.macropad import MacropadPort
 from presstime.device.start import start
@@ -230,62 +226,56 @@ def idle():
     _idle()
     slept[0] += time.monotonic_ns() - t
 port.idle = idle
-cfg = %r
-slots = %r
 durs = []
-free = gc.mem_free()
-for g, starts in slots:
-    while port.now_ms() < starts[0] - 500:
+free = [gc.mem_free()]
+def play(cfg, first, ms):
+    if cfg:
+        app.configure(cfg)
+    else:
+        app.command("next")
+    app.command("start")
+    end = port.now_ms() + ms
+    while port.now_ms() < end:
+        slept[0] = 0
+        t = time.monotonic_ns()
         app.step()
-    app.configure(cfg)
-    for k in range(len(starts)):
-        while port.now_ms() < starts[k]:
-            app.step()
-        if k:
-            app.command("next")
-        app.command("start")
-        end = starts[k] + %d
-        while port.now_ms() < end:
-            slept[0] = 0
-            t = time.monotonic_ns()
-            app.step()
-            d = time.monotonic_ns() - t - slept[0]
-            durs.append(d // 1000)
-            m = gc.mem_free()
-            if m < free:
-                free = m
-durs.sort()
+        durs.append((time.monotonic_ns() - t - slept[0]) // 1000)
+        m = gc.mem_free()
+        if m < free[0]:
+            free[0] = m
+print("ready", port.now_ms())
+"""
+
+ROUND = "play(%r, %d, %d)\nprint('round', port.now_ms())"
+
+REPORT = """durs.sort()
 n = len(durs)
-print("loop", n, durs[n // 2], durs[n * 99 // 100], durs[-1], "free", free)
+print("loop", n, durs[n // 2], durs[n * 99 // 100], durs[-1], "free", free[0])
 """
 
 
 def harness_games(pad, rnd, games=GAMES_HEAP):
-    """The app's loop run from the REPL with a timer around each step: games of 3 rounds, each
-    started at a known board time, its 6 presses pre-scheduled on the keys."""
-    from rig.macropad import EmulatedMacropad  # noqa: F401
-    off = pad.boot_offset_ns()
-    t0 = int((pad.now() - off) / MS) + 10000   # the imports compile first
-    slot = 6500                     # a round: start, 3 s countdown, presses, summary
-    round_ms = 6000
-    slots = []
-    for g in range(games):
-        starts = [t0 + (g * 3 + k) * slot + g * 1000 for k in range(3)]
-        slots.append((g, starts))
-        for s in starts:
-            go = s + 3000
-            order = list(range(6))
-            rnd.shuffle(order)
-            at_us = (go + 300) * 1000
-            for seat, gap in zip(order, [0] + _gaps(rnd, 5)):
-                at_us += gap
-                at = int(at_us * 1000 + off)
-                pad.press(seat, at=at)
-    end = slots[-1][1][-1] + round_ms + 1000
-    code = HARNESS % (CFG, slots, round_ms)
-    r = pad.exec(code, max_ns=(end - (pad.now() - off) / MS + 60000) * MS)
+    """The app's loop run from the REPL with a timer around each step (code.py stopped; the
+    modules imported first, in their own exec): games of 3 rounds, each round started by the
+    script at a known board time, its 6 presses on the keys."""
+    r = pad.exec(SETUP, max_ns=30000 * MS)
     if r["err"]:
         raise RuntimeError(r["err"][-400:])
+    round_ms = 5500
+    for g in range(games):
+        for k in range(3):
+            off = pad.boot_offset_ns()
+            t0 = (pad.now() - off) / MS + 150          # the exec starts the round about here
+            order = list(range(6))
+            rnd.shuffle(order)
+            at_us = int((t0 + 3000 + 400) * 1000)
+            for seat, gap in zip(order, [0] + _gaps(rnd, 5)):
+                at_us += gap
+                pad.press(seat, at=int(at_us * 1000 + off))
+            r = pad.exec(ROUND % (CFG if k == 0 else None, 0, round_ms), max_ns=60000 * MS)
+            if r["err"]:
+                raise RuntimeError(r["err"][-400:])
+    r = pad.exec(REPORT, max_ns=30000 * MS)
     words = r["out"].split()
     i = words.index("loop")
     n, p50, p99, mx = (int(w) for w in words[i + 1:i + 5])

@@ -33,7 +33,9 @@ from .rp2emu import Emulator, RigError, MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOLD_MS = 80            # a player's press: down this long, then released
-BOOT_NS = 6_000 * MS    # a cold boot of a blank CIRCUITPY (safe-mode wait, FAT format) fits in this
+BOOT_NS = 6_000 * MS
+CALL_TIMEOUT_S = 20.0   # call(): the emulated board answers at a fraction of real speed; a short
+                        # timeout would send the request again and make it answer twice    # a cold boot of a blank CIRCUITPY (safe-mode wait, FAT format) fits in this
 
 # The MacroPad RP2040's `board` names -> GPIO (CircuitPython's adafruit_macropad_rp2040 pins.c)
 GPIO = {"ENCODER_SWITCH": 0, "KEY1": 1, "KEY2": 2, "KEY3": 3, "KEY4": 4, "KEY5": 5, "KEY6": 6,
@@ -138,8 +140,14 @@ class EmulatedMacropad(Emulator):
         """Boot a copy of `image` (the original is left as it is). `held`: keys (indices into
         KEY_PINS) held down from power-on, e.g. (board.EDIT_MODE_KEY,) for boot.py's edit mode
         (release them with .release_key(k))."""
-        emu = Emulator.start.__func__(cls, rig, board="macropad", flash=_copy(image), pty=pty,
-                                      data_pty=data_pty, paused=True, fast=fast, seed=seed, **kw)
+        flash = _copy(image)
+        try:
+            emu = Emulator.start.__func__(cls, rig, board="macropad", flash=flash, pty=pty,
+                                          data_pty=data_pty, paused=True, fast=fast, seed=seed, **kw)
+        except Exception:
+            os.remove(flash)
+            raise
+        emu._flash_copy = flash
         for k in held:
             emu.set(emu.key_pin(k), 0 if board.BUTTON_ACTIVE_LOW else 1)
         emu.trace(PIXEL_GPIO)
@@ -155,33 +163,19 @@ class EmulatedMacropad(Emulator):
             return Emulator.cmd(self, name, **kw)
 
     @contextmanager
-    def pump(self, slice_ns=5 * MS):
-        """While inside: emulated time runs in slices (a paused rig, for link calls)."""
-        stop = threading.Event()
-        problem = []
-
-        def loop():
-            while not stop.is_set():
-                try:
-                    self.run(slice_ns)
-                except Exception as e:      # the rig went away: the caller's call fails
-                    problem.append(e)
-                    return
-
-        th = threading.Thread(target=loop, daemon=True)
-        th.start()
+    def pump(self):
+        """While inside: emulated time runs free (a paused rig, for link calls; the CPU's busy
+        time runs as fast as the host allows, its idle time at wall speed)."""
+        self.resume()
         try:
             yield
         finally:
-            stop.set()
-            th.join()
-        if problem:
-            raise RigError("the rig stopped while pumping: %s" % problem[0])
+            self.pause()
 
     def call(self, fn):
         """fn(client) with a BoardClient on the data pty, emulated time running meanwhile."""
         with self.pump():
-            c = self.client()
+            c = self.client(timeout=CALL_TIMEOUT_S)
             try:
                 return fn(c)
             finally:
@@ -193,6 +187,15 @@ class EmulatedMacropad(Emulator):
 
     def harness_ns(self, board_ms):
         return board_ms * MS + self.boot_offset_ns()
+
+    def close(self):
+        """Quit the rig and remove the copy of the image it ran on (8 MB)."""
+        try:
+            Emulator.close(self)
+        finally:
+            flash = getattr(self, "_flash_copy", None)
+            if flash and os.path.exists(flash):
+                os.remove(flash)
 
     def key_pin(self, key):
         """GPIO of key `key` (0 = KEY1, top left ... 11 = KEY12)."""

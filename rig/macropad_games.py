@@ -114,6 +114,32 @@ def align_starts(edges, sim_starts, board_starts):
     return out
 
 
+def start_round(game):
+    """The encoder switch, a short press (taken 0.4 s after release): the round starts. Returns
+    a board time after round time 0 (read back from the board) to place presses from."""
+    t = game.now_ms() + 200
+    game.control(at_ms=t)
+    game.run_to(t + 80 + 400 + 3000 + 200)
+    st = wait_phase(game, ("running",))
+    return st, game.now_ms() + 100
+
+
+def wait_phase(game, phases, max_ms=5000):
+    """Run emulated time until the board reports one of `phases` (its status)."""
+    end = game.now_ms() + max_ms
+    while True:
+        st = game.status()
+        if st["phase"] in phases or game.now_ms() > end:
+            return st
+        game.run_to(game.now_ms() + 250)
+
+
+def next_round(game):
+    game.control(at_ms=game.now_ms() + 200)
+    game.run_to(game.now_ms() + 200 + 80 + 400 + 200)
+    return wait_phase(game, ("ready", "over"))
+
+
 def simulator_port(start_ms):
     from presstime.device.ports.fake import FakePort
 
@@ -135,7 +161,10 @@ def simulate(cfg, t_cfg_ms, edges, until_ms, journal=None):
     for t_us, button, down in edges:
         port.edge(button, down, t_us)
     import copy
+    import types
 
+    # a Table refers to its game's scoring module: a module is shared, not copied
+    copy._deepcopy_dispatch.setdefault(types.ModuleType, copy._deepcopy_atomic)
     app.snapshots = [(int(t_cfg_ms), copy.deepcopy(app.table))]    # (ms, the state from then)
     t = int(t_cfg_ms)
     while t < until_ms:
