@@ -167,6 +167,7 @@ class App:
         self._size = size
         self._shown = None
         self._key = None
+        self._st = None          # the lights' status dict, refreshed while the version holds
         self._down = {}          # button -> t_us of the down edge (still held)
         self._fired = {}         # button -> gestures already fired during this hold
         self._single = None      # control: t_ms of a short press waiting for a possible 2nd
@@ -239,6 +240,7 @@ class App:
     def set_standings(self, standings):
         self.table.standings = standings
         self._key = None
+        self._st = None
 
     # ---- the loop ---------------------------------------------------------------------
     def run(self):
@@ -283,14 +285,39 @@ class App:
         key = (t.version, now // 125)
         if key != self._key:
             self._key = key
-            px = _lights(t.status(now), now, self._ring, self._pp, self._size, self._cap)
+            st = self._st
+            if st is None or st["version"] != t.version:
+                st = self._st = t.status(now)
+            else:
+                t.refresh(st, now)
+            px = _lights(st, now, self._ring, self._pp, self._size, self._cap)
             if px != self._shown:
                 self._shown = px
                 port.show(px)
         if self.link is not None:
             self.link.poll()
         if not edges:
-            port.idle()
+            port.idle(self._wait_ms(now))
+
+    def _wait_ms(self, now):
+        """How long the loop may sleep: until the next light tick (125 ms), the end of the
+        double-press window, the quiet spell before a journal write, or the next countdown
+        second; 25 ms while a button is held (hold gestures). The port wakes earlier on
+        serial bytes and button edges (docs/press-capture.md)."""
+        w = 125 - now % 125
+        if self._down and w > 25:
+            w = 25
+        s = self._single
+        if s is not None and s + _DOUBLE_MS - now < w:
+            w = s + _DOUBLE_MS - now
+        if self._pending and self._last_press + _QUIET_MS - now < w:
+            w = self._last_press + _QUIET_MS - now
+        t = self.table
+        if t.phase == COUNTDOWN:
+            c = 1000 - (now - t.cd_t) % 1000
+            if c < w:
+                w = c
+        return w if w > 0 else 0
 
     def _flush(self, now=None):
         """Journal the machine's new events and beep them. While a round runs (or is in its

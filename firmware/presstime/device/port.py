@@ -46,5 +46,7 @@ class Port:
         """Path of the journal file on this board's flash (writable by the firmware)."""
         return "journal.bin"
 
-    def idle(self):
-        """Called once per loop iteration when there is nothing to do (sleep a little, feed a watchdog)."""
+    def idle(self, wait_ms=None):
+        """Called once per loop iteration when there is nothing to do (sleep, feed a watchdog).
+        wait_ms: how long the app has nothing due (the port may sleep that long, waking
+        earlier on serial bytes or a button edge, or less); None: a short sleep."""

@@ -42,6 +42,7 @@ class FakePort:
         self._rx = b""
         self._tx = []
         self.idles = 0
+        self.waits = None        # the wait_ms of the last idle() call
 
     # ---- clock ------------------------------------------------------------------------
     def now_ms(self):
@@ -116,5 +117,6 @@ class FakePort:
     def journal_path(self):
         return self._path
 
-    def idle(self):
+    def idle(self, wait_ms=None):
         self.idles += 1
+        self.waits = wait_ms
