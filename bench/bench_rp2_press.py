@@ -59,7 +59,7 @@ def _percentile(values, q):
     return v[min(len(v) - 1, (len(v) * q) // 100)] if v else None
 
 
-def _app(pico):
+def _app(pico, step_slots=4000):
     """Leave main.py's app (the link's `repl`), load bench/rp2/app_probe.py in the raw REPL."""
     from rig.pico import PausedLink
     from rig.rp2emu import MS
@@ -67,7 +67,7 @@ def _app(pico):
     PausedLink.client(pico).repl()
     pico.run(100 * MS)
     with open(os.path.join(HERE, "rp2", "app_probe.py")) as f:
-        r = pico.exec(f.read())
+        r = pico.exec("STEP_SLOTS = %d\n" % step_slots + f.read())
     if r.get("err"):
         raise RuntimeError("app_probe failed: %s" % r["err"][-600:])
 
@@ -111,12 +111,12 @@ def round_figures(rig, image):
     return {"steps": steps, "busy": busy, "latencies": latencies}
 
 
-def heap_figures(rig, image, games=10):
+def heap_figures(rig, image, games=10, log=None):
     """Free heap and the largest free block after each of `games` games and their syncs."""
     from rig.pico import EmulatedPico
     from rig.rp2emu import MS
     with EmulatedPico.start(rig, image, pty=False, paused=True) as pico:
-        _app(pico)
+        _app(pico, step_slots=16)
         _exec(pico, "setup(%r)" % (_cfg(),))
         t0 = pico.now()
         game_ms = 16000
@@ -129,6 +129,8 @@ def heap_figures(rig, image, games=10):
                 "run(%d, control=True)\nNSTEPS[0] = 0\nprint('PHASE', app.table.phase, 'SYNC', " \
                 "sync(), 'HEAP', *heap())" % game_ms
             out.append(_exec(pico, code).strip())
+            if log is not None:
+                print(out[-1], file=log, flush=True)
     free, block, phases = [], [], []
     for line in out:
         f = line.split()

@@ -75,16 +75,21 @@ def press_run(rig, image, presses, use_pio=True, write_every_us=250_000):
         for at, p, hold in presses:
             t = (start_chip_us + at) * US + offset_ns
             pico.press(p, at=t, hold_ms=hold / 1000)
+        for p in range(6):
+            pico.trace(pico.pin(p))
         erases0 = pico.stats()["flash"]["erases"]
         pico.ws2812(pico.pixel_pin, clear=True)
-        code = ("START_US = %d\nEND_US = %d\nWRITE_EVERY_US = %d\nUSE_PIO = %s\n"
-                % (start_chip_us, start_chip_us + end_us, write_every_us, use_pio))
+        code = ("START_US = %d\nEND_US = %d\nWRITE_EVERY_US = %d\nUSE_PIO = %s\nMAX_PRESSES = %d\n"
+                % (start_chip_us, start_chip_us + end_us, write_every_us, use_pio, len(presses)))
         with open(PROBE) as f:
             code += f.read()
         r = pico.exec(code, max_ns=(end_us // 1000 + 60_000) * MS)
         if r.get("err"):
             raise RuntimeError("press probe failed on the board: %s" % r["err"][-800:])
         run.erases = pico.stats()["flash"]["erases"] - erases0
+        # the pads' own level changes, as the rig saw them (a scope on the pins)
+        run.pads = [[(int((t - offset_ns) // US), lvl) for t, lvl in pico.edges(pico.pin(p))[1:]]
+                    for p in range(6)]
         run.frames = [(int((f["t"] - offset_ns) // US), int((f["end"] - offset_ns) // US))
                       for f in pico.ws2812(pico.pixel_pin) if f.get("complete")]
     origin = 0
@@ -114,8 +119,11 @@ def press_run(rig, image, presses, use_pio=True, write_every_us=250_000):
     for at, p, hold in presses:
         i = seen[p]
         seen[p] += 1
+        # the true edge: the pad's own change as the rig recorded it (the schedule's instant)
+        downs = [t for t, lvl in run.pads[p] if lvl == 0]
+        true = downs[i] if i < len(downs) else start_chip_us + at
         if i < len(stamps[p]):
-            run.matched.append((p, start_chip_us + at, origin + stamps[p][i]))
+            run.matched.append((p, true, origin + stamps[p][i]))
         else:
             run.missing += 1
     run.extra = sum(max(0, len(stamps[p]) - seen[p]) for p in range(6))
@@ -142,6 +150,8 @@ def figures(run):
         "extra": run.extra,
         "error_us_max": max(abs(e) for e in errors) if errors else None,
         "error_us_min": min(errors) if errors else None,
+        "late_us_max": max(errors) if errors else None,
+        "early": sum(1 for e in errors if e < 0),
         "error_us_median": sorted(errors)[len(errors) // 2] if errors else None,
         "inversions": inversions,
         "in_flash_writes": sum(1 for _, t, _ in m if inside(t, run.writes)),

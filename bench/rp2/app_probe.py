@@ -1,4 +1,5 @@
-# Runs ON the emulated Pico (raw REPL, the official firmware), sent by bench/bench_rp2_press.py.
+# Runs ON the emulated Pico (raw REPL, the official firmware), sent by bench/bench_rp2_press.py
+# with STEP_SLOTS = N prepended.
 # The app as main.py starts it (ports/rp2.py, device/start.py: App + Journal + Link), driven
 # from here instead of main.py so that its steps can be timed and its heap read:
 #   setup(cfg)            the port and the app, a new game configured
@@ -16,7 +17,7 @@ from presstime.device.ports.rp2 import Rp2Port
 from presstime.device.start import start
 from presstime.core import framing, table
 
-STEPS = array("i", [0] * 4000)
+STEPS = array("i", [0] * STEP_SLOTS)    # STEP_SLOTS: given by the bench (small for the heap run)
 NSTEPS = [0]
 _SLEPT = [0]
 port = None

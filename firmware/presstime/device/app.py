@@ -34,9 +34,10 @@ round's go-version and round ms, 8 bytes) every second of round time; on boot a 
 running resumes paused at max(checkpoint, last journaled press): at most 1 s lost. The journal
 itself only holds real events (small to sync).
 
-Flash writes and press timing: on the RP2040 a flash write holds interrupts off, so a press
-during it is timestamped when the write ends (presses latched together land microseconds apart:
-a tie, decided by the fair rule, never by pin order). To keep writes away from press bursts,
+Flash writes and press timing: on the RP2040 a flash write holds interrupts off; the Pico port
+stamps presses with PIO (docs/press-capture.md), so their times do not move, but on its
+fallback path (hard IRQ) a press during a write is stamped when the write ends. To keep writes
+away from press bursts,
 while a round runs or is in its grace window the events are journaled once 300 ms passed
 without one (or 8 wait), and the checkpoint is skipped in that spell too; in other phases, and
 for commands, events are written at once. A cut loses at most the events of the last 300 ms,

@@ -22,6 +22,7 @@ import uctypes
 from array import array
 from machine import Pin
 from micropython import const
+from time import ticks_us, ticks_diff
 
 SAMPLE_US = const(16)        # one sample every 16 µs
 _SAMPLE_AT = const(3)        # µs into a sample where the player pins are read
@@ -149,11 +150,17 @@ class EdgeCapture:
 
 
 class PixelWriter:
-    """GRB bytes to the WS2812 ring through PIO0 SM0 and a DMA channel (write() returns at once)."""
+    """GRB bytes to the WS2812 ring through PIO0 SM0 and a DMA channel (write() returns at once).
+
+    The state machine runs only while a frame goes out: the port waits for the frame to be
+    out and calls rest() before it sleeps, which stops it. On the chip this changes nothing
+    (the data line stays low either way); in the rp2emu rig, a frame ending (the state machine
+    stalling on its empty FIFO) while the CPU slept let the capture state machine fall behind
+    its clock until the next pin change (stamps up to 1.7 ms early, docs/press-capture.md)."""
 
     def __init__(self, pin, count):
         self._sm = rp2.StateMachine(0, _ws2812, freq=8_000_000, sideset_base=Pin(pin))
-        self._sm.active(1)
+        self._on = False
         self.buf = bytearray(3 * count)
         self._dma = rp2.DMA()
         self._ctrl = self._dma.pack_ctrl(size=0, inc_read=True, inc_write=False,
@@ -167,12 +174,27 @@ class PixelWriter:
         d = self._dma
         while d.active():
             pass
+        if not self._on:
+            self._sm.active(1)
+            self._on = True
         d.config(read=self.buf, write=_PIO0_TXF0, count=len(self.buf), ctrl=self._ctrl,
                  trigger=True)
 
-    def stop(self):
-        d = self._dma
-        while d.active():
+    def rest(self):
+        """Stop the state machine if its frame is out (the DMA done, the FIFO empty, then
+        12 µs for the last byte's 8 bits); returns False while a frame is still going out."""
+        if not self._on:
+            return True
+        if self._dma.active() or self._sm.tx_fifo():
+            return False
+        t = ticks_us()
+        while ticks_diff(ticks_us(), t) < 12:
             pass
         self._sm.active(0)
-        d.close()
+        self._on = False
+        return True
+
+    def stop(self):
+        while not self.rest():
+            pass
+        self._dma.close()
