@@ -288,6 +288,7 @@ class App:
             self._key = key
             st = self._st
             if st is None or st["version"] != t.version:
+                self._st = st = None            # the old one goes before the new is built
                 st = self._st = t.status(now)
             else:
                 t.refresh(st, now)

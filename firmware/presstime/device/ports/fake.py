@@ -42,7 +42,6 @@ class FakePort:
         self._rx = b""
         self._tx = []
         self.idles = 0
-        self.waits = None        # the wait_ms of the last idle() call
 
     # ---- clock ------------------------------------------------------------------------
     def now_ms(self):
@@ -119,4 +118,3 @@ class FakePort:
 
     def idle(self, wait_ms=None):
         self.idles += 1
-        self.waits = wait_ms
