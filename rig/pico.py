@@ -23,6 +23,7 @@ from .rp2emu import Emulator, RigError, MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOLD_MS = 80            # a player's press: down this long, then released
+BOOTED_NS = 1000 * MS   # a blank board is at its REPL by then (first boot formats: ~0.1 s)
 
 
 def _firmware_digest(rig):
@@ -58,10 +59,8 @@ def app_image(rig, log=None):
     try:
         out = os.path.join(tmp, "app.img")
         with Emulator.start(rig, pty=True) as emu:
-            # the fresh firmware's REPL first: on a loaded machine the boot can take longer
-            # than install-firmware waits for it
-            emu.expect(">>> ", max_ns=5000 * MS)
-            r = subprocess.run(
+            emu.wait_until(BOOTED_NS)   # mpremote's first Ctrl-C/Ctrl-A to a board still
+            r = subprocess.run(         # booting gets no raw REPL (seen under load)
                 [sys.executable, "-m", "presstime", "install-firmware", "--board", "pico",
                  "--port", emu.pty], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                 timeout=900)
