@@ -777,7 +777,7 @@ class Table:
             st["turn_ms"] = 0
             st["turn_limit_ms"] = c["turn_ms"]
             st["target"] = c["target"]
-        if self.mode == REVEAL:
+        if self.mode == REVEALS:
             st["step"] = self.step + 1 if self.step < c["steps"] else c["steps"]
             st["steps"] = c["steps"]
             st["steps_left"] = c["steps"] - self.step
