@@ -349,10 +349,6 @@ class Rp2Port(Port):
                 w = d
         cap = self._cap
         poll = self._poll
-        px = self._px
-        if px is not None and w > 0:
-            while not px.rest():    # a frame still going out (at most 0.72 ms): see rest()
-                pass
         while w > 0:
             ch = w if w < _CHUNK_MS else _CHUNK_MS
             w -= ch

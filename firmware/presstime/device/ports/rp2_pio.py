@@ -152,15 +152,14 @@ class EdgeCapture:
 class PixelWriter:
     """GRB bytes to the WS2812 ring through PIO0 SM0 and a DMA channel (write() returns at once).
 
-    The state machine runs only while a frame goes out: the port waits for the frame to be
-    out and calls rest() before it sleeps, which stops it. On the chip this changes nothing
-    (the data line stays low either way); in the rp2emu rig, a frame ending (the state machine
-    stalling on its empty FIFO) while the CPU slept let the capture state machine fall behind
-    its clock until the next pin change (stamps up to 1.7 ms early, docs/press-capture.md)."""
+    rest() stops the state machine once a frame is out (stop() uses it). The port does not call
+    it between frames: stopping it there made the rig's early-stamp artefact rarer, but the
+    app's frames were then no longer decoded on the rig (docs/press-capture.md)."""
 
     def __init__(self, pin, count):
         self._sm = rp2.StateMachine(0, _ws2812, freq=8_000_000, sideset_base=Pin(pin))
-        self._on = False
+        self._sm.active(1)
+        self._on = True
         self.buf = bytearray(3 * count)
         self._dma = rp2.DMA()
         self._ctrl = self._dma.pack_ctrl(size=0, inc_read=True, inc_write=False,
