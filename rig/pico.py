@@ -121,3 +121,53 @@ def _copy(image):
     os.close(fd)
     shutil.copyfile(image, path)
     return path
+
+
+class PausedLink:
+    """The desktop's link (presstime.link.BoardClient) to a paused EmulatedPico: the request
+    bytes go in through the control channel's `write`, and emulated time runs in `slice_ns`
+    slices until the reply is there (at most `max_ns` per read), so a run is deterministic.
+
+        client = PausedLink.client(pico)          # a BoardClient; client.hello(), .status() ...
+    """
+
+    slice_ns = 1 * MS
+
+    def __init__(self, emu, max_ns=2000 * MS):
+        from presstime.link import Transport
+        self.emu = emu
+        self.max_ns = max_ns
+        self.emulated_ns = 0        # emulated time spent waiting for replies
+        Transport.__init__(self)
+
+    @classmethod
+    def client(cls, emu, max_ns=2000 * MS):
+        from presstime.link import BoardClient, Transport
+
+        class _T(cls, Transport):
+            pass
+
+        # the client's own deadline is wall time: it must never be the one that ends a wait
+        return BoardClient(_T(emu, max_ns), timeout=600, retries=0)
+
+    def _write(self, data):
+        self.emu.write(bytes(data))
+
+    def _read(self, timeout):
+        waited = 0
+        while True:
+            data = self._take()
+            if data or waited >= self.max_ns:
+                return data
+            self.emu.run(self.slice_ns)
+            waited += self.slice_ns
+            self.emulated_ns += self.slice_ns
+
+    def _take(self):
+        d = self.emu.read()
+        if isinstance(d, str):
+            return d.encode("latin-1")
+        return bytes(d or b"")
+
+    def close(self):
+        pass

@@ -69,7 +69,15 @@ class Emulator:
         self.pty = pty
         self.data_pty = data_pty
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self._sock.connect(sock_path)
+        t0 = time.monotonic()
+        while True:     # the socket file may appear a moment before run.mjs listens on it
+            try:
+                self._sock.connect(sock_path)
+                break
+            except ConnectionRefusedError:
+                if proc.poll() is not None or time.monotonic() - t0 > 10:
+                    raise
+                time.sleep(0.05)
         self._file = self._sock.makefile("rwb")
 
     @classmethod

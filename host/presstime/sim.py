@@ -92,8 +92,8 @@ class TerminalPort(FakePort):
             except OSError:
                 return
 
-    def idle(self):
-        FakePort.idle(self)
+    def idle(self, wait_ms=None):
+        FakePort.idle(self, wait_ms)
         if self.virtual:
             self.advance(STEP_MS)
         else:

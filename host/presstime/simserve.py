@@ -100,7 +100,7 @@ class PtyPort(Port):
     def journal_path(self):
         return self._journal_file
 
-    def idle(self):
+    def idle(self, wait_ms=None):
         time.sleep(0.002)
 
 

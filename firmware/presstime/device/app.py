@@ -34,9 +34,10 @@ round's go-version and round ms, 8 bytes) every second of round time; on boot a 
 running resumes paused at max(checkpoint, last journaled press): at most 1 s lost. The journal
 itself only holds real events (small to sync).
 
-Flash writes and press timing: on the RP2040 a flash write holds interrupts off, so a press
-during it is timestamped when the write ends (presses latched together land microseconds apart:
-a tie, decided by the fair rule, never by pin order). To keep writes away from press bursts,
+Flash writes and press timing: on the RP2040 a flash write holds interrupts off; the Pico port
+stamps presses with PIO (docs/press-capture.md), so their times do not move, but on its
+fallback path (hard IRQ) a press during a write is stamped when the write ends. To keep writes
+away from press bursts,
 while a round runs or is in its grace window the events are journaled once 300 ms passed
 without one (or 8 wait), and the checkpoint is skipped in that spell too; in other phases, and
 for commands, events are written at once. A cut loses at most the events of the last 300 ms,
@@ -169,6 +170,7 @@ class App:
         self._size = size
         self._shown = None
         self._key = None
+        self._st = None          # the lights' status dict, refreshed while the version holds
         self._down = {}          # player button -> t_us of the down edge (still held)
         self._fired = {}         # player button -> a photo token fired during this hold
         self.control = ControlButton(self._short, self._double, self._hold)
@@ -242,6 +244,7 @@ class App:
     def set_standings(self, standings):
         self.table.standings = standings
         self._key = None
+        self._st = None
 
     # ---- the loop ---------------------------------------------------------------------
     def run(self):
@@ -282,7 +285,13 @@ class App:
         key = (t.version, now // 125)
         if key != self._key:
             self._key = key
-            px = _lights(t.status(now), now, self._ring, self._pp, self._size, self._cap)
+            st = self._st
+            if st is None or st["version"] != t.version:
+                self._st = st = None            # the old one goes before the new is built
+                st = self._st = t.status(now)
+            else:
+                t.refresh(st, now)
+            px = _lights(st, now, self._ring, self._pp, self._size, self._cap)
             if px != self._shown:
                 self._shown = px
                 port.show(px)
@@ -292,7 +301,27 @@ class App:
         if self.link is not None:
             self.link.poll()
         if not edges:
-            port.idle()
+            port.idle(self._wait_ms(now))
+
+    def _wait_ms(self, now):
+        """How long the loop may sleep: until the next light tick (125 ms), the end of the
+        double-press window, the quiet spell before a journal write, or the next countdown
+        second; 25 ms while a button is held (hold gestures). The port wakes earlier on
+        serial bytes and button edges (docs/press-capture.md)."""
+        w = 125 - now % 125
+        if self._down and w > 25:
+            w = 25
+        c = self.control.wait_ms(now)
+        if c is not None and c < w:
+            w = c
+        if self._pending and self._last_press + _QUIET_MS - now < w:
+            w = self._last_press + _QUIET_MS - now
+        t = self.table
+        if t.phase == COUNTDOWN:
+            c = 1000 - (now - t.cd_t) % 1000
+            if c < w:
+                w = c
+        return w if w > 0 else 0
 
     def _flush(self, now=None, defer=False):
         """Journal the machine's new events and beep them. While a round runs (or is in its

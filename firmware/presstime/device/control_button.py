@@ -59,6 +59,16 @@ class ControlButton:
             self._single = None
             self._short(now_ms)
 
+    def wait_ms(self, now_ms):
+        """ms until poll() may have something to do (a hold level, the end of the double-press
+        window; 25 while held: the loop's sleep), or None: nothing pending."""
+        if self.down_us is not None:
+            return 25
+        if self._single is not None:
+            w = self._single + self.DOUBLE_MS - now_ms
+            return w if w > 0 else 0
+        return None
+
     def _holds(self, t0_us, held):
         if held >= self.LONG_MS and not self._fired & 1:
             self._fired |= 1

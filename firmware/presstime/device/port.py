@@ -59,5 +59,7 @@ class Port:
         """Before the app leaves its loop for the REPL (the link's `repl` request): give the
         console back (e.g. turn Ctrl-C capture on again). Nothing by default."""
 
-    def idle(self):
-        """Called once per loop iteration when there is nothing to do (sleep a little, feed a watchdog)."""
+    def idle(self, wait_ms=None):
+        """Called once per loop iteration when there is nothing to do (sleep, feed a watchdog).
+        wait_ms: how long the app has nothing due (the port may sleep that long, waking
+        earlier on serial bytes or a button edge, or less); None: a short sleep."""

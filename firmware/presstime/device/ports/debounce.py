@@ -24,14 +24,30 @@ class Debouncer:
         self.stable = bytearray(count)      # 1 = pressed (debounced)
         self.first = [-1] * count           # first edge of the unsettled burst, -1 = none
         self.last = [0] * count             # latest edge of that burst
+        self.after = [-1] * count           # level after the latest edge (-1: not given)
         self.ready = []                     # settled events held back for ordering: (t, button, down)
+        self.busy = 0                       # bursts still settling (0: poll() has nothing to do
+                                            # unless the levels changed without an edge)
 
-    def edge(self, button, t_us):
-        if self.first[button] < 0:
+    def edge(self, button, t_us, level=-1):
+        """One raw edge. `level` (1 pressed, 0 released), when the source knows it (the PIO
+        capture does), lets a burst settle here: an edge settle_us or more after the previous
+        one closes that burst with the level it left, so a whole press that went by unseen
+        (down and up during a flash write, drained afterwards) still comes out, with its time."""
+        f = self.first[button]
+        if f < 0:
             self.first[button] = t_us
             self.last[button] = t_us
+            self.busy += 1
         elif t_us > self.last[button]:
+            if level >= 0 and t_us - self.last[button] >= self.settle_us:
+                was = 1 - level if self.after[button] < 0 else self.after[button]
+                if was != self.stable[button]:
+                    self.stable[button] = was
+                    self.ready.append((f, button, was == 1))
+                self.first[button] = t_us
             self.last[button] = t_us
+        self.after[button] = level
 
     def pending_since(self, now_us):
         """First edge of the oldest burst still settling (and still allowed to hold the others
@@ -43,6 +59,18 @@ class Debouncer:
                 earliest = f
         return earliest
 
+    def settle_by(self, now_us):
+        """µs from now_us until the next burst settles (0 if one is due), or -1 if none settles."""
+        soon = -1
+        for b in range(self.count):
+            if self.first[b] >= 0:
+                d = self.last[b] + self.settle_us - now_us
+                if d < 0:
+                    d = 0
+                if soon < 0 or d < soon:
+                    soon = d
+        return soon
+
     def poll(self, now_us, levels):
         """Settled events, oldest first: a list of (t_us, button, down)."""
         earliest = -1
@@ -53,11 +81,13 @@ class Debouncer:
                     # A change with no edge seen (ring overflow, or an IRQ lost): settle it now.
                     self.first[b] = now_us
                     self.last[b] = now_us
+                    self.busy += 1
                     f = now_us
                 else:
                     continue
             if now_us - self.last[b] >= self.settle_us:
                 self.first[b] = -1
+                self.busy -= 1
                 if levels[b] != self.stable[b]:
                     self.stable[b] = levels[b]
                     self.ready.append((f, b, levels[b] == 1))

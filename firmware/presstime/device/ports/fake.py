@@ -119,5 +119,5 @@ class FakePort(Port):
     def journal_path(self):
         return self._path
 
-    def idle(self):
+    def idle(self, wait_ms=None):
         self.idles += 1

@@ -182,7 +182,7 @@ class MacropadPort(Port):
             return None
         return "/journal.bin"
 
-    def idle(self):
+    def idle(self, wait_ms=None):
         self._beep_check(self.now_ms())
         time.sleep(self.idle_s)
 

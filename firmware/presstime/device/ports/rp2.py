@@ -1,14 +1,19 @@
 # SPDX-License-Identifier: MIT
 """MicroPython on a Raspberry Pi Pico (RP2040): the table build of hardware/README.md.
 
-- Buttons: a hard pin IRQ on both edges writes `ticks_us()` into a preallocated EdgeRing (no
-  allocation inside the IRQ); the main loop drains the ring and debounces afterwards
-  (Debouncer), so a press keeps the time of its first edge.
+- Buttons: a PIO state machine samples the seven button pins every 16 µs and a DMA channel
+  stores each change with its sample count in a RAM ring (ports/rp2_pio.py,
+  docs/press-capture.md): a press keeps the time of its edge through flash writes and pixel
+  writes. Where PIO is not available (another board map, a test's fake `machine`), a hard pin
+  IRQ on both edges writes `ticks_us()` into a preallocated EdgeRing instead (no allocation
+  inside the IRQ). The main loop debounces afterwards (Debouncer), so a press keeps the time of
+  its first edge.
 - Time: `ticks_ms`/`ticks_us` wrap; they are folded with `ticks_diff` into one growing count of
   microseconds since the port started (`now_ms()` is that count // 1000), the single origin of
   press stamps and of the loop's clock. `now_ms()` waits (at most settle_us) at the first edge
   of a press still settling, so a press just before time-out is never judged after it.
-- Pixels: the built-in `neopixel` module drives the ring (the countdown); the player lights are
+- Pixels: a PIO state machine fed by DMA drives the ring (the countdown; the built-in
+  `neopixel` module where PIO is not available); only changed pixels are re-encoded; the player lights are
   the arcade buttons' LEDs, fed from the entries past the ring (`player_pixels`, see
   core/lights.py) and dimmed by PWM, so dim/bright patterns read on a one-colour LED too.
 - Piezo: PWM; `beep()` starts the tone and returns, the stop time is checked in `buttons()`/`idle()`.
@@ -16,6 +21,8 @@
   on rp2 a larger read can block even when poll said ready) and `sys.stdout.buffer`. Ctrl-C
   capture is off while the app runs (`kbd_intr(-1)`) so binary data passes; `restore_repl()`
   turns it back on for the link's "return to REPL" command (then mpremote works again).
+- Idle: `idle(wait_ms)` sleeps until the app's next due instant (light tick, settle, beep end),
+  in chunks of at most 20 ms, and returns early when serial bytes or a button edge arrive.
 - Journal: a file on the littlefs flash.
 
 The pin map comes from boards/pico.py (passed in, so a test can pass another board module).
@@ -37,6 +44,8 @@ from .debounce import Debouncer
 _PERIOD_US = const(1073741824)   # ticks_us wraps at 2**30 on every MicroPython port
 _FOLD_CHECK_MS = const(500000)   # beyond ~8.9 min between folds ticks_us may have wrapped
 _READ_MAX = const(512)           # bytes taken from the USB serial per read() call
+_CHUNK_MS = const(20)            # longest sleep without looking at the buttons
+_NONE = ()
 
 
 class Rp2Port(Port):
@@ -46,6 +55,7 @@ class Rp2Port(Port):
     settle_us = 10000    # debounce: quiet time after the last edge
     ring_size = 64       # edges the IRQ ring holds between two loop iterations
     led_hz = 1000        # PWM frequency of the button LEDs
+    use_pio = True       # False: the hard-IRQ stamps and the neopixel module (the fallback)
 
     def __init__(self, board=pico, serial=True, player_pixels=None):
         self.board_map = board
@@ -65,11 +75,24 @@ class Rp2Port(Port):
         for gpio in tuple(board.PLAYER_PINS) + (board.CONTROL_PIN,):
             self._pins.append(machine.Pin(gpio, machine.Pin.IN, pull))
         self._levels = bytearray(len(self._pins))
-        self._ring = EdgeRing(self.ring_size)
         self._debounce = Debouncer(len(self._pins))
         self._debounce.settle_us = self.settle_us
-        for i in range(len(self._pins)):
-            self._watch(self._pins[i], i)
+        self._cap = None
+        self._ring = None
+        self._got = []          # (index, level, t_us) from the PIO capture, reused
+        pins = tuple(board.PLAYER_PINS)
+        if self.use_pio and len(pins) == 6 and pins == tuple(range(pins[0], pins[0] + 6)):
+            try:
+                from .rp2_pio import EdgeCapture
+                self._cap = EdgeCapture(pins[0], board.CONTROL_PIN)
+            except (ImportError, OSError, ValueError):
+                self._cap = None
+        if self._cap is not None:
+            self._cap.start(self.now_us)
+        else:
+            ring = self._ring = EdgeRing(self.ring_size)
+            for i in range(len(self._pins)):
+                self._watch(self._pins[i], i, ring)
         # lights
         # the arcade buttons' LEDs: PWM (GP8-GP13 are six distinct PWM channels), so a dim
         # "reporting" light and a bright token flash differ on a one-colour LED as on a pixel
@@ -87,8 +110,17 @@ class Rp2Port(Port):
             player_pixels = board.PLAYER_PIXELS
         self.player_pixels = tuple(player_pixels)
         self.ring = tuple(i for i in range(self.pixels) if i not in self.player_pixels)
-        import neopixel
-        self._np = neopixel.NeoPixel(machine.Pin(board.PIXEL_PIN, machine.Pin.OUT), self.pixels)
+        self._px = None
+        self._np = None
+        if self._cap is not None:
+            try:
+                from .rp2_pio import PixelWriter
+                self._px = PixelWriter(board.PIXEL_PIN, self.pixels)
+            except (ImportError, OSError, ValueError):
+                self._px = None
+        if self._px is None:
+            import neopixel
+            self._np = neopixel.NeoPixel(machine.Pin(board.PIXEL_PIN, machine.Pin.OUT), self.pixels)
         self._shown = None
         # piezo
         self._pwm = None
@@ -104,8 +136,7 @@ class Rp2Port(Port):
             micropython.kbd_intr(-1)
 
     # -- buttons ---------------------------------------------------------------------------
-    def _watch(self, pin, index):
-        ring = self._ring
+    def _watch(self, pin, index, ring):
 
         def edge(p):
             # hard IRQ: stamp first, store two small ints, allocate nothing
@@ -130,11 +161,26 @@ class Rp2Port(Port):
         self._us += du
 
     def _drain(self):
-        """Move the IRQ ring's edges into the debouncer (after a fold)."""
+        """Move the captured edges into the debouncer (after a fold)."""
+        debounce = self._debounce
+        cap = self._cap
+        if cap is not None:
+            got = self._got
+            cap.edges(self._us, got)
+            if got:
+                levels = self._levels
+                active = self._active
+                for b, level, t in got:
+                    v = 1 if level == active else 0
+                    levels[b] = v
+                    debounce.edge(b, t, v)
+                got.clear()
+            return
         now_tu = self._tu
         now_us = self._us
         ring = self._ring
-        debounce = self._debounce
+        if ring is None:
+            return
         while ring.pending():
             b, t = ring.pop()
             debounce.edge(b, now_us + ticks_diff(t, now_tu))
@@ -150,9 +196,10 @@ class Rp2Port(Port):
         self._fold()
         self._drain()
         t = self._us
-        f = self._debounce.pending_since(t)
-        if 0 <= f < t:
-            t = f
+        if self._debounce.busy:
+            f = self._debounce.pending_since(t)
+            if 0 <= f < t:
+                t = f
         if t < self._mark:
             t = self._mark
         self._mark = t
@@ -160,14 +207,18 @@ class Rp2Port(Port):
 
     def buttons(self):
         levels = self._levels
-        pins = self._pins
-        active = self._active
-        for i in range(len(pins)):   # levels first: an edge seen here is already in the ring
-            levels[i] = 1 if pins[i].value() == active else 0
+        if self._cap is None:
+            pins = self._pins
+            active = self._active
+            for i in range(len(pins)):   # levels first: an edge seen here is already in the ring
+                levels[i] = 1 if pins[i].value() == active else 0
         self._fold()
         self._drain()
         now_us = self._us
-        self._beep_check(now_us // 1000)
+        if self._beep_end >= 0:
+            self._beep_check(now_us // 1000)
+        if self._cap is not None and not self._debounce.busy:
+            return _NONE    # the capture's levels change only with an edge: nothing to settle
         out = []
         players = self.players
         for t, b, down in self._debounce.poll(now_us, levels):
@@ -180,26 +231,49 @@ class Rp2Port(Port):
 
     def lost_edges(self):
         """Edges dropped because the ring was full (then levels were used): a health figure."""
-        return self._ring.lost
+        cap = self._cap
+        if cap is not None:
+            return cap.lost
+        ring = self._ring
+        return ring.lost if ring is not None else 0
 
     # -- lights ----------------------------------------------------------------------------
     def show(self, colours):
         """Ring pixels from colours[:pixels]; each button LED glows as bright as its player's
         entry (player_pixels) relative to the cap: brightest channel / max_channel as PWM duty."""
-        if colours == self._shown:
-            return
-        np = self._np
+        shown = self._shown
         n = min(len(colours), self.pixels)
+        px = self._px
+        np = self._np
+        if px is not None:
+            buf = px.buf
+        elif np is not None:
+            buf = np.buf
+        else:
+            return
+        changed = False
         for i in range(n):
-            np[i] = colours[i]
-        np.write()
-        self._shown = list(colours)
+            c = colours[i]
+            if shown is None or shown[i] != c:
+                changed = True
+                j = 3 * i
+                buf[j] = c[1]       # GRB on the wire
+                buf[j + 1] = c[0]
+                buf[j + 2] = c[2]
+        if changed:
+            if px is not None:
+                px.write()
+            elif np is not None:
+                np.write()
+        self._shown = colours
         pp = self.player_pixels
         leds = self._leds
         top = self.max_channel
         for i in range(min(len(leds), len(pp))):
             k = pp[i]
             c = colours[k] if k < len(colours) else (0, 0, 0)
+            if shown is not None and k < len(shown) and shown[k] == c:
+                continue
             v = c[0]
             if c[1] > v:
                 v = c[1]
@@ -235,6 +309,10 @@ class Rp2Port(Port):
     def read(self):
         if self._poll is None:
             return b""
+        for _ in self._poll.ipoll(0):
+            break
+        else:
+            return b""          # nothing waiting (the common case: no list, no bytearray)
         data = bytearray()
         stdin = sys.stdin.buffer
         while len(data) < _READ_MAX and self._poll.poll(0):
@@ -255,18 +333,45 @@ class Rp2Port(Port):
     def journal_path(self):
         return "/journal.bin"
 
-    def idle(self):
-        self._beep_check(self.now_us() // 1000)
-        sleep_ms(self.idle_ms)
+    def idle(self, wait_ms=None):
+        """Sleep until the app's next due instant (`wait_ms`; None: idle_ms), the end of a beep
+        or of a settling press, whichever comes first, in chunks of at most 20 ms; return early
+        when serial bytes or (with the PIO capture) a button edge arrive."""
+        now = self.now_us() // 1000
+        self._beep_check(now)
+        w = self.idle_ms if wait_ms is None else wait_ms
+        if self._beep_end >= 0 and self._beep_end - now < w:
+            w = self._beep_end - now
+        debounce = self._debounce
+        if debounce.busy:
+            d = debounce.settle_by(self._us) // 1000 + 1
+            if d < w:
+                w = d
+        cap = self._cap
+        poll = self._poll
+        while w > 0:
+            ch = w if w < _CHUNK_MS else _CHUNK_MS
+            w -= ch
+            if poll is not None:
+                for _ in poll.ipoll(ch):
+                    return
+            else:
+                sleep_ms(ch)
+            if cap is not None and cap.pending():
+                return
 
     def close(self):
         """Stop IRQs, sound and lights; give the console back."""
-        for pin in self._pins:
-            pin.irq(handler=None)
+        if self._cap is not None:
+            self._cap.stop()
+        else:
+            for pin in self._pins:
+                pin.irq(handler=None)
         if self._pwm is not None:
             self._pwm.duty_u16(0)
         for i in range(len(self._leds)):
             self._led(i, 0)
-        self._np.fill((0, 0, 0))
-        self._np.write()
+        self.show([(0, 0, 0)] * self.pixels)
+        if self._px is not None:
+            self._px.stop()
         self.restore_repl()

@@ -1,0 +1,199 @@
+# SPDX-License-Identifier: MIT
+"""PIO and DMA helpers of the Pico port (MicroPython rp2 only): button edges stamped by a state
+machine, NeoPixel frames written by a state machine fed by DMA. docs/press-capture.md explains
+the design and its figures.
+
+EdgeCapture: PIO1 SM0 samples the six player pins (consecutive GPIOs, `in pins, 6`) and the
+control pin (`jmp pin`) every 16 µs (1 MHz SM clock, 16 cycles per sample whatever the path)
+while X counts down once per sample. On any change it pushes one word: the 7 levels in bits
+22..28, X's low 22 bits in bits 0..21 (below 2**30: a small int on MicroPython, no allocation).
+A DMA channel paced by the RX FIFO's DREQ copies each word into a 64-word ring in RAM, so
+neither a flash erase (CPU stalled, interrupts off, 45 ms) nor a pixel write delays or drops a
+stamp. The CPU turns the sample count back into µs on the port's clock from the instant the SM
+was started: the PIO and the µs timer run from the same crystal, so the count does not drift.
+
+PixelWriter: PIO0 SM0 runs the ws2812 program (8 MHz, 10 cycles a bit) on the ring's data pin;
+a DMA channel moves the GRB bytes (one byte per FIFO word, the PIO pulls 8 bits at a time) and
+the CPU returns at once: no bit-banging with interrupts off.
+"""
+
+import rp2
+import uctypes
+from array import array
+from machine import Pin
+from micropython import const
+from time import ticks_us, ticks_diff
+
+SAMPLE_US = const(16)        # one sample every 16 µs
+_SAMPLE_AT = const(3)        # µs into a sample where the player pins are read
+_MASK22 = const(0x3FFFFF)
+_RING = const(64)            # words in the DMA ring (256 bytes, aligned to 256)
+_DMA_COUNT = const(1 << 29)  # transfers the capture DMA may make (about 10**4 years of edges)
+_PIO1_RXF0 = const(0x50300020)
+_PIO0_TXF0 = const(0x50200010)
+_DREQ_PIO1_RX0 = const(12)
+_DREQ_PIO0_TX0 = const(0)
+
+
+@rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT, fifo_join=rp2.PIO.JOIN_RX)
+def _capture():
+    set(y, 1)                   # y: the last sample; 0x80000000 matches none, so the
+    mov(y, reverse(y))          # first sample is pushed (the levels at start)
+    mov(x, invert(null))        # x: 0xFFFFFFFF, minus one per sample
+    wrap_target()
+    label("top")
+    mov(isr, null)              # control pin high -> the sample's upper bits are ones
+    jmp(pin, "hi")
+    jmp("sample")
+    label("hi")
+    mov(isr, invert(null))
+    label("sample")
+    in_(pins, 6)                # cycle 3: the six player pins
+    mov(osr, x)
+    mov(x, isr)
+    jmp(x_not_y, "changed")
+    mov(x, osr)[7]              # no change: 16 cycles in all
+    jmp(x_dec, "top")
+    jmp("top")                  # x passed 0 (once in 19 hours): one extra cycle
+    label("changed")
+    mov(y, x)
+    mov(x, osr)
+    mov(isr, null)
+    in_(y, 7)                   # levels: players bits 0..5, control bit 6
+    in_(x, 22)                  # then the count
+    push(noblock)[2]            # changed: 16 cycles too
+    jmp(x_dec, "top")
+    wrap()
+
+
+@rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True,
+             pull_thresh=8, fifo_join=rp2.PIO.JOIN_TX)
+def _ws2812():
+    wrap_target()
+    label("bit")
+    out(x, 1).side(0)[2]
+    jmp(not_x, "zero").side(1)[1]
+    jmp("bit").side(1)[4]
+    label("zero")
+    nop().side(0)[4]
+    wrap()
+
+
+class EdgeCapture:
+    """Edges of the player pins (first..first+5) and the control pin, stamped by PIO.
+
+    start(now_us) with the port's µs clock read just after; edges(now_us, out) appends
+    (index, level, t_us) for each changed pin (players 0..5, control 6), oldest first."""
+
+    def __init__(self, first_pin, control_pin):
+        self._sm = rp2.StateMachine(4, _capture, freq=1_000_000, in_base=Pin(first_pin),
+                                    jmp_pin=Pin(control_pin))
+        buf = array("I", [0] * (2 * _RING))
+        addr = uctypes.addressof(buf)
+        aligned = (addr + 4 * _RING - 1) & ~(4 * _RING - 1)
+        self._buf = buf
+        self._off = (aligned - addr) >> 2
+        self._dma = rp2.DMA()
+        ctrl = self._dma.pack_ctrl(size=2, inc_read=False, inc_write=True, ring_size=8,
+                                   ring_sel=True, treq_sel=_DREQ_PIO1_RX0)
+        self._dma.config(read=_PIO1_RXF0, write=aligned, count=_DMA_COUNT, ctrl=ctrl,
+                         trigger=True)
+        self._read = 0          # words taken from the ring
+        self._state = -1        # last levels seen (7 bits), -1 before the first word
+        self.lost = 0           # words the ring overwrote before the CPU read them
+        self._t0 = 0            # port µs of sample 0
+
+    def start(self, clock):
+        """Start sampling; clock() is the port's µs clock."""
+        self._sm.active(1)
+        b = clock()
+        # the SM starts inside active(1), near its end; measured on the rig (docs/press-capture.md):
+        # sample 0 is taken 21 µs before b, so a stamp is 1..16 µs after its edge
+        self._t0 = b - 21
+
+    def pending(self):
+        return _DMA_COUNT - self._dma.count != self._read
+
+    def edges(self, now_us, out):
+        done = _DMA_COUNT - self._dma.count
+        n = done - self._read
+        if not n:
+            return
+        if n > _RING:
+            self.lost += n - _RING
+            self._read = done - _RING
+        buf = self._buf
+        off = self._off
+        t0 = self._t0
+        c_now = (now_us - t0) // SAMPLE_US
+        while self._read != done:
+            w = buf[off + (self._read & (_RING - 1))]
+            self._read += 1
+            state = w >> 22
+            c = c_now - ((c_now - (_MASK22 - (w & _MASK22))) & _MASK22)
+            t = t0 + c * SAMPLE_US + _SAMPLE_AT
+            old = self._state
+            self._state = state
+            if old < 0:
+                continue
+            ch = old ^ state
+            i = 0
+            while ch:
+                if ch & 1:
+                    out.append((i, (state >> i) & 1, t))
+                ch >>= 1
+                i += 1
+
+    def stop(self):
+        self._sm.active(0)
+        self._dma.close()
+
+
+class PixelWriter:
+    """GRB bytes to the WS2812 ring through PIO0 SM0 and a DMA channel (write() returns at once).
+
+    rest() stops the state machine once a frame is out (stop() uses it). The port does not call
+    it between frames: stopping it there made the rig's early-stamp artefact rarer, but the
+    app's frames were then no longer decoded on the rig (docs/press-capture.md)."""
+
+    def __init__(self, pin, count):
+        self._sm = rp2.StateMachine(0, _ws2812, freq=8_000_000, sideset_base=Pin(pin))
+        self._sm.active(1)
+        self._on = True
+        self.buf = bytearray(3 * count)
+        self._dma = rp2.DMA()
+        self._ctrl = self._dma.pack_ctrl(size=0, inc_read=True, inc_write=False,
+                                         treq_sel=_DREQ_PIO0_TX0)
+
+    def busy(self):
+        return self._dma.active()
+
+    def write(self):
+        """Send self.buf (waits only if the previous frame is still going out: 0.7 ms)."""
+        d = self._dma
+        while d.active():
+            pass
+        if not self._on:
+            self._sm.active(1)
+            self._on = True
+        d.config(read=self.buf, write=_PIO0_TXF0, count=len(self.buf), ctrl=self._ctrl,
+                 trigger=True)
+
+    def rest(self):
+        """Stop the state machine if its frame is out (the DMA done, the FIFO empty, then
+        12 µs for the last byte's 8 bits); returns False while a frame is still going out."""
+        if not self._on:
+            return True
+        if self._dma.active() or self._sm.tx_fifo():
+            return False
+        t = ticks_us()
+        while ticks_diff(ticks_us(), t) < 12:
+            pass
+        self._sm.active(0)
+        self._on = False
+        return True
+
+    def stop(self):
+        while not self.rest():
+            pass
+        self._dma.close()
