@@ -42,6 +42,9 @@ without one (or 8 wait), and the checkpoint is skipped in that spell too; in oth
 for commands, events are written at once. A cut loses at most the events of the last 300 ms,
 which the resume rule allows for (those presses are pressed again).
 
+A port with `hold_round_writes` (ports/macropad.py) writes nothing while a token round runs or
+is in its grace window: its events are journaled when the round ends (see _held).
+
 Journal: events are appended with one append_many per write (see "Flash writes" below). On boot
 the events of the current journal game (after journal.base_seq) are replayed. configure() first
 starts a new journal game (journal.reset(): seq continues, the game just ended is always kept
@@ -172,7 +175,9 @@ class App:
         self._ck = -1
         self._cd = -1
         self._pending = []       # encoded events not yet written (see _flush)
+        self._due = False        # step(): write them after this step's frame
         self._last_press = -_QUIET_MS
+        self._hold = getattr(port, "hold_round_writes", False)
         now = port.now_ms()
         self._replay()
         self._recover()
@@ -256,10 +261,8 @@ class App:
             self._holds(now)
         self.control.poll(now)
         t.tick(now)
-        self._flush(now)
-        quiet = now - self._last_press >= _QUIET_MS
-        if self._pending and quiet:
-            self._write()
+        self._flush(now, True)
+        quiet = now - self._last_press >= _QUIET_MS and not self._held()
         ph = t.phase
         if ph == RUNNING:
             a = t.alert(now)
@@ -282,12 +285,15 @@ class App:
             if px != self._shown:
                 self._shown = px
                 port.show(px)
+        if self._pending and (self._due or quiet):
+            self._write()       # after the lights: a slow flash write never holds back a frame
+        self._due = False
         if self.link is not None:
             self.link.poll()
         if not edges:
             port.idle()
 
-    def _flush(self, now=None):
+    def _flush(self, now=None, defer=False):
         """Journal the machine's new events and beep them. While a round runs (or is in its
         grace window) events wait until _QUIET_MS passed without one, or 8 are waiting: a flash
         write on the RP2040 holds the interrupts off, so no write happens between two close
@@ -305,8 +311,11 @@ class App:
             elif 0 < k < 18 and _BEEP[2 * k]:
                 port.beep(_BEEP[2 * k] * 20, _BEEP[2 * k + 1] * 10)
         ph = self.table.phase
-        if now is None or len(self._pending) >= 8 or (ph != RUNNING and ph != GRACE):
-            self._write()
+        if now is None or (ph != RUNNING and ph != GRACE) or (len(self._pending) >= 8 and not self._held()):
+            if defer:
+                self._due = True    # step() writes once the frame is out
+            else:
+                self._write()
         else:
             self._last_press = now
         if self.table.phase != RUNNING:
@@ -314,6 +323,14 @@ class App:
             self._ck = -1
         if self.table.phase != COUNTDOWN:
             self._cd = -1
+
+    def _held(self):
+        """A port whose flash writes stop the key scan for long (`hold_round_writes`: the
+        MacroPad, CircuitPython's FAT) keeps a token round's events in RAM, checkpoint included,
+        until the round leaves running/grace: no write can delay or reorder a press. A power cut
+        then costs the round in play (docs/journal.md)."""
+        t = self.table
+        return self._hold and (t.phase == RUNNING or t.phase == GRACE) and t.mode != TURNS
 
     def _write(self):
         payloads = self._pending
