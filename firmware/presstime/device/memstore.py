@@ -5,7 +5,7 @@ still works): a board with its journal on flash never loads them.
 """
 
 
-from .journal_base import JournalBase
+from .port import JournalBase
 
 
 class MemMark:

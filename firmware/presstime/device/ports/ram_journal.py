@@ -7,7 +7,7 @@ and the link run unchanged, but nothing survives a reset. Used by the Macropad i
 """
 
 
-from ..journal_base import JournalBase
+from ..port import JournalBase
 
 
 class RamJournal(JournalBase):
