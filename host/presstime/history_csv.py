@@ -273,8 +273,10 @@ def _json_cell(problems, line, column, text, kind=None):
     text = text.strip()
     if text == "":
         return None
+    from .records import loads
+
     try:
-        value = json.loads(text)
+        value = loads(text)
     except ValueError as e:
         problems.add(line, "column %s: not JSON (%s)" % (column, e))
         return None

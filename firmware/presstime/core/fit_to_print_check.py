@@ -4,6 +4,7 @@
 Kept apart from the scoring (fit_to_print.py) so a board that only scores needs not load them.
 """
 
+from .record_checks import META, control, known_keys, show
 from .fit_to_print import (CATEGORIES, CENTERPIECE_MAX, CENTERPIECE_MIN, CHARACTERS, EDITIONS,
                            EFFECTS, MAX_COUNT, MAX_PLAYERS, MAX_SQUARES, MODES, OPTIONS, _is_int,
                            _mode, _player, days_of, rounds_in)
@@ -14,6 +15,7 @@ def check(record):
     errs = []
     if not isinstance(record, dict):
         return ["the game record must be a JSON object"]
+    known_keys(record, "", TOP_KEYS + META, errs)
     mode = record.get("mode", "standard")
     if mode not in MODES:
         errs.append("mode: unknown mode %r (one of %s)" % (mode, ", ".join(MODES)))
@@ -39,6 +41,17 @@ def check(record):
     return errs
 
 
+# Every field a Fit to Print record may carry, per level: anything else is refused (a typo such as
+# "breakingnews" or "finsh" would otherwise change a result silently).
+TOP_KEYS = ("game", "mode", "edition", "options", "players", "rounds")
+PLAYER_KEYS = ("name", "character")
+ROUND_KEYS = ("day", "breaking_news", "finish", "table", "players")
+CARD_KEYS = ("effect", "value")
+# The card values printed on a Breaking News card (plausibility bounds, like the scorepad's).
+WHITE_SPACE_BEST_MAX = 10
+MOST_TILES_ADS_MAX = 20
+
+
 def _check_options(options, errs):
     if not isinstance(options, dict):
         errs.append("options: must be an object")
@@ -59,8 +72,13 @@ def _check_players(record, mode, errs):
     for i in range(len(players)):
         name, character = _player(players[i])
         where = "players[%d]" % (i + 1)
-        if not isinstance(name, str) or not name:
-            errs.append("%s: a player needs a name" % where)
+        if isinstance(players[i], dict):
+            known_keys(players[i], where, PLAYER_KEYS, errs)
+        if not isinstance(name, str) or not name.strip():
+            errs.append("%s: a player needs a name (got %s)" % (where, show(name)))
+            continue
+        if control(name):
+            errs.append("%s: a name cannot hold control characters" % where)
             continue
         if name in names:
             errs.append("%s: player %s is listed twice" % (where, name))
@@ -86,6 +104,7 @@ def _check_round(rnd, i, day, names, mode, errs):
     if not isinstance(rnd, dict):
         errs.append("%s: must be an object" % where)
         return
+    known_keys(rnd, where, ROUND_KEYS, errs)
     given_day = rnd.get("day")
     if given_day is not None and given_day != day:
         errs.append("%s, day: %r, but round %d of a %s game is %s" % (where, given_day, i + 1, mode, day))
@@ -181,9 +200,13 @@ def _check_news(news, where, mode, errs):
         errs.append("%s, breaking_news: must be a list" % where)
         return []
     good = []
+    if len(news) > 1:
+        errs.append("%s, breaking_news: %d cards, but one Breaking News card is drawn per day" % (where, len(news)))
     for j in range(len(news)):
         card = news[j]
         at = "%s, breaking_news[%d]" % (where, j + 1)
+        if isinstance(card, dict):
+            known_keys(card, at, CARD_KEYS, errs)
         if not isinstance(card, dict) or card.get("effect") not in EFFECTS:
             errs.append("%s: unknown effect %r (one of %s)"
                         % (at, card.get("effect") if isinstance(card, dict) else card, ", ".join(EFFECTS)))
@@ -192,11 +215,17 @@ def _check_news(news, where, mode, errs):
             errs.append("%s: Breaking News is not used in %s mode" % (at, mode))
             continue
         value = card.get("value")
-        if card["effect"] == "white-space-best" and not _is_int(value):
-            errs.append("%s, value: white-space-best needs the bonus as a whole number" % at)
+        if card["effect"] == "white-space-best" and (not _is_int(value) or not 0 <= value <= WHITE_SPACE_BEST_MAX):
+            errs.append("%s, value: white-space-best needs the bonus as a whole number 0 to %d (got %s)"
+                        % (at, WHITE_SPACE_BEST_MAX, show(value)))
             continue
-        if card["effect"] == "most-tiles-ads" and value is not None and (not _is_int(value) or value < 0):
-            errs.append("%s, value: most-tiles-ads needs a whole number of dollars >= 0" % at)
+        if card["effect"] == "most-tiles-ads" and value is not None and (
+                not _is_int(value) or not 0 <= value <= MOST_TILES_ADS_MAX):
+            errs.append("%s, value: most-tiles-ads needs a whole number of dollars 0 to %d (got %s)"
+                        % (at, MOST_TILES_ADS_MAX, show(value)))
+            continue
+        if card["effect"] == "mood-doubled" and "value" in card:
+            errs.append("%s, value: mood-doubled takes no value" % at)
             continue
         good.append(card)
     return good
