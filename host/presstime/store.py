@@ -174,12 +174,15 @@ class Store:
                 raise Failure("cannot create the history folder %s: %s" % (folder, e.strerror or e))
         try:
             # isolation_level=None: no implicit transactions; every write below says BEGIN itself.
-            self.conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            self.conn = sqlite3.connect(self.path, timeout=LOCK_TIMEOUT, isolation_level=None)
         except sqlite3.Error as e:
             raise Failure("cannot open the history database %s: %s" % (self.path, e))
         try:
             self.conn.execute("PRAGMA foreign_keys = ON")
             migrate(self.conn)
+        except sqlite3.OperationalError as e:
+            self.conn.close()
+            raise unusable(self.path, e)
         except sqlite3.DatabaseError as e:
             self.conn.close()
             raise Failure("%s is not a usable presstime history database: %s" % (self.path, e))
@@ -198,7 +201,7 @@ class Store:
         self.conn.close()
 
     def _write(self):
-        return _Transaction(self.conn)
+        return _Transaction(self.conn, self.path)
 
     # --- games --------------------------------------------------------------------------
 
@@ -396,21 +399,52 @@ class Store:
         ]
 
 
-class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (including KeyboardInterrupt)."""
+LOCK_TIMEOUT = 10.0     # seconds a write waits for another program's lock on the database
 
-    def __init__(self, conn):
+
+def unusable(path, e):
+    """BadInput for a database that cannot be written: read-only, or locked by another program."""
+    text = str(e)
+    if "readonly" in text or "read-only" in text:
+        return BadInput("the history database %s is read-only: nothing was changed "
+                        "(make it writable, or choose another with --db)" % path)
+    if "locked" in text or "busy" in text:
+        return BadInput("the history database %s is locked by another program (another presstime?): "
+                        "nothing was changed, try again when it is done" % path)
+    return BadInput("the history database %s cannot be written (%s): nothing was changed" % (path, text))
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (including KeyboardInterrupt).
+    A database that is read-only or locked raises BadInput (`unusable`), nothing written."""
+
+    def __init__(self, conn, path=""):
         self.conn = conn
+        self.path = path
 
     def __enter__(self):
-        self.conn.execute("BEGIN IMMEDIATE")
+        import sqlite3
+
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            raise unusable(self.path, e)
         return self.conn
 
     def __exit__(self, exc_type, exc, tb):
-        if exc_type is None:
-            self.conn.execute("COMMIT")
-        else:
-            self.conn.execute("ROLLBACK")
+        import sqlite3
+
+        try:
+            if exc_type is None:
+                self.conn.execute("COMMIT")
+            else:
+                self.conn.execute("ROLLBACK")
+        except sqlite3.OperationalError as e:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise unusable(self.path, e)
+        if exc_type is not None and issubclass(exc_type, sqlite3.OperationalError):
+            raise unusable(self.path, exc) from None
         return False
 
 

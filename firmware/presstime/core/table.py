@@ -163,6 +163,11 @@ def normalise(cfg):
         nm = p.get("name") or "P%d" % (i + 1)
         if len(nm.encode()) > 24:
             raise ValueError(where + ": name longer than 24 bytes")
+        for ch in nm:
+            if ch < " " or "\x7f" <= ch < "\xa0":
+                raise ValueError(where + ": a name cannot hold control characters")
+        if nm in names:
+            raise ValueError(where + ": %s is named twice (each player once)" % nm)
         names.append(nm)
         colours.append(_colour(p["colour"], where) if p.get("colour") is not None
                        else PALETTE[i])
