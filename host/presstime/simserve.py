@@ -128,10 +128,12 @@ class Simulator:
         tty.setraw(self.slave)  # no echo, no line editing, even before the desktop opens it
         os.set_blocking(self.master, False)
         self.path = os.ttyname(self.slave)
-        uid = "sim-%s" % os.urandom(4).hex()
-        self.port = PtyPort(self.master, uid, journal)
+        self.port = PtyPort(self.master, "sim", journal)
         self.app = _make_app(self.port, journal)
         self.link = Link(self.app, self.port)
+        # "sim-" and a random part, kept beside the journal (<journal>.id): a simulator restarted on
+        # its journal is the same board to `sync` (docs/protocol.md, hello)
+        self.port.uid = self.link.board_id()
         self.link.extra[wire.PRESS] = self._press
         self.app.link = self.link
         self._stop = threading.Event()

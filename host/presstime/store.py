@@ -321,19 +321,20 @@ class Store:
         ).fetchone()
         return row[0] or 0
 
-    def add_journal(self, board_id, records):
+    def add_journal(self, board_id, records, gone_until=0):
         """Append a board's journal records [(seq, payload bytes)] in one transaction; the count added.
 
         Idempotent: a seq already stored with the same payload is skipped. New records must follow
         on from the last stored seq without a gap (the first ever is seq 1) and from each other;
         a stored seq arriving with a different payload is refused. Refusal raises JournalError and
-        stores nothing of the batch.
+        stores nothing of the batch. `gone_until`: the board no longer has the records up to this
+        seq (its journal dropped its oldest games), so the batch may start right after it.
         """
         board_id = str(board_id)
         batch = sorted(((int(seq), _blob(payload)) for seq, payload in records), key=lambda r: r[0])
         added = 0
         with self._write():
-            last = self.last_seq(board_id)
+            last = max(self.last_seq(board_id), int(gone_until))
             for seq, payload in batch:
                 if seq < 1:
                     raise JournalError("board %s: journal sequence numbers start at 1, got %d" % (board_id, seq))

@@ -172,15 +172,24 @@ class Link:
         return self.journal if self.journal is not None else getattr(self.app, "journal", None)
 
     def board_id(self):
-        """The board's identity: the port's `uid` (the simulator's), else the board name and the
-        chip's unique id. The desktop keeps the synced journal under it; the journal's seq never
-        restarts (Journal.reset() continues it), so one id is one sequence."""
+        """The board's identity, under which the desktop keeps the synced journal: one id is one
+        journal sequence. The port's `uid` (else the board name and the chip's unique id) with a
+        random part, kept in `<journal>.id` beside the journal for as long as the journal lives:
+        a restarted board (or simulator) on its journal keeps its id, a new journal gets a new one
+        (an emulated Pico's unique id reads all zeros, so the chip alone does not tell boards
+        apart). A journal from before ids were kept keeps the port's uid; no journal file: the uid."""
         if self._id is None:
             uid = getattr(self.port, "uid", None)
             if callable(uid):
                 uid = uid()
             if not uid:
                 uid = "%s-%s" % (getattr(self.port, "board", "board"), _chip_id())
+            j = self._journal()
+            path = getattr(j, "path", None)     # a Journal on a file system (not MemJournal)
+            if path:
+                tail = uid[uid.rfind("-") + 1:] if "-" in uid else ""
+                # a journal from before ids were kept keeps a real chip's id (not all zeros)
+                uid = _kept_id(path + ".id", uid, j.last_seq > 0, tail.strip("0") != "")
             self._id = uid
         return self._id
 
@@ -249,6 +258,35 @@ def _lazy(j, after, want):
         after = recs[-1][0]
         want -= len(recs)
         recs = None
+
+
+def _kept_id(path, uid, used, chip):
+    """The id kept in the file `path` when the journal has records (`used`). Else a new id, written
+    there: `uid` itself for a journal with records from before ids were kept on a chip with a real
+    unique id (`chip`: the desktop knows it under that id), else uid + random hex."""
+    if used:
+        try:
+            with open(path) as f:
+                kept = f.read(80).strip()
+            if kept:
+                return kept
+        except (OSError, ValueError):
+            pass
+    if not (used and chip):
+        try:
+            import os
+            rnd = os.urandom(4)
+        except (ImportError, AttributeError, NotImplementedError, OSError):
+            import time
+            t = time.ticks_us() if hasattr(time, "ticks_us") else int(time.time() * 1000000)
+            rnd = bytes(((t >> 24) & 255, (t >> 16) & 255, (t >> 8) & 255, t & 255))
+        uid = "%s-%s" % (uid, "".join(["%02x" % b for b in rnd]))
+    try:
+        with open(path, "w") as f:
+            f.write(uid)
+    except OSError:
+        pass        # a drive the code cannot write: the id lasts until the next boot
+    return uid
 
 
 def _chip_id():
