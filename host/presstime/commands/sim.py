@@ -112,7 +112,7 @@ def run(args):
         path = os.path.join(tmp, "journal.bin")
     elif os.path.isdir(path):
         raise BadInput("--journal %s: is a directory, expected a file" % path)
-    port = sim.TerminalPort(players=config["players"], journal_path=path, virtual=script is not None)
+    port = sim.TerminalPort(players=config["players"], journal_path=path, virtual=script is not None, uid="sim")
     fds = ()
     advert = None
     try:
@@ -129,8 +129,9 @@ def run(args):
         if args.pty:
             from ..device.link import Link
 
-            pty_path, fds, advert = _open_pty(port)
             app.link = Link(app, port, journal)
+            port.uid = app.link.board_id()      # kept beside the journal: a restart is the same board
+            pty_path, fds, advert = _open_pty(port)
             print("presstime sim: serving the link on %s" % pty_path, file=sys.stderr)
         if script is not None:
             sim.run_script(app, port, args.script, sys.stdout)
