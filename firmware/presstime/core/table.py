@@ -163,11 +163,8 @@ def normalise(cfg):
         nm = p.get("name") or "P%d" % (i + 1)
         if len(nm.encode()) > 24:
             raise ValueError(where + ": name longer than 24 bytes")
-        for ch in nm:
-            if ch < " " or "\x7f" <= ch < "\xa0":
-                raise ValueError(where + ": a name cannot hold control characters")
-        if nm in names:
-            raise ValueError(where + ": %s is named twice (each player once)" % nm)
+        if nm in names or [c for c in nm if c < " " or "\x7f" <= c < "\xa0"]:
+            raise ValueError(where + (": %s is named twice" % nm if nm in names else ": a control character"))
         names.append(nm)
         colours.append(_colour(p["colour"], where) if p.get("colour") is not None
                        else PALETTE[i])

@@ -69,7 +69,6 @@ _PHOTO_MS = const(800)
 _CHECKPOINT_MS = const(1000)
 _QUIET_MS = const(300)        # journal presses and checkpoints only after this quiet spell
 _PAGE = const(32)
-_RETRY_MS = const(2000)      # a failing journal is tried again this often
 
 # beeps per event kind (journal kind numbers, core/events.py): Hz / 20 and ms / 10, two bytes
 # per kind (0: no beep). START 880/80, GO 1760/300, TIMEOUT 440/700, END 660/200, PAUSE
@@ -176,8 +175,7 @@ class App:
         self._ck = -1
         self._cd = -1
         self._pending = []       # encoded events not yet written (see _flush)
-        self._retry = None       # journal failing: port ms of the next try (see _write)
-        self._at = 0             # journal last_seq before the write that failed
+        self._fault = None       # journal failing: [last_seq before, ms of the next try]
         self._last_press = -_QUIET_MS
         now = port.now_ms()
         self._replay()
@@ -238,7 +236,7 @@ class App:
 
     def status(self):
         st = self.table.status(self.port.now_ms())
-        if self._retry is not None:
+        if self._fault is not None:
             st["journal"] = "failing"   # events kept in RAM until the flash takes them
         return st
 
@@ -290,7 +288,7 @@ class App:
         if key != self._key:
             self._key = key
             px = _lights(t.status(now), now, self._ring, self._pp, self._size, self._cap)
-            if self._retry is not None and self._ring and now // 500 & 1:
+            if self._fault is not None and self._ring and now // 500 & 1:
                 px[self._ring[0]] = (self._cap, 0, 0)   # the journal warning: the first ring pixel blinks red
             if px != self._shown:
                 self._shown = px
@@ -330,39 +328,28 @@ class App:
 
     def _write(self):
         """Journal the pending events. A write that fails (flash full, any OSError; the seq
-        running out, ValueError) never stops the table: the events stay in RAM, the lights show
-        the warning, and the write is tried again every _RETRY_MS; the records of a failed batch
-        that did reach the flash are not written twice (docs/journal.md, "When a write fails")."""
+        running out, ValueError) never stops the table: the events stay in RAM, the lights
+        show the warning and device/journal_fault.py (loaded only then) tries again."""
         payloads = self._pending
         if not payloads:
             return
+        if self._fault is not None:
+            from .journal_fault import retry
+            retry(self)
+            return
+        self._pending = []
         j = self.journal
-        many = getattr(j, "append_many", None)
+        at = j.last_seq
         try:
-            if self._retry is not None:
-                if self.port.now_ms() - self._retry < 0:
-                    return
-                if many is not None:
-                    many(())            # the journal's recovery of the failed write, nothing new
-                done = j.last_seq - self._at
-                if done > 0:
-                    del payloads[:done]     # these reached the flash before the failure
-            self._at = j.last_seq
+            many = getattr(j, "append_many", None)
             if many is not None:
                 many(payloads)      # one write, one flush (one littlefs commit)
             else:
-                while payloads:
-                    j.append(payloads[0])
-                    payloads.pop(0)
-                    self._at = j.last_seq
+                for p in payloads:
+                    j.append(p)
         except (OSError, ValueError):
-            if self._retry is None:
-                self._key = None    # show the warning at once
-            self._retry = self.port.now_ms() + _RETRY_MS
-            return
-        self._pending = []
-        if self._retry is not None:
-            self._retry = None
+            self._pending = payloads
+            self._fault = [at, self.port.now_ms() + 2000]   # last_seq before it, next try
             self._key = None
 
     # ---- gestures -----------------------------------------------------------------------

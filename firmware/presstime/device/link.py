@@ -172,25 +172,13 @@ class Link:
         return self.journal if self.journal is not None else getattr(self.app, "journal", None)
 
     def board_id(self):
-        """The board's identity, under which the desktop keeps the synced journal: one id is one
-        journal sequence. The port's `uid` (else the board name and the chip's unique id) with a
-        random part, kept in `<journal>.id` beside the journal for as long as the journal lives:
-        a restarted board (or simulator) on its journal keeps its id, a new journal gets a new one
-        (an emulated Pico's unique id reads all zeros, so the chip alone does not tell boards
-        apart). A journal from before ids were kept keeps the port's uid; no journal file: the uid."""
+        """The board's identity, under which the desktop keeps the synced journal: one id, one
+        journal sequence (device/identity.py)."""
         if self._id is None:
-            uid = getattr(self.port, "uid", None)
-            if callable(uid):
-                uid = uid()
-            if not uid:
-                uid = "%s-%s" % (getattr(self.port, "board", "board"), _chip_id())
-            j = self._journal()
-            path = getattr(j, "path", None)     # a Journal on a file system (not MemJournal)
-            if path:
-                tail = uid[uid.rfind("-") + 1:] if "-" in uid else ""
-                # a journal from before ids were kept keeps a real chip's id (not all zeros)
-                uid = _kept_id(path + ".id", uid, j.last_seq > 0, tail.strip("0") != "")
-            self._id = uid
+            import sys
+            from . import identity     # once, at the first hello; then dropped from RAM
+            self._id = identity.board_id(self.port, self._journal())
+            sys.modules.pop(identity.__name__, None)
         return self._id
 
     def game_id(self):
@@ -258,52 +246,6 @@ def _lazy(j, after, want):
         after = recs[-1][0]
         want -= len(recs)
         recs = None
-
-
-def _kept_id(path, uid, used, chip):
-    """The id kept in the file `path` when the journal has records (`used`). Else a new id, written
-    there: `uid` itself for a journal with records from before ids were kept on a chip with a real
-    unique id (`chip`: the desktop knows it under that id), else uid + random hex."""
-    if used:
-        try:
-            with open(path) as f:
-                kept = f.read(80).strip()
-            if kept:
-                return kept
-        except (OSError, ValueError):
-            pass
-    if not (used and chip):
-        try:
-            import os
-            rnd = os.urandom(4)
-        except (ImportError, AttributeError, NotImplementedError, OSError):
-            import time
-            t = time.ticks_us() if hasattr(time, "ticks_us") else int(time.time() * 1000000)
-            rnd = bytes(((t >> 24) & 255, (t >> 16) & 255, (t >> 8) & 255, t & 255))
-        uid = "%s-%s" % (uid, "".join(["%02x" % b for b in rnd]))
-    try:
-        with open(path, "w") as f:
-            f.write(uid)
-    except OSError:
-        pass        # a drive the code cannot write: the id lasts until the next boot
-    return uid
-
-
-def _chip_id():
-    """Hex of the chip's unique id (MicroPython machine.unique_id, CircuitPython cpu.uid)."""
-    raw = None
-    try:
-        import machine
-        raw = machine.unique_id()
-    except (ImportError, AttributeError, OSError):
-        try:
-            import microcontroller
-            raw = microcontroller.cpu.uid
-        except (ImportError, AttributeError):
-            raw = None
-    if not raw:
-        return "0"
-    return "".join(["%02x" % b for b in raw])
 
 
 def _text(e):
