@@ -19,7 +19,7 @@ import tempfile
 import threading
 import time
 
-from .boards import runtime_dir
+from .boards import advert_dir
 from .core import wire
 from .device.port import Port
 from .pty_out import PtyOut
@@ -160,8 +160,7 @@ class Simulator:
         return self
 
     def advertise(self):
-        d = runtime_dir()
-        os.makedirs(d, exist_ok=True)
+        d = advert_dir()
         self._advert = os.path.join(d, "sim-%d-%s.json" % (os.getpid(), self.port.uid))
         with open(self._advert, "w") as f:
             json.dump({"pty": self.path, "pid": os.getpid(), "journal": self.journal_file}, f)

@@ -16,6 +16,9 @@ def configure(parser):
                         help="pico: MicroPython via mpremote; macropad: CircuitPython drive (default: detect)")
     parser.add_argument("--port", help="MicroPython: the board's serial port (default: mpremote's auto)")
     parser.add_argument("--drive", help="CircuitPython: the CIRCUITPY drive folder (default: find it)")
+    parser.add_argument("--force", action="store_true",
+                        help="CircuitPython: copy onto --drive even without boot_out.txt (it replaces "
+                             "code.py, boot.py and lib/ there)")
     parser.add_argument("--source", action="store_true",
                         help="MicroPython: copy .py source instead of compiling to .mpy")
     parser.add_argument("--dry-run", action="store_true", help="print every step without doing it")
@@ -27,11 +30,11 @@ def run(args):
 
     board = args.board or deploy.detect_board(args.drive)
     if board == "pico":
-        if args.drive:
-            raise BadInput("--drive is for a CircuitPython board (--board macropad)")
+        if args.drive or args.force:
+            raise BadInput("--drive and --force are for a CircuitPython board (--board macropad)")
         deploy.install_micropython(port=args.port, dry_run=args.dry_run, source=args.source)
     else:
         if args.port or args.source:
             raise BadInput("--port and --source are for a MicroPython board (--board pico)")
-        deploy.install_circuitpython(drive=args.drive, dry_run=args.dry_run)
+        deploy.install_circuitpython(drive=args.drive, dry_run=args.dry_run, force=args.force)
     return 0

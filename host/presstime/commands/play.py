@@ -245,14 +245,23 @@ def _poll_line(timeout):
     import select
     import sys
 
+    from ..errors import BadInput
+
+    closed = BadInput("standard input is closed, so nothing can be typed here: the rounds played so far "
+                      "are in the board's journal (`presstime sync`, then `presstime enter --list`); "
+                      "`presstime play --demo` needs no typing")
+    if sys.stdin is None or sys.stdin.closed:
+        raise closed
     try:
         ready, _, _ = select.select([sys.stdin], [], [], timeout)
     except (OSError, ValueError):
-        return None
+        raise closed
     if not ready:
         return None
     line = sys.stdin.readline()
-    return line if line else None
+    if not line:
+        raise closed            # end of input: waiting for a line would wait forever
+    return line
 
 
 def _scripted_ask(prompt):

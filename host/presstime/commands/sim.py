@@ -69,15 +69,14 @@ def _open_pty(port):
     import os
     import tty
 
-    from ..boards import runtime_dir
+    from ..boards import advert_dir
 
+    d = advert_dir()
     master, slave = os.openpty()
     tty.setraw(slave)
     os.set_blocking(master, False)
     port.serial_fd = master
     path = os.ttyname(slave)
-    d = runtime_dir()
-    os.makedirs(d, exist_ok=True)
     advert = os.path.join(d, "sim-%d-%s.json" % (os.getpid(), port.uid))
     with open(advert, "w") as f:
         json.dump({"pty": path, "pid": os.getpid(), "journal": port.journal_path()}, f)
