@@ -7,6 +7,13 @@ from hypothesis import settings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)  # tests/mpy.py and other helpers
+sys.path.insert(0, os.path.dirname(HERE))  # rig/: the drivers of the external rigs
+
+# The desktop package first, before any test module puts firmware/ on sys.path (for the files a
+# board runs): once `presstime` is the installed package, firmware/presstime cannot stand in for
+# it, whatever order the test modules are collected in (tests/test_suite_order.py).
+import presstime  # noqa: E402,F401
+import presstime.core  # noqa: E402,F401
 
 # No per-example time limit anywhere: a shared CI machine can stall any example past hypothesis'
 # default 200 ms, and speed is measured by the benchmarks, not by tests.
@@ -27,3 +34,54 @@ def sim(tmp_path, monkeypatch):
     s = Simulator(journal=str(tmp_path / "journal.bin")).start()
     yield s
     s.stop()
+
+
+# ---- the board's official firmware in the emulated RP2040 (the rp2emu rig) ----------------------
+# Found through PRESSTIME_RP2EMU (rig/rp2emu.py); without it these tests skip with one line that
+# says how to enable them. .ci/run sets it up.
+
+@pytest.fixture(scope="session")
+def rig_dir():
+    from rig.rp2emu import find_rig, why_absent
+    d = find_rig()
+    if d is None:
+        pytest.skip(why_absent())
+    return d
+
+
+@pytest.fixture(scope="session")
+def pico_image(rig_dir):
+    """A flash image with presstime installed by `presstime install-firmware` (made once)."""
+    from rig.pico import app_image
+    return app_image(rig_dir)
+
+
+@pytest.fixture
+def pico(rig_dir, pico_image):
+    """The Pico build booted from pico_image, free-running, its USB serial on a pty (pico.pty)."""
+    from rig.pico import EmulatedPico
+    p = EmulatedPico.start(rig_dir, pico_image, pty=True)
+    yield p
+    p.close()
+
+
+@pytest.fixture(scope="session")
+def macropad_image(rig_dir):
+    """An 8 MB flash image of CircuitPython 10.2.1 (MacroPad RP2040) with presstime installed by
+    `presstime install-firmware --board macropad --port CONSOLE` over the REPL (made once)."""
+    from rig.macropad import app_image
+    return app_image(rig_dir)
+
+
+@pytest.fixture
+def macropad(rig_dir, macropad_image):
+    """The MacroPad build booted from macropad_image, free-running, answering hello on its data
+    pty (macropad.data_pty; the console/REPL is macropad.pty)."""
+    from rig.macropad import EmulatedMacropad
+    p = EmulatedMacropad.start(rig_dir, macropad_image)
+    try:
+        if p.wait_hello() is None:
+            raise AssertionError("the MacroPad app did not answer hello: %s" % p.read()[-500:])
+        yield p
+    finally:
+        p.close()

@@ -1,0 +1,123 @@
+"""The Pico build of hardware/README.md on the rig: the official MicroPython firmware with
+presstime installed by `presstime install-firmware`, buttons pressed on the pin map's GPIOs with
+their real idle levels, the NeoPixel ring read back from its data pin.
+
+    image = app_image(rig)                 # a flash image with presstime installed (cached)
+    with EmulatedPico.start(rig, image, pty=True) as pico:
+        pico.press(0, in_ns=10 * MS)       # player 1's button, 10 ms of emulated time from now
+        pico.frames()                      # [(t_ns, [(r, g, b), ...24]), ...] on GPIO16
+
+The pin map is firmware/presstime/device/boards/pico.py, the file the firmware itself reads.
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from presstime.device.boards import pico as board
+
+from .rp2emu import Emulator, RigError, MS
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HOLD_MS = 80            # a player's press: down this long, then released
+BOOTED_NS = 1000 * MS   # a blank board is at its REPL by then (first boot formats: ~0.1 s)
+
+
+def _firmware_digest(rig):
+    h = hashlib.sha256()
+    for base, dirs, files in sorted(os.walk(os.path.join(ROOT, "firmware"))):
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith(".py") or name == "package.json":
+                p = os.path.join(base, name)
+                h.update(os.path.relpath(p, ROOT).encode())
+                with open(p, "rb") as f:
+                    h.update(f.read())
+    with open(os.path.join(rig, "firmware.uf2"), "rb") as f:
+        h.update(hashlib.sha256(f.read()).digest())
+    return h.hexdigest()[:16]
+
+
+def cache_dir():
+    d = os.environ.get("PRESSTIME_RIG_CACHE") or os.path.join(
+        os.path.expanduser("~"), ".cache", "presstime-rig")
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def app_image(rig, log=None):
+    """A 2 MB flash image of the official firmware with presstime installed the way a user does
+    it (`presstime install-firmware --board pico --port PTY` over the emulated USB serial).
+    Cached by the firmware files' contents and the rig's firmware, so it is made once."""
+    path = os.path.join(cache_dir(), "pico-app-%s.img" % _firmware_digest(rig))
+    if os.path.exists(path):
+        return path
+    tmp = tempfile.mkdtemp(prefix="presstime-img-")
+    try:
+        out = os.path.join(tmp, "app.img")
+        with Emulator.start(rig, pty=True) as emu:
+            emu.wait_until(BOOTED_NS)   # mpremote's first Ctrl-C/Ctrl-A to a board still
+            r = subprocess.run(         # booting gets no raw REPL (seen under load)
+                [sys.executable, "-m", "presstime", "install-firmware", "--board", "pico",
+                 "--port", emu.pty], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                timeout=900)
+            if log is not None:
+                log.write(r.stdout.decode("utf-8", "replace"))
+            if r.returncode != 0:
+                raise RigError("install-firmware failed (exit %d): %s"
+                               % (r.returncode, r.stdout.decode("utf-8", "replace")[-1500:]))
+            emu.save(out)
+        os.replace(out, path)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return path
+
+
+class EmulatedPico(Emulator):
+    """An Emulator running the Pico build, with the pin map's buttons and ring."""
+
+    players = len(board.PLAYER_PINS)
+    pixel_pin = board.PIXEL_PIN
+    pixels = board.PIXEL_COUNT
+
+    @classmethod
+    def start(cls, rig, image, pty=True, paused=False, fast=False, seed=None, **kw):
+        """Boot a copy of `image` (the original is left as it is)."""
+        emu = Emulator.start.__func__(cls, rig, flash=_copy(image), pty=pty, paused=paused,
+                                      fast=fast, seed=seed, **kw)
+        emu.trace(board.PIXEL_PIN)
+        emu.cmd("ws2812", pin=board.PIXEL_PIN)
+        return emu
+
+    def pin(self, button):
+        """GPIO of a player's button (0-based seat) or of the control button (-1)."""
+        if button < 0:
+            return board.CONTROL_PIN
+        return board.PLAYER_PINS[button]
+
+    def press(self, button, at=None, in_ns=None, hold_ms=HOLD_MS):
+        """Press (drive to the active level) and release (let the pull-up decide again)."""
+        if at is None:
+            at = self.now() + (in_ns or 0)
+        active = 0 if board.BUTTON_ACTIVE_LOW else 1
+        self.set(self.pin(button), active, at=at)
+        self.set(self.pin(button), None, at=at + int(hold_ms * MS))
+        return at
+
+    def frames(self, clear=False):
+        """Complete NeoPixel frames: [(t_ns, [(r, g, b), ...]), ...] (the ring is GRB)."""
+        out = []
+        for f in self.ws2812(board.PIXEL_PIN, clear=clear):
+            if f.get("complete"):
+                out.append((f["t"], [(g[1], g[0], g[2]) for g in f["grb"]]))
+        return out
+
+
+def _copy(image):
+    fd, path = tempfile.mkstemp(prefix="presstime-flash-", suffix=".img")
+    os.close(fd)
+    shutil.copyfile(image, path)
+    return path
