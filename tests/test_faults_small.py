@@ -33,6 +33,7 @@ def test_install_firmware_cli_refuses_the_folder_with_exit_2(tmp_path, capsys):
     assert cli.main(["install-firmware", "--board", "macropad", "--drive", d]) == 2
     assert "--force" in capsys.readouterr().err
     assert cli.main(["install-firmware", "--board", "pico", "--force", "--dry-run"]) == 2
+    assert "--force is for a CircuitPython board" in capsys.readouterr().err
 
 
 def test_dry_run_quotes_the_port_in_the_command_to_paste():

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""The board's identity (docs/protocol.md, hello), loaded by Link.board_id() at the first hello
-and dropped from RAM after: no bytecode of it while a round runs."""
+"""The board's identity (docs/protocol.md, hello), loaded by Link.board_id() when the link
+starts (a young heap has room for it) and dropped from RAM after: no bytecode of it while a
+round runs."""
 
 
 def board_id(port, j):

@@ -65,6 +65,7 @@ class Link:
         self._id = None
         self._gid = None         # seq of the journal's last CONFIG record: the game id
         self._scanned = -1       # journal scanned for CONFIG up to this seq
+        self.board_id()          # now, while the heap is young: its code is dropped after
         self.fixed = None        # status_reply.py: (its fixed part's key, that part's CRC)
 
     # ---- the loop's call ------------------------------------------------------------------------
@@ -196,7 +197,7 @@ class Link:
         journal sequence (device/identity.py)."""
         if self._id is None:
             import sys
-            from . import identity     # once, at the first hello; then dropped from RAM
+            from . import identity     # once, when the link starts; then dropped from RAM
             self._id = identity.board_id(self.port, self._journal())
             sys.modules.pop(identity.__name__, None)
         return self._id

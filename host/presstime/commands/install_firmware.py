@@ -33,7 +33,7 @@ def run(args):
     board = args.board or deploy.detect_board(args.drive)
     if board == "pico":
         if args.drive or args.force:
-            raise BadInput("--drive and --force are for a CircuitPython board (--board macropad)")
+            raise BadInput("--%s is for a CircuitPython board (--board macropad)" % ("drive" if args.drive else "force"))
         deploy.install_micropython(port=args.port, dry_run=args.dry_run, source=args.source)
     else:
         if args.source:
