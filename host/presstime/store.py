@@ -745,6 +745,11 @@ class Store:
 LOCK_TIMEOUT = 10.0     # seconds a write waits for another program's lock on the database
 
 
+def _cannot_write(e):
+    text = str(e)
+    return "readonly" in text or "read-only" in text or "locked" in text or "busy" in text
+
+
 def unusable(path, e):
     """BadInput for a database that cannot be written: read-only, or locked by another program."""
     text = str(e)
@@ -786,7 +791,7 @@ class _Transaction:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             raise unusable(self.path, e)
-        if exc_type is not None and issubclass(exc_type, sqlite3.OperationalError):
+        if exc_type is not None and issubclass(exc_type, sqlite3.OperationalError) and _cannot_write(exc):
             raise unusable(self.path, exc) from None
         return False
 
