@@ -187,14 +187,14 @@ class LinkMachine(RuleBasedStateMachine):
     def desktop_is_a_prefix(self):
         if not hasattr(self, "store"):
             return
-        mine = self.store.journal("test-board")
+        mine = self.store.journal(self.link.board_id())
         seqs = [s for s, _ in mine]
         assert len(seqs) == len(set(seqs))
         assert mine == self.board_records()[:len(mine)]
 
     def final_sync_equal(self):
         self.board_id, _ = pull(self.client(0, False), self.store)
-        assert self.store.journal("test-board") == self.board_records()
+        assert self.store.journal(self.link.board_id()) == self.board_records()
 
 
 class Checked(LinkMachine):

@@ -31,6 +31,36 @@ def runtime_dir():
     return d
 
 
+def _trusted(path, folder=False):
+    """True when `path` belongs to this user and nobody else may write it (a folder under /tmp that
+    another user made could hand `devices`, `sync` and `play` a port of their choosing)."""
+    if not hasattr(os, "getuid"):
+        return True
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    import stat
+
+    kind = stat.S_ISDIR if folder else stat.S_ISREG
+    return kind(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o022
+
+
+def advert_dir():
+    """The runtime folder, created private (0700) if missing; Failure if it is not this user's."""
+    from .errors import Failure
+
+    d = runtime_dir()
+    try:
+        os.makedirs(d, mode=0o700, exist_ok=True)
+    except OSError as e:
+        raise Failure("cannot create the runtime folder %s: %s" % (d, e.strerror or e))
+    if not _trusted(d, folder=True):
+        raise Failure("the runtime folder %s is not yours alone (another user owns it or may write in it): "
+                      "the simulator is not advertised there; set PRESSTIME_RUNTIME to a folder of your own" % d)
+    return d
+
+
 def _alive(pid):
     try:
         os.kill(pid, 0)
@@ -47,6 +77,8 @@ def simulators():
     """Running simulators: [{"port", "kind": "simulator", "description", "pid", ...}]."""
     d = runtime_dir()
     found = []
+    if not _trusted(d, folder=True):
+        return found        # another user's folder (or none): its adverts are not trusted
     try:
         names = sorted(os.listdir(d))
     except OSError:
@@ -55,6 +87,8 @@ def simulators():
         if not (name.startswith("sim-") and name.endswith(".json")):
             continue
         path = os.path.join(d, name)
+        if not _trusted(path):
+            continue
         try:
             with open(path) as f:
                 info = json.load(f)

@@ -77,19 +77,25 @@ def main(argv=None):
         top.parse_args(argv)
         top.print_help()
         return 0
-    module, parser = command_parser(argv[0])
+    from .term import SafeStream, printable
+
+    # No control character from a name, a board or a file reaches the terminal raw (term.py).
+    saved = sys.stdout, sys.stderr
+    if not isinstance(sys.stdout, SafeStream):
+        sys.stdout, sys.stderr = SafeStream(sys.stdout), SafeStream(sys.stderr)
     try:
-        args = parser.parse_args(argv[1:])
-    except SystemExit as e:  # argparse: 0 for --help, 2 for a usage error
-        return e.code if isinstance(e.code, int) else 2
-    try:
+        module, parser = command_parser(argv[0])
+        try:
+            args = parser.parse_args(argv[1:])
+        except SystemExit as e:  # argparse: 0 for --help, 2 for a usage error
+            return e.code if isinstance(e.code, int) else 2
         return module.run(args) or 0
     except BadInput as e:
         for message in e.messages:
-            print("presstime %s: %s" % (argv[0], message), file=sys.stderr)
+            print("presstime %s: %s" % (argv[0], printable(message)), file=sys.stderr)
         return 2
     except Failure as e:
-        print("presstime %s: %s" % (argv[0], e), file=sys.stderr)
+        print("presstime %s: %s" % (argv[0], printable(e)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("", file=sys.stderr)
@@ -98,6 +104,8 @@ def main(argv=None):
         import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    finally:
+        sys.stdout, sys.stderr = saved
 
 
 if __name__ == "__main__":

@@ -176,7 +176,7 @@ class Mpremote:
         self.timeout = timeout
 
     def describe(self, args):
-        return " ".join(["mpremote", "connect", self.port] + [_quote(a) for a in args])
+        return " ".join(["mpremote", "connect", _quote(self.port)] + [_quote(a) for a in args])
 
     def _run(self, args, timeout=None):
         if self.command is None:
@@ -611,8 +611,10 @@ def circuitpython_plan(drive, firmware=FIRMWARE, libraries=None):
 
 
 def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=print, find=find_circuitpy,
-                          libraries=None, link_hello=None):
-    """Copy the firmware onto a CIRCUITPY drive. Returns the version written."""
+                          libraries=None, link_hello=None, force=False):
+    """Copy the firmware onto a CIRCUITPY drive. Returns the version written. A folder without
+    CircuitPython's boot_out.txt is refused (its code.py, boot.py and lib/ would be overwritten)
+    unless `force`: the user said it is the board's drive."""
     if drive is None:
         drives = find()
         if not drives and dry_run:
@@ -630,8 +632,13 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
     want = firmware_version(firmware)
     pairs = circuitpython_plan(drive, firmware, libraries)
     version = boot_out(drive)
+    if version is None and not force and not dry_run:
+        raise BadInput("--drive %s has no boot_out.txt, so it is not a CircuitPython drive: nothing was "
+                       "written (its code.py, boot.py and lib/ would be replaced). If it is the board's "
+                       "drive, say so with --force" % drive)
     if version is None:
-        say("warning: %s has no boot_out.txt: is it a CircuitPython drive?" % drive)
+        say("warning: %s has no boot_out.txt: is it a CircuitPython drive?%s"
+            % (drive, "" if force else " (install-firmware refuses it without --force)"))
     else:
         say("board: %s" % version)
     if not dry_run and not _drive_writable(drive):

@@ -36,8 +36,10 @@ def csv_delimiter(text):
 
 
 def parse_json(path, text):
+    from .records import loads
+
     try:
-        value = json.loads(text)
+        value = loads(text)
     except ValueError as e:
         lineno = getattr(e, "lineno", None)
         if lineno is not None:

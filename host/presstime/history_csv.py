@@ -30,6 +30,22 @@ COLUMNS = KEYS + INPUTS + DERIVED + BOARD + EXTRAS
 
 _GAME_TEXT = ("game", "mode", "edition")
 
+# Text cells a spreadsheet could take for a formula (`=cmd|' /C calc'!A0`, `+1`, `-1`, `@SUM(…)`)
+# are written with a leading apostrophe, as spreadsheet-safe CSV does; a text that starts with an
+# apostrophe gets one more. Reading takes one leading apostrophe off, so the round trip is lossless.
+TEXT = ("game_id", "game", "mode", "edition", "player", "character", "day")
+_FORMULA = ("=", "+", "-", "@", "'", "\t", "\r")
+
+
+def quote_text(v):
+    if isinstance(v, str) and v.startswith(_FORMULA):
+        return "'" + v
+    return v
+
+
+def unquote_text(v):
+    return v[1:] if v.startswith("'") else v
+
 
 def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
@@ -236,7 +252,11 @@ def game_rows(game_id, record):
     rows.sort(key=lambda r: (r.get("round", 0), r.get("seat", 0)))
     if game_extra:
         rows[0]["game_extra"] = _js(game_extra)
-    return [dict((c, _cell(row.get(c))) for c in COLUMNS) for row in rows]
+    out = [dict((c, _cell(row.get(c))) for c in COLUMNS) for row in rows]
+    for row in out:
+        for c in TEXT:
+            row[c] = quote_text(row[c])
+    return out
 
 
 def to_rows(games):
@@ -263,9 +283,12 @@ def _int_cell(problems, line, column, text):
     if text == "":
         return None
     try:
+        if len(text) > 12:
+            raise ValueError(text)
         return int(text)
     except ValueError:
-        problems.add(line, "column %s: %r is not a whole number" % (column, text))
+        problems.add(line, "column %s: %r is not a whole number%s"
+                     % (column, text[:20], " (%d characters)" % len(text) if len(text) > 20 else ""))
         return None
 
 
@@ -273,8 +296,10 @@ def _json_cell(problems, line, column, text, kind=None):
     text = text.strip()
     if text == "":
         return None
+    from .records import loads
+
     try:
-        value = json.loads(text)
+        value = loads(text)
     except ValueError as e:
         problems.add(line, "column %s: not JSON (%s)" % (column, e))
         return None
@@ -301,6 +326,9 @@ def from_rows(rows, where="CSV"):
     for i, item in enumerate(rows):
         line, row = item if isinstance(item, tuple) else (i + 2, item)
         row = dict((k, (v if v is not None else "")) for k, v in row.items() if k is not None)
+        for c in TEXT:
+            if c in row:
+                row[c] = unquote_text(row[c])
         gid = row.get("game_id", "").strip()
         if gid == "":
             problems.add(line, "column game_id is empty")

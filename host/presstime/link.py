@@ -187,12 +187,14 @@ class BoardClient:
 
     def pages(self, after):
         """Pages of records after `after` up to the board's last seq (a generator; the last
-        page yielded may be empty)."""
+        page yielded may be empty). A page that starts past after + 1 carries "gone": the seq
+        up to which the board no longer has its records (its journal dropped its oldest games)."""
         while True:
             p = self.records(after)
             recs = p["records"]
-            if recs and recs[0][0] != after + 1:
+            if recs and recs[0][0] <= after:
                 raise LinkError("board sent seq %d after %d" % (recs[0][0], after))
+            p["gone"] = recs[0][0] - 1 if recs and recs[0][0] != after + 1 else 0
             yield p
             if not recs or recs[-1][0] >= p["last"]:
                 return

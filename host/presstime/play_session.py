@@ -169,8 +169,33 @@ class Demo:
 
 
 def _poll_line(timeout):
-    """A key or a typed line (table_screen.poll_line; a seam for the tests)."""
-    return poll_line(timeout)
+    """A key (a terminal: table_screen.poll_line, one at a time) or a line typed on stdin within
+    `timeout` seconds, or None; BadInput when the input is closed (nothing could ever be typed)."""
+    import select
+    import sys
+
+    from .errors import BadInput
+
+    closed = BadInput("standard input is closed, so nothing can be typed here: the rounds played so far "
+                      "are in the board's journal (`presstime sync`, then `presstime enter --list`); "
+                      "`presstime play --demo` needs no typing")
+    if sys.stdin is None or sys.stdin.closed:
+        raise closed
+    try:
+        if sys.stdin.isatty():
+            return poll_line(timeout)
+    except (OSError, ValueError):
+        raise closed
+    try:
+        ready, _, _ = select.select([sys.stdin], [], [], timeout)
+    except (OSError, ValueError):
+        raise closed
+    if not ready:
+        return None
+    line = sys.stdin.readline()
+    if not line:
+        raise closed            # end of input: waiting for a line would wait forever
+    return line
 
 
 def scripted_ask(prompt):

@@ -28,7 +28,12 @@ def games_from_journal(records):
     games = []
     game = None
     table = Table()
+    prev = None
     for seq, payload in records:
+        if prev is not None and seq != prev + 1:
+            game = None     # records the board dropped before a sync: what follows is another game
+            table = Table()
+        prev = seq
         try:
             ev = E.decode(payload)
         except ValueError:

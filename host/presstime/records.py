@@ -5,24 +5,94 @@ core's answers into BadInput for the CLI.
 """
 
 import json
+import re
 
 from .core import games
 from .errors import BadInput
+
+# Limits of what the desktop reads (docs/game-format.md, "Limits"). A game record is a few KB and
+# an export of a thousand games a few MB; beyond these a file is refused with a clear message,
+# never parsed into memory (a 200 MB file took ~1 GB) or into a stack overflow.
+MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_DEPTH = 32          # JSON nesting: a record is at most ~6 deep
+MAX_DIGITS = 30         # a whole number in a record has a few digits (CPython refuses > 4300)
+
+# a string (to its end when unterminated: never backtracks) or a bracket
+_NESTING = re.compile(r'"(?:[^"\\]+|\\.)*(?:"|\\?\Z)|[\[\]{}]', re.S)
+
+
+def json_depth(text, limit=MAX_DEPTH):
+    """The nesting depth of JSON `text`, counted without parsing it; stops once past `limit`."""
+    depth = deepest = 0
+    for m in _NESTING.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+def _unique_keys(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError("the key %s appears twice in one object" % json.dumps(key, ensure_ascii=True))
+        out[key] = value
+    return out
+
+
+def _whole(text):
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError("a number of %d digits (at most %d)" % (len(text.lstrip("-")), MAX_DIGITS))
+    return int(text)
+
+
+def _fraction(text):
+    if len(text) > MAX_DIGITS + 10:
+        raise ValueError("a number of %d characters" % len(text))
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError("%s is too large a number" % text)
+    return value
+
+
+def _constant(name):
+    raise ValueError("%s is not a JSON number" % name)
+
+
+def loads(text):
+    """JSON text -> value, the one way the desktop reads JSON it is given (files, CSV cells): at most
+    MAX_DEPTH deep, no key twice in an object, numbers of at most MAX_DIGITS digits, no NaN or
+    Infinity. ValueError (json.JSONDecodeError with a line and column when it is not JSON)."""
+    if json_depth(text) > MAX_DEPTH:
+        raise ValueError("nested more than %d deep (a game record is a few levels deep)" % MAX_DEPTH)
+    return json.loads(text, object_pairs_hook=_unique_keys, parse_int=_whole, parse_float=_fraction,
+                      parse_constant=_constant)
 
 
 def parse(text, source="input"):
     """A record from JSON text; BadInput naming the line and column when it is not JSON."""
     try:
-        return json.loads(text)
+        return loads(text)
     except json.JSONDecodeError as e:
         raise BadInput("%s: not valid JSON: %s at line %d, column %d" % (source, e.msg, e.lineno, e.colno))
+    except ValueError as e:
+        raise BadInput("%s: not a usable game record: %s" % (source, e))
 
 
 def read_text(path):
     """The text of the file at `path` (UTF-8, a BOM allowed); BadInput naming the file otherwise."""
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise BadInput("%s: larger than %d MB: not a file of game records (a game is a few KB)"
+                           % (path, MAX_FILE_BYTES // (1024 * 1024)))
     except FileNotFoundError:
         raise BadInput("%s: no such file" % path)
     except IsADirectoryError:
@@ -40,8 +110,30 @@ def load(path):
     return parse(read_text(path), path)
 
 
+def value_depth(value):
+    """How deeply `value` (parsed JSON) nests: 0 for a number or text, 1 for [] or {}, ..."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if d > deepest:
+            deepest = d
+            if deepest > MAX_DEPTH:
+                break
+        stack.extend((x, d + 1) for x in v)
+    return deepest
+
+
 def check_record(record):
-    """The core's list of problems with `record` ([] when it is good)."""
+    """The core's list of problems with `record` ([] when it is good). A record nested more than
+    MAX_DEPTH - 1 deep is refused here (the core needs no such rule): then every record kept
+    exports to JSON that reads back, even inside a list."""
+    if value_depth(record) > MAX_DEPTH - 1:
+        return ["nested more than %d deep (a game record is a few levels deep)" % (MAX_DEPTH - 1)]
     return games.check(record)
 
 

@@ -42,6 +42,7 @@ class TerminalPort(FakePort):
                           player_pixels=tuple(range(RING, RING + players)))
         self.max_channel = 255        # the terminal has no power budget; draw full range
         self.serial_fd = serial_fd
+        self._pty = None
         self.virtual = virtual
         self.uid = uid or "sim-%s" % os.urandom(4).hex()
         self._t0 = time.monotonic()
@@ -72,28 +73,24 @@ class TerminalPort(FakePort):
     def read(self):
         if self.serial_fd is None:
             return FakePort.read(self)
-        try:
-            return os.read(self.serial_fd, 4096)
-        except (BlockingIOError, InterruptedError):
-            return b""
-        except OSError:           # EIO: nobody has the pty's other end open
-            return b""
+        return self._out().read()
 
     def write(self, data):
         if self.serial_fd is None:
             return FakePort.write(self, data)
-        view = memoryview(bytes(data))
-        deadline = time.monotonic() + 1.0
-        while view and time.monotonic() < deadline:
-            try:
-                view = view[os.write(self.serial_fd, view):]
-            except BlockingIOError:
-                select.select([], [self.serial_fd], [], 0.02)
-            except OSError:
-                return
+        self._out().write(data)     # never blocks: see pty_out
+
+    def _out(self):
+        if self._pty is None or self._pty.fd != self.serial_fd:
+            from .pty_out import PtyOut
+
+            self._pty = PtyOut(self.serial_fd)
+        return self._pty
 
     def idle(self, wait_ms=None):
         FakePort.idle(self, wait_ms)
+        if self.serial_fd is not None:
+            self._out().drain()
         if self.virtual:
             self.advance(STEP_MS)
         else:

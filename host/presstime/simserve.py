@@ -13,17 +13,16 @@ tests send.
 `python -m presstime.simserve [--journal FILE]` runs one in the foreground and prints its port.
 """
 
-import errno
 import json
 import os
-import select
 import tempfile
 import threading
 import time
 
-from .boards import runtime_dir
+from .boards import advert_dir
 from .core import wire
 from .device.port import Port
+from .pty_out import PtyOut
 
 
 class PtyPort(Port):
@@ -42,7 +41,7 @@ class PtyPort(Port):
         self._lock = threading.Lock()
         self.colours = []
         self.bytes_in = 0
-        self.bytes_out = 0
+        self.out = PtyOut(fd)
 
     def now_ms(self):
         return int((time.monotonic() - self._t0) * 1000)
@@ -71,36 +70,22 @@ class PtyPort(Port):
         self.colours = list(colours)
 
     def read(self):
-        try:
-            data = os.read(self.fd, 4096)
-        except BlockingIOError:
-            return b""
-        except OSError as e:
-            if e.errno in (errno.EIO, errno.EAGAIN):  # EIO: nobody has the slave end open
-                return b""
-            raise
+        data = self.out.read()
         self.bytes_in += len(data)
         return data
 
     def write(self, data):
-        view = memoryview(bytes(data))
-        deadline = time.monotonic() + 2.0
-        while view:
-            try:
-                n = os.write(self.fd, view)
-                view = view[n:]
-                self.bytes_out += n
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    return  # nobody reads: drop the rest, like a board whose host went away
-                select.select([], [self.fd], [], 0.05)
-            except OSError:
-                return
+        self.out.write(data)    # never blocks: see pty_out
+
+    @property
+    def bytes_out(self):
+        return self.out.written
 
     def journal_path(self):
         return self._journal_file
 
     def idle(self, wait_ms=None):
+        self.out.drain()
         time.sleep(0.002)
 
 
@@ -128,10 +113,12 @@ class Simulator:
         tty.setraw(self.slave)  # no echo, no line editing, even before the desktop opens it
         os.set_blocking(self.master, False)
         self.path = os.ttyname(self.slave)
-        uid = "sim-%s" % os.urandom(4).hex()
-        self.port = PtyPort(self.master, uid, journal)
+        self.port = PtyPort(self.master, "sim", journal)
         self.app = _make_app(self.port, journal)
         self.link = Link(self.app, self.port)
+        # "sim-" and a random part, kept beside the journal (<journal>.id): a simulator restarted on
+        # its journal is the same board to `sync` (docs/protocol.md, hello)
+        self.port.uid = self.link.board_id()
         self.link.extra[wire.PRESS] = self._press
         self.app.link = self.link
         self._stop = threading.Event()
@@ -173,8 +160,7 @@ class Simulator:
         return self
 
     def advertise(self):
-        d = runtime_dir()
-        os.makedirs(d, exist_ok=True)
+        d = advert_dir()
         self._advert = os.path.join(d, "sim-%d-%s.json" % (os.getpid(), self.port.uid))
         with open(self._advert, "w") as f:
             json.dump({"pty": self.path, "pid": os.getpid(), "journal": self.journal_file}, f)

@@ -415,7 +415,7 @@ class Store:
                 raise Failure("cannot create the history folder %s: %s" % (folder, e.strerror or e))
         try:
             # isolation_level=None: no implicit transactions; every write below says BEGIN itself.
-            self.conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            self.conn = sqlite3.connect(self.path, timeout=LOCK_TIMEOUT, isolation_level=None)
         except sqlite3.Error as e:
             raise Failure("cannot open the history database %s: %s" % (self.path, e))
         try:
@@ -426,6 +426,9 @@ class Store:
                 self.notice("the history was upgraded from schema version %d to %d (docs/history.md)"
                             % (before, after))
             self.refresh_results()
+        except sqlite3.OperationalError as e:
+            self.conn.close()
+            raise unusable(self.path, e)
         except sqlite3.DatabaseError as e:
             self.conn.close()
             raise Failure("%s is not a usable presstime history database: %s" % (self.path, e))
@@ -444,7 +447,7 @@ class Store:
         self.conn.close()
 
     def _write(self):
-        return _Transaction(self.conn)
+        return _Transaction(self.conn, self.path)
 
     # --- stored results ---------------------------------------------------------------------
 
@@ -461,7 +464,7 @@ class Store:
         try:
             with self._write():
                 count = _compute_results(self.conn)
-        except sqlite3.OperationalError as e:  # read-only or locked: read what is there
+        except (sqlite3.OperationalError, BadInput) as e:  # read-only or locked: read what is there
             self.notice("cannot store the results of %d game(s) (%s): they are left out this time" % (missing, e))
             return 0
         if version is not None and version != str(SCORING_VERSION) and count:
@@ -660,19 +663,20 @@ class Store:
         ).fetchone()
         return row[0] or 0
 
-    def add_journal(self, board_id, records):
+    def add_journal(self, board_id, records, gone_until=0):
         """Append a board's journal records [(seq, payload bytes)] in one transaction; the count added.
 
         Idempotent: a seq already stored with the same payload is skipped. New records must follow
         on from the last stored seq without a gap (the first ever is seq 1) and from each other;
         a stored seq arriving with a different payload is refused. Refusal raises JournalError and
-        stores nothing of the batch.
+        stores nothing of the batch. `gone_until`: the board no longer has the records up to this
+        seq (its journal dropped its oldest games), so the batch may start right after it.
         """
         board_id = str(board_id)
         batch = sorted(((int(seq), _blob(payload)) for seq, payload in records), key=lambda r: r[0])
         added = 0
         with self._write():
-            last = self.last_seq(board_id)
+            last = max(self.last_seq(board_id), int(gone_until))
             for seq, payload in batch:
                 if seq < 1:
                     raise JournalError("board %s: journal sequence numbers start at 1, got %d" % (board_id, seq))
@@ -738,21 +742,57 @@ class Store:
         ]
 
 
-class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (including KeyboardInterrupt)."""
+LOCK_TIMEOUT = 10.0     # seconds a write waits for another program's lock on the database
 
-    def __init__(self, conn):
+
+def _cannot_write(e):
+    text = str(e)
+    return "readonly" in text or "read-only" in text or "locked" in text or "busy" in text
+
+
+def unusable(path, e):
+    """BadInput for a database that cannot be written: read-only, or locked by another program."""
+    text = str(e)
+    if "readonly" in text or "read-only" in text:
+        return BadInput("the history database %s is read-only: nothing was changed "
+                        "(make it writable, or choose another with --db)" % path)
+    if "locked" in text or "busy" in text:
+        return BadInput("the history database %s is locked by another program (another presstime?): "
+                        "nothing was changed, try again when it is done" % path)
+    return BadInput("the history database %s cannot be written (%s): nothing was changed" % (path, text))
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (including KeyboardInterrupt).
+    A database that is read-only or locked raises BadInput (`unusable`), nothing written."""
+
+    def __init__(self, conn, path=""):
         self.conn = conn
+        self.path = path
 
     def __enter__(self):
-        self.conn.execute("BEGIN IMMEDIATE")
+        import sqlite3
+
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            raise unusable(self.path, e)
         return self.conn
 
     def __exit__(self, exc_type, exc, tb):
-        if exc_type is None:
-            self.conn.execute("COMMIT")
-        else:
-            self.conn.execute("ROLLBACK")
+        import sqlite3
+
+        try:
+            if exc_type is None:
+                self.conn.execute("COMMIT")
+            else:
+                self.conn.execute("ROLLBACK")
+        except sqlite3.OperationalError as e:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise unusable(self.path, e)
+        if exc_type is not None and issubclass(exc_type, sqlite3.OperationalError) and _cannot_write(exc):
+            raise unusable(self.path, exc) from None
         return False
 
 

@@ -7,6 +7,8 @@ its facts (modes, days, players, characters) come in as that argument, so this f
 other of Fit to Print's and none imports it back.
 """
 
+from .record_checks import META, control, known_keys, show
+
 CATEGORIES = ("articles", "photos", "centerpiece", "white_space", "smiles", "frowns", "unplaced", "ads")
 
 # Named rule options and their values (the defaults are the scoring's, fit_to_print_score.py).
@@ -19,6 +21,16 @@ MAX_COUNT = 99          # articles, photos, smiles, frowns, unplaced, ads, tiles
 MAX_SQUARES = 64        # white_space: a front page has fewer squares than this
 CENTERPIECE_MIN = -10
 CENTERPIECE_MAX = 20
+
+# Every field a Fit to Print record may carry, per level: anything else is refused (a typo such as
+# "breakingnews" or "finsh" would otherwise change a result silently).
+TOP_KEYS = ("game", "mode", "edition", "options", "players", "rounds")
+PLAYER_KEYS = ("name", "character")
+ROUND_KEYS = ("day", "breaking_news", "finish", "table", "players")
+CARD_KEYS = ("effect", "value")
+# The card values printed on a Breaking News card (plausibility bounds, like the scorepad's).
+WHITE_SPACE_BEST_MAX = 10
+MOST_TILES_ADS_MAX = 20
 
 # The scorepad's lines, in the order of the scorepad, and the words that ask them.
 LABELS = (
@@ -74,9 +86,9 @@ def good_card(card, mode, face):
         return False
     value = card.get("value")
     if card["effect"] == "white-space-best":
-        return _is_int(value)
+        return _is_int(value) and 0 <= value <= WHITE_SPACE_BEST_MAX
     if card["effect"] == "most-tiles-ads":
-        return value is None or (_is_int(value) and value >= 0)
+        return value is None or (_is_int(value) and 0 <= value <= MOST_TILES_ADS_MAX)
     return True
 
 
@@ -120,6 +132,7 @@ def check(record, face):
     errs = []
     if not isinstance(record, dict):
         return ["the game record must be a JSON object"]
+    known_keys(record, "", TOP_KEYS + META, errs)
     mode = record.get("mode", "standard")
     if mode not in MODES:
         errs.append("mode: unknown mode %r (one of %s)" % (mode, ", ".join(MODES)))
@@ -165,8 +178,13 @@ def _check_players(record, mode, errs, face):
     for i in range(len(players)):
         name, character = face.player(players[i])
         where = "players[%d]" % (i + 1)
-        if not isinstance(name, str) or not name:
-            errs.append("%s: a player needs a name" % where)
+        if isinstance(players[i], dict):
+            known_keys(players[i], where, PLAYER_KEYS, errs)
+        if not isinstance(name, str) or not name.strip():
+            errs.append("%s: a player needs a name (got %s)" % (where, show(name)))
+            continue
+        if control(name):
+            errs.append("%s: a name cannot hold control characters" % where)
             continue
         if name in names:
             errs.append("%s: player %s is listed twice" % (where, name))
@@ -193,6 +211,7 @@ def _check_round(rnd, i, day, names, mode, errs, face):
     if not isinstance(rnd, dict):
         errs.append("%s: must be an object" % where)
         return
+    known_keys(rnd, where, ROUND_KEYS, errs)
     given_day = rnd.get("day")
     if given_day is not None and given_day != day:
         errs.append("%s, day: %r, but round %d of a %s game is %s" % (where, given_day, i + 1, mode, day))
@@ -275,9 +294,13 @@ def _check_news(news, where, mode, errs, EFFECTS):
         errs.append("%s, breaking_news: must be a list" % where)
         return []
     good = []
+    if len(news) > 1:
+        errs.append("%s, breaking_news: %d cards, but one Breaking News card is drawn per day" % (where, len(news)))
     for j in range(len(news)):
         card = news[j]
         at = "%s, breaking_news[%d]" % (where, j + 1)
+        if isinstance(card, dict):
+            known_keys(card, at, CARD_KEYS, errs)
         if not isinstance(card, dict) or card.get("effect") not in EFFECTS:
             errs.append("%s: unknown effect %r (one of %s)"
                         % (at, card.get("effect") if isinstance(card, dict) else card, ", ".join(EFFECTS)))
@@ -286,11 +309,17 @@ def _check_news(news, where, mode, errs, EFFECTS):
             errs.append("%s: Breaking News is not used in %s mode" % (at, mode))
             continue
         value = card.get("value")
-        if card["effect"] == "white-space-best" and not _is_int(value):
-            errs.append("%s, value: white-space-best needs the bonus as a whole number" % at)
+        if card["effect"] == "white-space-best" and (not _is_int(value) or not 0 <= value <= WHITE_SPACE_BEST_MAX):
+            errs.append("%s, value: white-space-best needs the bonus as a whole number 0 to %d (got %s)"
+                        % (at, WHITE_SPACE_BEST_MAX, show(value)))
             continue
-        if card["effect"] == "most-tiles-ads" and value is not None and (not _is_int(value) or value < 0):
-            errs.append("%s, value: most-tiles-ads needs a whole number of dollars >= 0" % at)
+        if card["effect"] == "most-tiles-ads" and value is not None and (
+                not _is_int(value) or not 0 <= value <= MOST_TILES_ADS_MAX):
+            errs.append("%s, value: most-tiles-ads needs a whole number of dollars 0 to %d (got %s)"
+                        % (at, MOST_TILES_ADS_MAX, show(value)))
+            continue
+        if card["effect"] == "mood-doubled" and "value" in card:
+            errs.append("%s, value: mood-doubled takes no value" % at)
             continue
         good.append(card)
     return good

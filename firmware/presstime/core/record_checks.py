@@ -10,6 +10,16 @@ Pure and MicroPython-safe: no f-strings, dict keys always visited in sorted orde
 META = ("date", "id", "notes", "place", "source", "title", "version")
 
 
+def control(text):
+    """True when `text` holds a character that acts on a terminal instead of printing: C0 and C1
+    controls, DEL, the line and paragraph separators and the bidirectional overrides. A name
+    holding one is refused wherever it enters (records, the board's set-up, typed entry)."""
+    for ch in text:
+        if ch < " " or "\x7f" <= ch < "\xa0" or "\u2028" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069":
+            return True
+    return False
+
+
 def is_int(value):
     """A JSON whole number (True/False are not counts)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -99,6 +109,9 @@ def player_names(record, title, lo, hi, errors):
             name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
             errors.append("players, seat %d: must be a name (got %s)" % (seat, show(name)))
+            continue
+        if control(name):
+            errors.append("players, seat %d: a name cannot hold control characters" % seat)
             continue
         if name in names:
             errors.append("players, seat %d: %s is named twice" % (seat, name))

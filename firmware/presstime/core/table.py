@@ -212,6 +212,8 @@ def normalise(cfg):
         nm = p.get("name") or "P%d" % (i + 1)
         if len(nm.encode()) > 24:
             raise ValueError(where + ": name longer than 24 bytes")
+        if nm in names or [c for c in nm if c < " " or "\x7f" <= c < "\xa0"]:
+            raise ValueError(where + (": %s is named twice" % nm if nm in names else ": a control character"))
         names.append(nm)
         colours.append(_colour(p["colour"], where) if p.get("colour") is not None
                        else PALETTE[i])

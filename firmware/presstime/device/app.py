@@ -177,6 +177,7 @@ class App:
         self._ck = -1
         self._cd = -1
         self._pending = []       # encoded events not yet written (see _flush)
+        self._fault = None       # journal failing: [last_seq before, ms of the next try]
         self._due = False        # step(): write them after this step's frame
         self._last_press = -_QUIET_MS
         self._hold = getattr(port, "hold_round_writes", False)
@@ -238,7 +239,10 @@ class App:
         return ok
 
     def status(self):
-        return self.table.status(self.port.now_ms())
+        st = self.table.status(self.port.now_ms())
+        if self._fault is not None:
+            st["journal"] = "failing"   # events kept in RAM until the flash takes them
+        return st
 
     def set_standings(self, standings):
         self.table.standings = standings
@@ -291,6 +295,8 @@ class App:
             else:
                 t.refresh(st, now)
             px = _lights(st, now, self._ring, self._pp, self._size, self._cap)
+            if self._fault is not None and self._ring and now // 500 & 1:
+                px[self._ring[0]] = (self._cap, 0, 0)   # the journal warning: the first ring pixel blinks red
             if px != self._shown:
                 self._shown = px
                 port.show(px)
@@ -362,11 +368,24 @@ class App:
         return self._hold and (t.phase == RUNNING or t.phase == GRACE) and t.mode != TURNS
 
     def _write(self):
+        """Journal the pending events. A write that fails (flash full, any OSError; the seq
+        running out, ValueError) never stops the table: the events stay in RAM, the lights
+        show the warning and device/journal_fault.py (loaded only then) tries again."""
         payloads = self._pending
         if not payloads:
             return
+        if self._fault is not None:
+            from .journal_fault import retry
+            retry(self)
+            return
         self._pending = []
-        self.journal.append_many(payloads)      # one write, one flush (one littlefs commit)
+        at = self.journal.last_seq
+        try:
+            self.journal.append_many(payloads)      # one write, one flush (one littlefs commit)
+        except (OSError, ValueError):
+            self._pending = payloads
+            self._fault = [at, self.port.now_ms() + 2000]   # last_seq before it, next try
+            self._key = None
 
     # ---- gestures -----------------------------------------------------------------------
     def _short(self, t_ms):

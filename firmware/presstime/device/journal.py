@@ -241,8 +241,8 @@ class Journal(JournalBase):
             tmp = rest.endswith(".tmp")
             if tmp:
                 rest = rest[:-4]
-            if not rest.isdigit() or str(int(rest)) != rest:
-                continue
+            if not rest.isdigit() or str(int(rest)) != rest or int(rest) > _MAX_SEQ:
+                continue        # not a segment (a stray file with a huge number is left alone)
             if tmp:
                 tmps.append(int(rest))
             else:

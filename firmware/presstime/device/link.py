@@ -65,6 +65,7 @@ class Link:
         self._id = None
         self._gid = None         # seq of the journal's last CONFIG record: the game id
         self._scanned = -1       # journal scanned for CONFIG up to this seq
+        self.board_id()          # now, while the heap is young: its code is dropped after
         self.fixed = None        # status_reply.py: (its fixed part's key, that part's CRC)
 
     # ---- the loop's call ------------------------------------------------------------------------
@@ -192,16 +193,13 @@ class Link:
         return self.journal if self.journal is not None else getattr(self.app, "journal", None)
 
     def board_id(self):
-        """The board's identity: the port's `uid` (the simulator's), else the board name and the
-        chip's unique id. The desktop keeps the synced journal under it; the journal's seq never
-        restarts (Journal.reset() continues it), so one id is one sequence."""
+        """The board's identity, under which the desktop keeps the synced journal: one id, one
+        journal sequence (device/identity.py)."""
         if self._id is None:
-            uid = getattr(self.port, "uid", None)
-            if callable(uid):
-                uid = uid()
-            if not uid:
-                uid = "%s-%s" % (getattr(self.port, "board", "board"), _chip_id())
-            self._id = uid
+            import sys
+            from . import identity     # once, when the link starts; then dropped from RAM
+            self._id = identity.board_id(self.port, self._journal())
+            sys.modules.pop(identity.__name__, None)
         return self._id
 
     def game_id(self):
@@ -269,23 +267,6 @@ def _lazy(j, after, want):
         after = recs[-1][0]
         want -= len(recs)
         recs = None
-
-
-def _chip_id():
-    """Hex of the chip's unique id (MicroPython machine.unique_id, CircuitPython cpu.uid)."""
-    raw = None
-    try:
-        import machine
-        raw = machine.unique_id()
-    except (ImportError, AttributeError, OSError):
-        try:
-            import microcontroller
-            raw = microcontroller.cpu.uid
-        except (ImportError, AttributeError):
-            raw = None
-    if not raw:
-        return "0"
-    return "".join(["%02x" % b for b in raw])
 
 
 def _text(e):

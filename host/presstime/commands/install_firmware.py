@@ -21,6 +21,9 @@ def configure(parser):
     parser.add_argument("--port", help="MicroPython: the board's serial port (default: mpremote's auto); "
                         "CircuitPython: copy over the REPL of this console port instead of the drive")
     parser.add_argument("--drive", help="CircuitPython: the CIRCUITPY drive folder (default: find it)")
+    parser.add_argument("--force", action="store_true",
+                        help="CircuitPython: copy onto --drive even without boot_out.txt (it replaces "
+                             "code.py, boot.py and lib/ there)")
     parser.add_argument("--source", action="store_true",
                         help="MicroPython: copy .py source instead of compiling to .mpy")
     parser.add_argument("--dry-run", action="store_true",
@@ -33,8 +36,8 @@ def run(args):
 
     board = args.board or deploy.detect_board(args.drive)
     if board == "pico":
-        if args.drive:
-            raise BadInput("--drive is for a CircuitPython board (--board macropad)")
+        if args.drive or args.force:
+            raise BadInput("--%s is for a CircuitPython board (--board macropad)" % ("drive" if args.drive else "force"))
         deploy.install_micropython(port=args.port, dry_run=args.dry_run, source=args.source)
     else:
         if args.source:
@@ -44,5 +47,5 @@ def run(args):
         if args.port:
             deploy.install_circuitpython_repl(args.port, dry_run=args.dry_run)
         else:
-            deploy.install_circuitpython(drive=args.drive, dry_run=args.dry_run)
+            deploy.install_circuitpython(drive=args.drive, dry_run=args.dry_run, force=args.force)
     return 0

@@ -73,15 +73,14 @@ def _open_pty(port):
     import os
     import tty
 
-    from ..boards import runtime_dir
+    from ..boards import advert_dir
 
+    d = advert_dir()
     master, slave = os.openpty()
     tty.setraw(slave)
     os.set_blocking(master, False)
     port.serial_fd = master
     path = os.ttyname(slave)
-    d = runtime_dir()
-    os.makedirs(d, exist_ok=True)
     advert = os.path.join(d, "sim-%d-%s.json" % (os.getpid(), port.uid))
     with open(advert, "w") as f:
         json.dump({"pty": path, "pid": os.getpid(), "journal": port.journal_path()}, f)
@@ -116,7 +115,7 @@ def run(args):
         path = os.path.join(tmp, "journal.bin")
     elif os.path.isdir(path):
         raise BadInput("--journal %s: is a directory, expected a file" % path)
-    port = sim.TerminalPort(players=config["players"], journal_path=path, virtual=script is not None)
+    port = sim.TerminalPort(players=config["players"], journal_path=path, virtual=script is not None, uid="sim")
     fds = ()
     advert = None
     try:
@@ -134,8 +133,9 @@ def run(args):
         if args.pty:
             from ..device.link import Link
 
-            pty_path, fds, advert = _open_pty(port)
             app.link = Link(app, port, journal)
+            port.uid = app.link.board_id()      # kept beside the journal: a restart is the same board
+            pty_path, fds, advert = _open_pty(port)
             print("presstime sim: serving the link on %s" % pty_path, file=sys.stderr)
         if script is not None:
             sim.run_script(app, port, args.script, sys.stdout)

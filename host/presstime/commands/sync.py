@@ -30,7 +30,7 @@ def progress_bar(stream):
         width = 30
         frac = 1.0 if total <= 0 else min(1.0, done / float(total))
         fill = int(frac * width)
-        stream.write("\r  [%s%s] %d/%d records" % ("#" * fill, "." * (width - fill), done, total))
+        stream.write("\r\x1b[K  [%s%s] %d/%d records" % ("#" * fill, "." * (width - fill), done, total))
         stream.flush()
 
     return draw
@@ -46,9 +46,18 @@ def store_games(store, board_id, games):
     by_source = {}
     for g in store.list_games():
         by_source.setdefault(g["source"], g["id"])
+    from ..core.record_checks import control
+
     out = []
     for game in games:
         key = rebuild.game_key(board_id, game)
+        names = game["config"].get("names", [])
+        if [n for n in names if not isinstance(n, str) or control(n)]:
+            # a board that sent names with control characters: nothing of it is stored
+            out.append({"key": key, "game": game["config"].get("game", GAMES[0]), "players": names,
+                        "rounds": len(game["rounds"]), "finish": [], "over": game["over"], "round_details": [],
+                        "problem": "a player name holds control characters: not stored"})
+            continue
         summary = {"key": key, "game": game["config"].get("game", GAMES[0]),
                    "players": game["config"].get("names", []), "rounds": len(game["rounds"]),
                    "finish": [r["finish"] for r in game["rounds"]], "over": game["over"],
@@ -111,13 +120,15 @@ def run(args):
     from ..core.games import GAMES
     from ..journal_sync import pull
     from ..store import open_store
+    from ..term import printable
 
     port = boards.pick_port(args.port)
     client = boards.connect(port)
     try:
         with open_store(args) as store:
             bar = None if args.json else progress_bar(sys.stderr)
-            board_id, added = pull(client, store, bar)
+            gone = []
+            board_id, added = pull(client, store, bar, gone)
             if bar:
                 sys.stderr.write("\n")
             games = rebuild.games_from_journal(store.journal(board_id))
@@ -127,14 +138,17 @@ def run(args):
         client.close()
     if args.json:
         print(json.dumps({"board": board_id, "port": port, "added": added, "last_seq": total,
-                          "games": summaries}, indent=2, ensure_ascii=False))
+                          "gone": gone, "games": summaries}, indent=2, ensure_ascii=False))
         return 0
     print("board %s on %s: %d new record%s, %d in the history" % (board_id, port, added, "" if added == 1 else "s", total))
+    for first, last in gone:
+        print("  records %d-%d were already gone from the board (its journal keeps only the latest games, "
+              "about 16 KB): the games in them cannot be synced any more" % (first, last))
     for s in summaries:
         where = ("history game %d" % s["stored"]) if "stored" in s else ("draft %s" % s.get("draft", "?"))
         default = s["game"] == GAMES[0]
         print("  %s%s: %d %s%s%s -> %s" % (
-            "" if default else s["game"] + " ", ", ".join(s["players"]), s["rounds"],
+            "" if default else s["game"] + " ", ", ".join(printable(n) for n in s["players"]), s["rounds"],
             _face(s["game"]).ROUND_WORD, "" if s["rounds"] == 1 else "s", ", over" if s["over"] else "", where))
         if not default:
             for line in other_game_lines(s):
