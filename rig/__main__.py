@@ -18,7 +18,9 @@ import sys
 import time
 
 from .pico import EmulatedPico, app_image
-from .rp2emu import find_rig, why_absent, RigError
+from .rp2emu import find_rig, why_absent, RigError, MS
+
+READY_NS = 800 * MS
 
 USAGE = __doc__.split("\n\n")[1]
 
@@ -37,7 +39,7 @@ def main(argv):
                                        "firmware", "main.py")):
         print("python -m rig: run it from a presstime checkout (firmware/ is missing)", file=sys.stderr)
         return 2
-    print("preparing the emulated Pico (the first time: installing presstime, about a minute)...",
+    print("starting the emulated Pico (the first time it installs presstime: ~1 min)",
           flush=True)
     try:
         image = app_image(rig)
@@ -46,6 +48,7 @@ def main(argv):
         print("python -m rig: %s" % e, file=sys.stderr)
         return 1
     try:
+        pico.wait_until(READY_NS)       # the app is up (~0.45 s of chip time; longer on the wall)
         print("emulated Pico (official MicroPython firmware) on %s" % pico.pty, flush=True)
         if command == "serve":
             print("press Ctrl-C to stop it", flush=True)
