@@ -39,6 +39,8 @@ def main(argv):
                                        "firmware", "main.py")):
         print("python -m rig: run it from a presstime checkout (firmware/ is missing)", file=sys.stderr)
         return 2
+    for sig in (signal.SIGHUP, signal.SIGTERM):   # a closed terminal still stops the rig
+        signal.signal(sig, lambda *_: sys.exit(1))
     print("starting the emulated Pico (the first time it installs presstime: ~1 min)",
           flush=True)
     try:
