@@ -83,25 +83,12 @@ def game_journal(folder):
     return out
 
 
-def put_files(pico, client, files):
-    """Leave the app (the link's repl request), write the files in the raw REPL, power-cycle."""
-    client.repl()
-    pico.run(50 * MS)
-    code = "".join("with open(%r, 'wb') as f:\n    f.write(bytes.fromhex(%r))\n" % (p, d.hex())
-                   for p, d in files.items())
-    r = pico.exec(code)
-    if r.get("err"):
-        raise RuntimeError("writing the journal on the board failed: %s" % r["err"])
-    pico.reset()
-
-
 def sync_full_game(pico, files):
     from presstime.journal_sync import pull
     from presstime.store import Store
 
-    client, t = _client(pico)
-    client.hello()
-    put_files(pico, client, files)
+    pico.run(600 * MS)                       # the app is up
+    pico.put_files(files)
     client, t = _client(pico)
     client.hello()                           # the app is up again, the journal replayed
     folder = tempfile.mkdtemp(prefix="presstime-bench-")
@@ -113,7 +100,6 @@ def sync_full_game(pico, files):
     finally:
         store.close()
         shutil.rmtree(folder, ignore_errors=True)
-    want = sum(1 for _ in files)  # noqa: F841 (files, not records)
     if added <= 0:
         raise RuntimeError("the sync pulled no records")
     return (t1 - t0) / MS, added

@@ -107,6 +107,19 @@ class EmulatedPico(Emulator):
         self.set(self.pin(button), None, at=at + int(hold_ms * MS))
         return at
 
+    def put_files(self, files):
+        """Write files on the board's flash ({board path: bytes}) and power-cycle it: the app
+        leaves its loop (the link's repl request), the raw REPL writes them, then a reset."""
+        from presstime.core import wire
+        self.write(wire.encode(wire.REPL, 0x5A))
+        self.expect(">>> ", max_ns=5000 * MS)
+        code = "".join("with open(%r, 'wb') as f:\n    f.write(bytes.fromhex(%r))\n" % (p, d.hex())
+                       for p, d in files.items())
+        r = self.exec(code)
+        if r.get("err"):
+            raise RigError("writing files on the board failed: %s" % r["err"])
+        self.reset()
+
     def frames(self, clear=False):
         """Complete NeoPixel frames: [(t_ns, [(r, g, b), ...]), ...] (the ring is GRB)."""
         out = []

@@ -483,7 +483,7 @@ def _link_repl(port):
     return False
 
 
-def _link_hello(port, wait=3.0):
+def _link_hello(port, wait=10.0):
     """Best effort: the app's hello after a reset ({fw, board, ...}) or None."""
     import time
 

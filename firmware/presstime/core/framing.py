@@ -174,6 +174,17 @@ def _dumps(value):
         return json.dumps(value)
 
 
+def _move(buf, o, i, m):
+    """buf[o:o+m] = buf[i:i+m] for o < i, in copies of 32 bytes at most: no big allocation on a
+    fragmented heap, and no overlapping copy (the slice on the right is a copy)."""
+    while m > 32:
+        buf[o:o + 32] = buf[i:i + 32]
+        o += 32
+        i += 32
+        m -= 32
+    buf[o:o + m] = buf[i:i + m]
+
+
 _HEAD = 12     # room in front of a Frame's body: the leading 00 and the COBS code bytes
 
 
@@ -288,7 +299,11 @@ class Frame:
         self.n = _HEAD + 3
 
     def end(self, crc=None):
-        """Frame the body written since begin(): a memoryview of 00 | COBS(body + crc) | 00."""
+        """Frame the body written since begin(): a memoryview of 00 | COBS(body + crc) | 00.
+        `crc`: the body's CRC when the caller knows it already (see crc.zeros).
+
+        COBS moves whole runs of non-zero bytes (found with find(), copied as slices) rather
+        than byte by byte: a JSON body has zeros only in its header and CRC."""
         buf = self.buf
         n = self.n
         c = crc16(memoryview(buf)[_HEAD:n]) if crc is None else crc
@@ -298,24 +313,26 @@ class Frame:
         buf[0] = 0
         code_at = 1
         o = 2
-        code = 1
-        for i in range(_HEAD, n):
-            b = buf[i]
-            if b == 0:
-                buf[code_at] = code
-                code_at = o
-                o += 1
-                code = 1
-            else:
-                buf[o] = b
-                o += 1
-                code += 1
-                if code == 0xFF:
-                    buf[code_at] = code
-                    code_at = o
-                    o += 1
-                    code = 1
-        buf[code_at] = code
+        i = _HEAD
+        while True:
+            z = buf.find(b"\x00", i, n)
+            stop = n if z < 0 else z
+            while stop - i >= 0xFE:             # a full block: 254 bytes, code 0xFF, no zero
+                _move(buf, o, i, 0xFE)
+                buf[code_at] = 0xFF
+                i += 0xFE
+                code_at = o + 0xFE
+                o = code_at + 1
+            m = stop - i
+            if m:
+                _move(buf, o, i, m)
+            buf[code_at] = m + 1
+            o += m
+            if z < 0:
+                break
+            code_at = o
+            o += 1
+            i = z + 1
         buf[o] = 0
         return memoryview(buf)[:o + 1]
 

@@ -35,25 +35,34 @@ def status_frame(link, rid):
     f.begin(wire.STATUS, rid, True)
     start = f.n
     put = f.put
-    _json(f, st)
-    f.n -= 1                        # reopen: the players and the moving fields follow
-    put(b',"players":[' if f.n - start > 1 else b'"players":[')
-    first = True
-    for p in players:
-        if not first:
-            put(b",")
-        first = False
-        _json(f, p)
-    put(b"]")
-    fixed = f.n - start
-    key = (st.get("version"), id(getattr(getattr(link.app, "table", None), "standings", None)),
-           fixed)
-    st = players = None
-    buf = f.buf
+    key = (st.get("version"), id(getattr(getattr(link.app, "table", None), "standings", None)))
     known = link.fixed
-    if known is None or known[0] != key:
-        link.fixed = None
-        known = link.fixed = (key, crc16(memoryview(buf)[start:f.n], 0))
+    if known is not None and known[0] == key:
+        put(known[2])                   # the fixed part as encoded for this version
+    else:
+        link.fixed = known = None       # the old copy goes before the new one is made
+        _json(f, st)
+        f.n -= 1                        # reopen: the players and the moving fields follow
+        put(b',"players":[' if f.n - start > 1 else b'"players":[')
+        first = True
+        for p in players:
+            if not first:
+                put(b",")
+            first = False
+            _json(f, p)
+        put(b"]")
+        part = memoryview(f.buf)[start:f.n]
+        try:
+            copy = bytes(part)          # ~1 KB kept until the version changes
+        except MemoryError:
+            copy = None
+        if copy is not None:
+            known = link.fixed = (key, crc16(part, 0), copy)
+        else:
+            known = (key, crc16(part, 0), None)
+    st = players = None
+    fixed = f.n - start
+    buf = f.buf
     for k in moving:
         put(b',"')
         put(k)

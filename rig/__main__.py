@@ -1,0 +1,75 @@
+"""Try presstime on the official MicroPython firmware without a board: the emulated Pico.
+
+    PRESSTIME_RP2EMU=DIR python -m rig play [PLAY OPTIONS]     a game against the emulated board
+    PRESSTIME_RP2EMU=DIR python -m rig watch|sync|repl [OPTIONS]
+    PRESSTIME_RP2EMU=DIR python -m rig serve                    just the board: its port, until Ctrl-C
+
+Boots the Pico build (presstime installed by `presstime install-firmware`, made once and cached
+in PRESSTIME_RIG_CACHE) in the rp2emu rig, serves its USB serial on a pty and runs
+`presstime COMMAND --port PTY OPTIONS` against it in this terminal. The rig runs the chip at
+0.1-0.3x real time while it is busy, so a round's clock runs slower than the wall clock.
+Exit status: presstime's; 2 when the rig is not set up (the message says how).
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from .pico import EmulatedPico, app_image
+from .rp2emu import find_rig, why_absent, RigError, MS
+
+READY_NS = 800 * MS
+
+USAGE = __doc__.split("\n\n")[1]
+
+
+def main(argv):
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
+    command = argv[0] if argv else "play"
+    rest = argv[1:]
+    rig = find_rig()
+    if rig is None:
+        print("python -m rig: " + why_absent(), file=sys.stderr)
+        return 2
+    if not os.path.exists(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                       "firmware", "main.py")):
+        print("python -m rig: run it from a presstime checkout (firmware/ is missing)", file=sys.stderr)
+        return 2
+    for sig in (signal.SIGHUP, signal.SIGTERM):   # a closed terminal still stops the rig
+        signal.signal(sig, lambda *_: sys.exit(1))
+    print("starting the emulated Pico (the first time it installs presstime: ~1 min)",
+          flush=True)
+    try:
+        image = app_image(rig)
+        pico = EmulatedPico.start(rig, image, pty=True)
+    except RigError as e:
+        print("python -m rig: %s" % e, file=sys.stderr)
+        return 1
+    try:
+        pico.wait_until(READY_NS)       # the app is up (~0.45 s of chip time; longer on the wall)
+        print("emulated Pico (official MicroPython firmware) on %s" % pico.pty, flush=True)
+        if command == "serve":
+            print("press Ctrl-C to stop it", flush=True)
+            try:
+                while pico.proc.poll() is None:
+                    time.sleep(0.5)
+            except KeyboardInterrupt:
+                pass
+            return 0
+        cmd = [sys.executable, "-m", "presstime", command, "--port", pico.pty] + rest
+        proc = subprocess.Popen(cmd)
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            proc.send_signal(signal.SIGINT)
+            return proc.wait()
+    finally:
+        pico.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
