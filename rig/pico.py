@@ -10,7 +10,9 @@ their real idle levels, the NeoPixel ring read back from its data pin.
 The pin map is firmware/presstime/device/boards/pico.py, the file the firmware itself reads.
 """
 
+import ast
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -18,6 +20,7 @@ import sys
 import tempfile
 
 from presstime.device.boards import pico as board
+from presstime.link import BoardClient, Transport
 
 from .rp2emu import Emulator, RigError, MS
 
@@ -58,6 +61,9 @@ def app_image(rig, log=None):
     try:
         out = os.path.join(tmp, "app.img")
         with Emulator.start(rig, pty=True) as emu:
+            # let the first boot (littlefs format included) finish before mpremote's first
+            # contact, which gives up after a few seconds of wall time on a loaded host
+            emu.run(1000 * MS)
             r = subprocess.run(
                 [sys.executable, "-m", "presstime", "install-firmware", "--board", "pico",
                  "--port", emu.pty], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -72,6 +78,63 @@ def app_image(rig, log=None):
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return path
+
+
+def ring_layout():
+    """(ring, player_pixels, size, cap): the lights' layout the Pico build runs, as
+    firmware/main.py sets it (Rp2Port(player_pixels=...)) over the pin map's ring, read from
+    main.py itself so this and the firmware cannot disagree."""
+    with open(os.path.join(ROOT, "firmware", "main.py")) as f:
+        tree = ast.parse(f.read())
+    pp = tuple(board.PLAYER_PIXELS)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Rp2Port":
+            for kw in node.keywords:
+                if kw.arg == "player_pixels":
+                    pp = tuple(ast.literal_eval(kw.value))
+    ring = tuple(i for i in range(board.PIXEL_COUNT) if i not in pp)
+    size = max((board.PIXEL_COUNT,) + tuple(i + 1 for i in pp))
+    return ring, pp, size, board.MAX_CHANNEL
+
+
+class RigTransport(Transport):
+    """The board's USB serial through the rig's control channel, for paused mode: bytes go in
+    with `write` at the current emulated instant, and a read runs emulated time in slices until
+    bytes come out. The board gets `timeout_s` seconds of EMULATED time to answer each request
+    (LinkError after that), so a slow host never makes a request time out."""
+
+    slice_ns = 2 * MS
+
+    def __init__(self, emu, timeout_s=2.0):
+        Transport.__init__(self)
+        self.emu = emu
+        self.timeout_ns = int(timeout_s * 1e9)
+        self._left = self.timeout_ns
+
+    def _write(self, data):
+        self.emu.write(bytes(data))
+        self._left = self.timeout_ns
+
+    def _read(self, timeout):
+        while True:
+            data = self.emu.read()
+            if data:
+                return data.encode("latin-1")
+            if self._left <= 0:
+                from presstime.link import LinkError
+                raise LinkError("the emulated board did not answer within %d ms of its time"
+                                % (self.timeout_ns // MS))
+            self.emu.run(self.slice_ns)
+            self._left -= self.slice_ns
+
+
+def rig_client(emu, timeout_s=2.0, rid=0x40):
+    """A BoardClient over RigTransport (paused mode). Deterministic: request ids start at `rid`
+    (the desktop picks a random one) and the desktop's wall-clock timeout is set out of reach
+    (the transport's emulated one decides)."""
+    client = BoardClient(RigTransport(emu, timeout_s), timeout=3600, retries=0)
+    client._rid = rid
+    return client
 
 
 class EmulatedPico(Emulator):
@@ -104,6 +167,13 @@ class EmulatedPico(Emulator):
         self.set(self.pin(button), active, at=at)
         self.set(self.pin(button), None, at=at + int(hold_ms * MS))
         return at
+
+    def boot(self, ns=700 * MS):
+        """Paused mode: run the boot (the app answers the link after it); returns the now."""
+        return self.run(ns)
+
+    def client(self, **kw):
+        return rig_client(self, **kw)
 
     def frames(self, clear=False):
         """Complete NeoPixel frames: [(t_ns, [(r, g, b), ...]), ...] (the ring is GRB)."""

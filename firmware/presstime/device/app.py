@@ -21,13 +21,15 @@ and step() calls `app.link.poll()` once per iteration when set):
 
 Control button (-1) gestures, from the edge timestamps:
     short press (< 1.5 s), alone        start / next round / resume / end a turn game
-                                        (taken 0.4 s after release, to tell it from a double)
+                                        (taken 0.4 s after release, to tell it from a double,
+                                        and acting at that instant: release + 0.4 s)
     double press (2nd within 0.4 s)     undo the last player press (within 5 s of it); with
                                         nothing to undo it counts as one short press
     hold 1.5 s                          pause / resume (time taken at the moment it went down)
     hold 5 s                            abort the round (back to its ready check)
 Player buttons: the press counts at the first edge. In turns mode (Myth Fits) a player button
-held 0.8 s adds a photo token to that player instead; a short press ends your turn.
+held 0.8 s adds a photo token to that player instead (at down + 0.8 s); a short press ends
+your turn. Every gesture's time comes from its edges, never from when the loop got to it.
 
 Power cuts: while a round runs the app writes a tiny checkpoint file (`<journal>.run`: the
 round's go-version and round ms, 8 bytes) every second of round time; on boot a round that was
@@ -251,6 +253,10 @@ class App:
         edges = port.buttons()
         now = port.now_ms()
         for b, down, t_us in edges:
+            s = self._single
+            if s is not None and t_us // 1000 - s >= _DOUBLE_MS:
+                self._single = None         # a single press that acted before this edge
+                t.control(s + _DOUBLE_MS)
             if b < 0:
                 self._control_edge(down, t_us)
             else:
@@ -258,8 +264,10 @@ class App:
         if self._down:
             self._holds(now)
         if self._single is not None and now - self._single >= _DOUBLE_MS:
+            # the press became a single one 0.4 s after its release: it acts at that instant,
+            # however late the loop got here (the board and the simulator agree to the ms)
+            t.control(self._single + _DOUBLE_MS)
             self._single = None
-            t.control(now)
         t.tick(now)
         self._flush(now)
         quiet = now - self._last_press >= _QUIET_MS
@@ -391,4 +399,4 @@ class App:
                 self._hold_control(self._down[b], held)
             elif held >= _PHOTO_MS and not self._fired.get(b):
                 self._fired[b] = 1
-                self.table.photo(b, now)
+                self.table.photo(b, self._down[b] // 1000 + _PHOTO_MS)   # when it became long

@@ -1,0 +1,72 @@
+"""Power cuts on the emulated Pico (official MicroPython firmware, littlefs on its flash).
+
+    python bench/run.py rp2_cuts           (PRESSTIME_RP2EMU set; PRESSTIME_RP2_CUTS=N, default 200)
+
+A Fit to Print game is played on the board through its buttons (rig/games.py, cached) and the
+flash saved at five points (day 1 running, day 1 summary, day 2 paused, day 2 grace, day 3
+ready check). From each image the board boots and the table goes on (rig/cuts.py ACTIVITY); a
+probe run finds every flash erase/program of that segment and the journal after each; then the
+power is cut at seeded instants: fractions of erases and programs (torn, prefix and random tear
+modes alternately) and gaps between ops. After each cut the board boots again: it must answer
+the link (no reformat), a sync must hold every record completed before the cut, then only what
+a boot after a cut adds, and the flash must hold what the sync pulled.
+
+rp2_power_cuts: cuts the board survived that way; rp2_records_lost: completed records missing
+afterwards (summed over all cuts). The cuts by class go to stderr (for docs/benchmarks.md).
+"""
+
+import collections
+import os
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+KEYS = ("rp2_power_cuts", "rp2_records_lost")
+
+
+def measure():
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    from rig.rp2emu import find_rig, why_absent
+    rig = find_rig()
+    if rig is None:
+        print("bench_rp2_cuts: skipped: %s" % why_absent(), file=sys.stderr)
+        return dict((k, None) for k in KEYS)
+    from rig.cuts import cut_once, plan_cuts, probe
+    from rig.games import FTP_SAVES, board_origin, fit_to_print_game
+    from rig.pico import app_image
+
+    total = int(os.environ.get("PRESSTIME_RP2_CUTS", "200"))
+    image = app_image(rig)
+    game = fit_to_print_game(rig, image, board_origin(rig, image))
+    per = -(-total // len(FTP_SAVES))
+    survived = lost = done = 0
+    by_hit = collections.Counter()
+    by_class = collections.Counter()
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="presstime-cuts-") as work:
+        for si, ms in enumerate(FTP_SAVES):
+            seg = game["saves"][ms]
+            ref = probe(rig, seg, work)
+            kinds = collections.Counter(op["class"] for op in ref["ops"])
+            print("segment %d (game ms %d): %d flash ops %s" % (si, ms, len(ref["ops"]), dict(kinds)),
+                  file=sys.stderr, flush=True)
+            for cut in plan_cuts(ref, seed=1000 + si, n=min(per, total - done), first=si):
+                r = cut_once(rig, seg, ref, cut, work)
+                done += 1
+                lost += r["lost"]
+                by_hit[r["hit"]] += 1
+                by_class[r["class"]] += 1
+                if r["ok"]:
+                    survived += 1
+                else:
+                    failures.append(r)
+                    print("cut FAILED: %r" % r, file=sys.stderr, flush=True)
+                if done % 10 == 0:
+                    print("  %d cuts, %d survived" % (done, survived), file=sys.stderr, flush=True)
+    print("cuts by what they hit: %s" % dict(by_hit), file=sys.stderr)
+    print("cuts by class: %s" % dict(by_class), file=sys.stderr)
+    print("cuts: %d, survived: %d, failed: %d, records lost: %d"
+          % (done, survived, len(failures), lost), file=sys.stderr)
+    return {"rp2_power_cuts": survived, "rp2_records_lost": lost}
