@@ -1,6 +1,7 @@
 """Power cuts on the emulated Pico (official MicroPython firmware, littlefs on its flash).
 
-    python bench/run.py rp2_cuts           (PRESSTIME_RP2EMU set; PRESSTIME_RP2_CUTS=N, default 200)
+    python bench/run.py rp2_cuts     (PRESSTIME_RP2EMU set; PRESSTIME_RP2_CUTS=N cuts, default
+                                      200; PRESSTIME_RP2_JOBS=N rigs at a time, default 2)
 
 A Fit to Print game is played on the board through its buttons (rig/games.py, cached) and the
 flash saved at five points (day 1 running, day 1 summary, day 2 paused, day 2 grace, day 3
@@ -19,6 +20,7 @@ import collections
 import os
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -38,35 +40,45 @@ def measure():
     from rig.pico import app_image
 
     total = int(os.environ.get("PRESSTIME_RP2_CUTS", "200"))
+    jobs = int(os.environ.get("PRESSTIME_RP2_JOBS", "2"))
     image = app_image(rig)
     game = fit_to_print_game(rig, image, board_origin(rig, image))
     per = -(-total // len(FTP_SAVES))
-    survived = lost = done = 0
     by_hit = collections.Counter()
     by_class = collections.Counter()
-    failures = []
-    with tempfile.TemporaryDirectory(prefix="presstime-cuts-") as work:
-        for si, ms in enumerate(FTP_SAVES):
-            seg = game["saves"][ms]
-            ref = probe(rig, seg, work)
+    results = []
+    with tempfile.TemporaryDirectory(prefix="presstime-cuts-") as work, \
+            ThreadPoolExecutor(jobs) as pool:
+        segs = [game["saves"][ms] for ms in FTP_SAVES]
+        refs = list(pool.map(lambda seg: probe(rig, seg, work), segs))
+        todo = []
+        for si, (seg, ref) in enumerate(zip(segs, refs)):
             kinds = collections.Counter(op["class"] for op in ref["ops"])
-            print("segment %d (game ms %d): %d flash ops %s" % (si, ms, len(ref["ops"]), dict(kinds)),
-                  file=sys.stderr, flush=True)
-            for cut in plan_cuts(ref, seed=1000 + si, n=min(per, total - done), first=si):
-                r = cut_once(rig, seg, ref, cut, work)
-                done += 1
-                lost += r["lost"]
-                by_hit[r["hit"]] += 1
-                by_class[r["class"]] += 1
-                if r["ok"]:
-                    survived += 1
-                else:
-                    failures.append(r)
-                    print("cut FAILED: %r" % r, file=sys.stderr, flush=True)
-                if done % 10 == 0:
-                    print("  %d cuts, %d survived" % (done, survived), file=sys.stderr, flush=True)
+            print("segment %d (game ms %d): %d flash ops %s"
+                  % (si, FTP_SAVES[si], len(ref["ops"]), dict(kinds)), file=sys.stderr, flush=True)
+            n = min(per, total - len(todo))
+            todo += [(seg, ref, cut) for cut in plan_cuts(ref, seed=1000 + si, n=n, first=si)]
+
+        def one(job):
+            seg, ref, cut = job
+            r = cut_once(rig, seg, ref, cut, work)
+            results.append(r)
+            if not r["ok"]:
+                print("cut FAILED: %r" % r, file=sys.stderr, flush=True)
+            if len(results) % 10 == 0:
+                print("  %d cuts done" % len(results), file=sys.stderr, flush=True)
+            return r
+
+        list(pool.map(one, todo))
+    survived = sum(1 for r in results if r["ok"])
+    lost = sum(r["lost"] for r in results)
+    for r in results:
+        by_hit[r["hit"]] += 1
+        by_class[r["class"]] += 1
+    both = collections.Counter((r["hit"], r["class"], r["mode"]) for r in results)
     print("cuts by what they hit: %s" % dict(by_hit), file=sys.stderr)
     print("cuts by class: %s" % dict(by_class), file=sys.stderr)
+    print("cuts by (hit, class, tear mode): %s" % dict(both), file=sys.stderr)
     print("cuts: %d, survived: %d, failed: %d, records lost: %d"
-          % (done, survived, len(failures), lost), file=sys.stderr)
+          % (len(results), survived, len(results) - survived, lost), file=sys.stderr)
     return {"rp2_power_cuts": survived, "rp2_records_lost": lost}

@@ -27,7 +27,6 @@ from presstime.journal_sync import pull
 from presstime.store import Store
 
 from . import flashfs
-from .games import BOOT_NS
 from .pico import EmulatedPico
 from .rp2emu import MS, US
 
@@ -38,6 +37,7 @@ PAGE_NS = 700 * US          # ... per 256 B page program
 # button, hold ms): the control button (start / next / resume after a cut), then every player
 ACTIVITY = ((550 * MS, -1, 80),) + tuple((1300 * MS + i * 150 * MS, i, 80) for i in range(6))
 SEGMENT_NS = 3200 * MS       # the segment's length: the presses' journal write and checkpoints
+BOOT_LIMIT_NS = 3000 * MS   # power-on to the app's first frame, at most
 RECOVERY_KINDS = (E.CUT, E.ABORT, E.FORCE, E.END)   # what a boot may add after a cut
 
 
@@ -72,8 +72,7 @@ def _state(pico, workdir, name):
 def probe(rig, image, workdir=None):
     """The segment without a cut: {"ops": [{kind, t0, t1, n, records, mark}], "records": final}.
     `records` after an op: how many journal records the flash holds once it is done."""
-    own = workdir is None
-    workdir = workdir or tempfile.mkdtemp(prefix="presstime-cuts-")
+    workdir = tempfile.mkdtemp(prefix="presstime-probe-", dir=workdir)
     pico = _boot(rig, image)
     try:
         recs0, mark0 = _state(pico, workdir, "p.img")
@@ -100,8 +99,7 @@ def probe(rig, image, workdir=None):
         final, _ = _state(pico, workdir, "p.img")
     finally:
         pico.close()
-        if own:
-            shutil.rmtree(workdir, ignore_errors=True)
+        shutil.rmtree(workdir, ignore_errors=True)
     _classify(ops, len(recs0), mark0)
     return {"ops": ops, "records": final, "start_records": len(recs0)}
 
@@ -174,6 +172,7 @@ def cut_once(rig, image, ref, cut, workdir):
     the link (the desktop's pull, into a fresh history) gets the reference's records up to at
     least every one completed before the cut, then only what a boot after a cut adds, and the
     flash read offline holds the very same records. Returns a result dict (ok, class, ...)."""
+    workdir = tempfile.mkdtemp(prefix="cut-", dir=workdir)
     pico = _boot(rig, image, until=cut["at"])
     res = {"at": cut["at"], "aim": cut["aim"], "mode": cut["mode"], "seed": cut["seed"]}
     try:
@@ -189,7 +188,17 @@ def cut_once(rig, image, ref, cut, workdir):
         if op:
             res["unit"] = op.get("unit")
             res["torn_bytes"] = op.get("newBytes", op.get("changedBytes"))
-        pico.run(BOOT_NS)
+        # booted when the app draws its first frame on the ring (its loop runs, the link is
+        # attached): only then does the desktop speak
+        booted = None
+        while booted is None and pico.now() < cut["at"] + BOOT_LIMIT_NS:
+            pico.run(20 * MS)
+            later = [t for t, _ in pico.frames() if t > cut["at"]]
+            booted = later[0] if later else None
+        if booted is None:
+            raise AssertionError("no frame on the ring within %d ms of the cut: the app did not "
+                                 "boot" % (BOOT_LIMIT_NS // MS))
+        res["boot_ms"] = (booted - cut["at"]) / MS
         client = pico.client()
         hello = client.hello()
         res["fw"] = hello.get("fw")
@@ -204,6 +213,7 @@ def cut_once(rig, image, ref, cut, workdir):
         on_flash = flashfs.journal_records(flashfs.mount(img))
     finally:
         pico.close()
+        shutil.rmtree(workdir, ignore_errors=True)
     synced = [(s, bytes(p)) for s, p in synced]
     on_flash = [(s, bytes(p)) for s, p in on_flash]
     want = [(s, bytes(p)) for s, p in ref["records"]]

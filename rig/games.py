@@ -95,14 +95,14 @@ def board_origin(rig, image):
         os.path.basename(image), _firmware_digest(rig)))
     try:
         with open(key) as f:
-            return json.load(f)["origin_us"]
+            return int(json.load(f)["origin_us"])
     except (OSError, ValueError, KeyError):
         pass
     pico = boot_paused(rig, image)
     try:
         client = pico.client()
         client.configure({"players": ["A", "B"], "duration_ms": 10000})
-        now = pico.now()
+        now = int(pico.now())
         pico.press(-1, at=now + 10 * MS)
         press_at = now + 4200 * MS + 300 * 1000      # the go comes ~3.5 s after the release
         pico.press(0, at=press_at)
@@ -114,7 +114,7 @@ def board_origin(rig, image):
         go_ms = st["t_ms"] - st["elapsed_ms"] if st["phase"] == "running" else None
         if go_ms is None:
             raise RigError("origin: the round ended before the status")
-        origin = press_at // 1000 - (go_ms * 1000 + p["print_us"])
+        origin = int(press_at // 1000) - (go_ms * 1000 + p["print_us"])
     finally:
         pico.close()
     with open(key, "w") as f:
@@ -123,7 +123,7 @@ def board_origin(rig, image):
 
 
 def board_now_ms(pico, origin_us):
-    return (pico.now() // 1000 - origin_us) // 1000
+    return int(pico.now() // 1000 - origin_us) // 1000
 
 
 def schedule(pico, script, origin_us):
@@ -275,9 +275,10 @@ def table_at(records, version):
 def frame_checks(run, records):
     """For each status the board answered: (1) the round machine rebuilt from the board's own
     journal up to that status's version gives the very same status at its t_ms; (2) every
-    NeoPixel frame on the pin in the 400 ms before the request equals core.lights.lights() of
-    that state at the millisecond the board's loop computed it (searched in the FRAME_LAG_MS
-    before the frame reached the pin). Returns [(check, frames compared)]; AssertionError on
+    NeoPixel frame on the pin in the 400 ms before the request, and the one on the ring when
+    it came, equals core.lights.lights() of that state at the millisecond the board's loop
+    computed it (searched in the FRAME_LAG_MS before the frame reached the pin). The checks
+    are placed where no event happened in the 400 ms before. Returns [(check, frames compared)]; AssertionError on
     a mismatch."""
     ring, pp, size, cap = ring_layout()
     origin = run["origin_us"]
@@ -287,18 +288,27 @@ def frame_checks(run, records):
         st = c["status"]
         t = table_at(records, st["version"])
         t.standings = st.get("standings")
-        mine = plain(t.status(st["t_ms"]))
+        # the undo window is the live machine's (the time of the last press, not journaled):
+        # the board's word for it is taken
+        live = {"undo": st.get("undo")}
+
+        def status(ms):
+            d = t.status(ms)
+            d.update(live)
+            return d
+
+        mine = plain(status(st["t_ms"]))
         assert mine == plain(st), "status at %d ms: board %r, its journal %r" % (st["t_ms"], st, mine)
         n = 0
-        for t_ns, px in run["frames"]:
-            if not max(since, c["sent"] - 400 * MS) <= t_ns <= c["sent"]:
+        shown = [f for f in run["frames"] if since <= f[0] <= c["sent"]]
+        for t_ns, px in shown:
+            # the frames of the last 400 ms, and the one on the ring when the request came
+            if t_ns < c["sent"] - 400 * MS and t_ns != shown[-1][0]:
                 continue
             tau = int((t_ns // 1000 - origin) // 1000)
-            if tau < st["t_ms"] - 400:
-                continue
             want = None
             for ms in range(tau, tau - FRAME_LAG_MS, -1):
-                exp = lights(t.status(ms), ms, ring, pp, size, cap)
+                exp = lights(status(ms), ms, ring, pp, size, cap)
                 if [tuple(p) for p in exp] == [tuple(p) for p in px]:
                     want = ms
                     break
@@ -306,7 +316,7 @@ def frame_checks(run, records):
                 "frame on the pin at board %d ms (%s) is not lights(status) of the board's state "
                 "(version %d) in the %d ms before: got %r, lights at %d ms: %r"
                 % (tau, st["phase"], st["version"], FRAME_LAG_MS, px, tau,
-                   lights(t.status(tau), tau, ring, pp, size, cap)))
+                   lights(status(tau), tau, ring, pp, size, cap)))
             n += 1
         out.append((c, n))
         since = c["got"]
@@ -319,12 +329,14 @@ def wall():
 
 def fit_to_print_game(rig, image, origin_us):
     """The Fit to Print game of fit_to_print_script played once on the board, cached (per
-    image, firmware and this file) in the rig cache: {"cfg", "script", "run", "final": image
+    image, firmware, script and the way it is played) in the rig cache: {"cfg", "script", "run", "final": image
     after the game, "saves": {ms: image}} (the images are power-cut starting points)."""
     import hashlib
+    import inspect
     import pickle
-    with open(os.path.abspath(__file__), "rb") as f:
-        mine = hashlib.sha256(f.read()).hexdigest()[:12]
+    what = repr((inspect.getsource(fit_to_print_script), FTP_CONFIG, FTP_SAVES, BOOT_NS,
+                 PHASE_US, HOLD_MS, inspect.getsource(play_on_board)))
+    mine = hashlib.sha256(what.encode()).hexdigest()[:12]
     d = os.path.join(cache_dir(), "ftp-game-%s-%s-%s" % (
         os.path.basename(image)[:-4], _firmware_digest(rig), mine))
     meta = os.path.join(d, "game.pkl")
