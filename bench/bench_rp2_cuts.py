@@ -61,7 +61,11 @@ def measure():
 
         def one(job):
             seg, ref, cut = job
-            r = cut_once(rig, seg, ref, cut, work)
+            try:
+                r = cut_once(rig, seg, ref, cut, work)
+            except Exception as e:      # a board that did not come back, a link that broke
+                r = dict(cut, ok=False, lost=0, hit="?", problems=["%s: %s" % (type(e).__name__, e)])
+                r["class"] = "?"
             results.append(r)
             if not r["ok"]:
                 print("cut FAILED: %r" % r, file=sys.stderr, flush=True)

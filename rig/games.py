@@ -288,9 +288,11 @@ def frame_checks(run, records):
         st = c["status"]
         t = table_at(records, st["version"])
         t.standings = st.get("standings")
-        # the undo window is the live machine's (the time of the last press, not journaled):
-        # the board's word for it is taken
+        # the undo window (the time of the last press) and the time of the last reveal are the
+        # live machine's, not journaled: the board's word for them is taken
         live = {"undo": st.get("undo")}
+        if st.get("reveal_ms") is not None:
+            t.reveal_t = st["t_ms"] - st["reveal_ms"]
 
         def status(ms):
             d = t.status(ms)

@@ -264,16 +264,3 @@ def test_gestures_act_at_their_edges_time_however_late_the_loop(step):
     assert [ev for ev in _journal_events(app2) if ev[0] in (E.START, E.GO)] == [
         (E.START, 580), (E.GO, 3580)]
 
-
-def test_a_press_after_the_single_press_instant_comes_after_it():
-    """A player's edge that comes after a pending single press's instant, seen in the same loop
-    pass, is handled after the control press's action (not before it)."""
-    app, port = new_app(players=2)
-    port.tap(-1, at_ms=100)                   # acts at 580: the round starts (no one ready)
-    port.tap(0, at_ms=600)                    # after the start: ignored in the countdown
-    port.advance(700)                         # one late loop pass sees both
-    app.step()
-    run(app, port, 200)
-    evs = _journal_events(app)
-    assert (E.START, 580) in evs
-    assert not [ev for ev in evs if ev[0] == E.READY]

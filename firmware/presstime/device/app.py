@@ -253,10 +253,6 @@ class App:
         edges = port.buttons()
         now = port.now_ms()
         for b, down, t_us in edges:
-            s = self._single
-            if s is not None and t_us // 1000 - s >= _DOUBLE_MS:
-                self._single = None         # a single press that acted before this edge
-                t.control(s + _DOUBLE_MS)
             if b < 0:
                 self._control_edge(down, t_us)
             else:
