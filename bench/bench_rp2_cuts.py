@@ -3,6 +3,9 @@
     python bench/run.py rp2_cuts     (PRESSTIME_RP2EMU set; PRESSTIME_RP2_CUTS=N cuts, default
                                       200; PRESSTIME_RP2_JOBS=N rigs at a time, default 2)
 
+Environment: PRESSTIME_RP2_GAME=PATH/game.pkl uses a game played before (rig cache) instead of
+the current firmware's; PRESSTIME_RP2_CUTS_LOG=FILE appends each cut's result as a JSON line.
+
 A Fit to Print game is played on the board through its buttons (rig/games.py, cached) and the
 flash saved at five points (day 1 running, day 1 summary, day 2 paused, day 2 grace, day 3
 ready check). From each image the board boots and the table goes on (rig/cuts.py ACTIVITY); a
@@ -41,8 +44,15 @@ def measure():
 
     total = int(os.environ.get("PRESSTIME_RP2_CUTS", "200"))
     jobs = int(os.environ.get("PRESSTIME_RP2_JOBS", "2"))
-    image = app_image(rig)
-    game = fit_to_print_game(rig, image, board_origin(rig, image))
+    saved = os.environ.get("PRESSTIME_RP2_GAME")
+    if saved:                   # a game played before (its game.pkl in the rig cache)
+        import pickle
+        with open(saved, "rb") as f:
+            game = pickle.load(f)
+    else:
+        image = app_image(rig)
+        game = fit_to_print_game(rig, image, board_origin(rig, image))
+    log = os.environ.get("PRESSTIME_RP2_CUTS_LOG")
     per = -(-total // len(FTP_SAVES))
     by_hit = collections.Counter()
     by_class = collections.Counter()
@@ -67,6 +77,10 @@ def measure():
                 r = dict(cut, ok=False, lost=0, hit="?", problems=["%s: %s" % (type(e).__name__, e)])
                 r["class"] = "?"
             results.append(r)
+            if log:
+                import json
+                with open(log, "a") as f:
+                    f.write(json.dumps(r, default=str) + "\n")
             if not r["ok"]:
                 print("cut FAILED: %r" % r, file=sys.stderr, flush=True)
             if len(results) % 10 == 0:

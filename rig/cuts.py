@@ -35,8 +35,9 @@ ERASE_NS = 45 * MS          # the rig's charge per 4 KB sector erase
 PAGE_NS = 700 * US          # ... per 256 B page program
 # what the table does after the board boots from the segment's image (rig ns after power-on,
 # button, hold ms): the control button (start / next / resume after a cut), then every player
-ACTIVITY = ((550 * MS, -1, 80),) + tuple((1300 * MS + i * 150 * MS, i, 80) for i in range(6))
-SEGMENT_NS = 3200 * MS       # the segment's length: the presses' journal write and checkpoints
+# (a second of quiet round time between the two: a running round writes its checkpoint then)
+ACTIVITY = ((500 * MS, -1, 80),) + tuple((1700 * MS + i * 100 * MS, i, 80) for i in range(6))
+SEGMENT_NS = 2600 * MS       # the segment's length: the presses' journal write and checkpoints
 BOOT_LIMIT_NS = 3000 * MS   # power-on to the app's first frame, at most
 RECOVERY_KINDS = (E.CUT, E.ABORT, E.FORCE, E.END)   # what a boot may add after a cut
 
@@ -105,25 +106,29 @@ def probe(rig, image, workdir=None):
 
 
 def _classify(ops, n0, mark0):
-    """Each op's purpose, from the flash before and after its burst (ops < 5 ms apart): a
-    littlefs erase is a compaction (or a block relocation); otherwise the burst that added
-    journal records is a journal append, one that changed the checkpoint file a checkpoint
-    rewrite, and anything else (a segment roll-over, a game reset, recovery at boot) other."""
-    i = 0
+    """Each op's class, from the flash after it: an erase is a littlefs compaction (or a block
+    relocation); a program is part of the write whose commit it leads to, that is the first op
+    from it on, in its burst (ops < 5 ms apart), after which the flash holds more journal records
+    (a journal append) or another checkpoint file (a checkpoint rewrite); "other" when nothing a
+    reader sees changes by the burst's end (a segment roll-over, a game reset, recovery)."""
     n, mark = n0, mark0
-    while i < len(ops):
-        j = i + 1
-        while j < len(ops) and ops[j]["t0"] - ops[j - 1]["t1"] < 5 * MS:
+    change = []                 # what changed at each op
+    for op in ops:
+        change.append("journal append" if op["records"] > n else (
+            "checkpoint" if op["mark"] != mark else None))
+        n, mark = op["records"], op["mark"]
+    for i, op in enumerate(ops):
+        what = None
+        j = i
+        while j < len(ops):
+            if change[j]:
+                what = change[j]
+                break
+            if j + 1 < len(ops) and ops[j + 1]["t0"] - ops[j]["t1"] >= 5 * MS:
+                break
             j += 1
-        burst = ops[i:j]
-        end = burst[-1]
-        purpose = "journal append" if end["records"] > n else (
-            "checkpoint" if end["mark"] != mark else "other")
-        for op in burst:
-            op["purpose"] = purpose
-            op["class"] = "compaction" if op["kind"] == "erase" else purpose
-        n, mark = end["records"], end["mark"]
-        i = j
+        op["purpose"] = what or "other"
+        op["class"] = "compaction" if op["kind"] == "erase" else op["purpose"]
 
 
 def plan_cuts(ref, seed, n, first=0):
