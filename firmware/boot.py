@@ -28,4 +28,7 @@ _edit_mode = not _switch.value          # pressed reads False (active low)
 _switch.deinit()
 
 if not _edit_mode:
-    storage.remount("/", readonly=False)
+    try:
+        storage.remount("/", readonly=False)
+    except (OSError, RuntimeError):
+        pass        # a drive CircuitPython cannot remount: code.py keeps the journal in RAM

@@ -1,11 +1,18 @@
+import micropython
+micropython.kbd_intr(-1)
 # SPDX-License-Identifier: MIT
-"""MicroPython entry (Raspberry Pi Pico build): the presstime table loop with the serial link.
-
-Player lights: the ring pixels at 12, 2, 4, 6, 8 and 10 o'clock (the arcade buttons' LEDs mirror
-them); the other 18 pixels are the countdown. Ctrl-C capture is off while the loop runs; the
-link's "repl" request ends the loop and gives the REPL back (mpremote keeps working).
-device/start.py loads the app and the link in the order that keeps the heap in one piece.
-"""
+# MicroPython entry (Raspberry Pi Pico build): the presstime table loop with the serial link.
+#
+# The two lines above come first, before any import of ours: from the moment main.py starts
+# running, the rp2 USB serial checks every byte that arrives for Ctrl-C (0x03) and raises
+# KeyboardInterrupt at once, which would leave the board at the REPL. Link frames contain 0x03
+# (a request id 3, a length), and a desktop may be polling while the board boots, so capture goes
+# off before the ~0.2 s of imports below (docs/real-firmware.md). The link's "repl" request turns it
+# back on and ends the loop (mpremote keeps working).
+#
+# Player lights: the ring pixels at 12, 2, 4, 6, 8 and 10 o'clock (the arcade buttons' LEDs mirror
+# them); the other 18 pixels are the countdown. device/start.py loads the app and the link in the
+# order that keeps the heap in one piece.
 
 from presstime.device.ports.rp2 import Rp2Port
 from presstime.device.start import start

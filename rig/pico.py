@@ -12,7 +12,6 @@ The pin map is firmware/presstime/device/boards/pico.py, the file the firmware i
 
 import ast
 import hashlib
-import json
 import os
 import shutil
 import subprocess
@@ -20,12 +19,13 @@ import sys
 import tempfile
 
 from presstime.device.boards import pico as board
-from presstime.link import BoardClient, Transport
+from presstime.link import BoardClient
 
 from .rp2emu import Emulator, RigError, MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOLD_MS = 80            # a player's press: down this long, then released
+BOOTED_NS = 1000 * MS   # a blank board is at its REPL by then (first boot formats: ~0.1 s)
 
 
 def _firmware_digest(rig):
@@ -61,10 +61,8 @@ def app_image(rig, log=None):
     try:
         out = os.path.join(tmp, "app.img")
         with Emulator.start(rig, pty=True) as emu:
-            # let the first boot (littlefs format included) finish before mpremote's first
-            # contact, which gives up after a few seconds of wall time on a loaded host
-            emu.run(1000 * MS)
-            r = subprocess.run(
+            emu.wait_until(BOOTED_NS)   # mpremote's first Ctrl-C/Ctrl-A to a board still
+            r = subprocess.run(         # booting gets no raw REPL (seen under load)
                 [sys.executable, "-m", "presstime", "install-firmware", "--board", "pico",
                  "--port", emu.pty], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                 timeout=900)
@@ -97,42 +95,13 @@ def ring_layout():
     return ring, pp, size, board.MAX_CHANNEL
 
 
-class RigTransport(Transport):
-    """The board's USB serial through the rig's control channel, for paused mode: bytes go in
-    with `write` at the current emulated instant, and a read runs emulated time in slices until
-    bytes come out. The board gets `timeout_s` seconds of EMULATED time to answer each request
-    (LinkError after that), so a slow host never makes a request time out."""
-
-    slice_ns = 2 * MS
-
-    def __init__(self, emu, timeout_s=2.0):
-        Transport.__init__(self)
-        self.emu = emu
-        self.timeout_ns = int(timeout_s * 1e9)
-        self._left = self.timeout_ns
-
-    def _write(self, data):
-        self.emu.write(bytes(data))
-        self._left = self.timeout_ns
-
-    def _read(self, timeout):
-        while True:
-            data = self.emu.read()
-            if data:
-                return data.encode("latin-1")
-            if self._left <= 0:
-                from presstime.link import LinkError
-                raise LinkError("the emulated board did not answer within %d ms of its time"
-                                % (self.timeout_ns // MS))
-            self.emu.run(self.slice_ns)
-            self._left -= self.slice_ns
-
-
 def rig_client(emu, timeout_s=2.0, rid=0x40):
-    """A BoardClient over RigTransport (paused mode). Deterministic: request ids start at `rid`
-    (the desktop picks a random one) and the desktop's wall-clock timeout is set out of reach
-    (the transport's emulated one decides)."""
-    client = BoardClient(RigTransport(emu, timeout_s), timeout=3600, retries=0)
+    """The desktop's BoardClient over rig/transport.py's RigTransport (paused mode: its timeouts
+    count emulated seconds). Deterministic: request ids start at `rid` (the desktop picks a
+    random one); `timeout_s` of the board's time per try, no retry (nothing is lost in the rig:
+    a retry would only make the run differ)."""
+    from .transport import RigTransport
+    client = BoardClient(RigTransport(emu), timeout=timeout_s, retries=0)
     client._rid = rid
     return client
 

@@ -172,6 +172,20 @@ class Emulator:
     def run(self, ns):
         return self.cmd("run", ns=int(ns))["now"]
 
+    def wait_until(self, t_ns, timeout=120):
+        """Free-running: wait (wall time) until the timeline reaches t_ns; paused: run to it."""
+        r = self.cmd("now")
+        if r.get("paused"):
+            if r["now"] < t_ns:
+                self.run(t_ns - r["now"])
+            return
+        t0 = time.monotonic()
+        while self.now() < t_ns:
+            if time.monotonic() - t0 > timeout:
+                raise RigError("the emulated clock did not reach %d ms within %d s"
+                               % (t_ns // MS, timeout))
+            time.sleep(0.05)
+
     def expect(self, text, max_ns=10_000 * MS):
         r = self.cmd("expect", text=text, max_ns=int(max_ns))
         if not r.get("found"):

@@ -9,6 +9,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)  # tests/mpy.py and other helpers
 sys.path.insert(0, os.path.dirname(HERE))  # rig/: the drivers of the external rigs
 
+# The desktop package first, before any test module puts firmware/ on sys.path (for the files a
+# board runs): once `presstime` is the installed package, firmware/presstime cannot stand in for
+# it, whatever order the test modules are collected in (tests/test_suite_order.py).
+import presstime  # noqa: E402,F401
+import presstime.core  # noqa: E402,F401
+
 # No per-example time limit anywhere: a shared CI machine can stall any example past hypothesis'
 # default 200 ms, and speed is measured by the benchmarks, not by tests.
 # PRESSTIME_HYPOTHESIS=thorough: 1000 examples for the tests that set no count of their own (a
@@ -73,3 +79,25 @@ def ftp_game(rig_dir, pico_image, pico_origin):
     (rig.games.fit_to_print_script), with flash images saved along the way: cached."""
     from rig.games import fit_to_print_game
     return fit_to_print_game(rig_dir, pico_image, pico_origin)
+
+
+@pytest.fixture(scope="session")
+def macropad_image(rig_dir):
+    """An 8 MB flash image of CircuitPython 10.2.1 (MacroPad RP2040) with presstime installed by
+    `presstime install-firmware --board macropad --port CONSOLE` over the REPL (made once)."""
+    from rig.macropad import app_image
+    return app_image(rig_dir)
+
+
+@pytest.fixture
+def macropad(rig_dir, macropad_image):
+    """The MacroPad build booted from macropad_image, free-running, answering hello on its data
+    pty (macropad.data_pty; the console/REPL is macropad.pty)."""
+    from rig.macropad import EmulatedMacropad
+    p = EmulatedMacropad.start(rig_dir, macropad_image)
+    try:
+        if p.wait_hello() is None:
+            raise AssertionError("the MacroPad app did not answer hello: %s" % p.read()[-500:])
+        yield p
+    finally:
+        p.close()

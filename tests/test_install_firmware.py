@@ -447,3 +447,78 @@ def test_help_shows_an_example(name, capsys):
     assert main([name, "--help"]) == 0
     out = capsys.readouterr().out
     assert "examples:" in out and ("presstime %s" % name) in out
+
+
+class FakeCircuitPythonRepl:
+    """The raw REPL of a CircuitPython board, as deploy.CircuitPythonRepl: a dict for its drive."""
+
+    def __init__(self, name="circuitpython", readonly=False):
+        self.files = {}
+        self.execs = []
+        self.name = name
+        self.readonly = readonly
+        self.resets = 0
+        self.closed = False
+
+    def exec(self, code):
+        self.execs.append(code)
+        if "sys.implementation" in code:
+            return "%s 10.2.1 774\r\n" % self.name
+        if "storage" in code:
+            return "readonly %s\r\n" % self.readonly
+        if "presstime.__version__" in code:
+            m = deploy.re.search(r"""__version__\s*=\s*["']([^"']+)""",
+                                 self.files.get("/presstime/__init__.py", b"").decode())
+            return (m.group(1) if m else "") + "\r\n"
+        return ""
+
+    def write(self, path, data):
+        self.files[path] = data
+
+    def reset(self):
+        self.resets += 1
+
+    def close(self):
+        self.closed = True
+
+
+def test_circuitpython_repl_install_writes_the_drive_copys_files_then_resets(tmp_path):
+    fw = fake_firmware(tmp_path)
+    repl = FakeCircuitPythonRepl()
+    said = []
+    got = deploy.install_circuitpython_repl("/dev/ttyACM0", firmware=fw, say=said.append, repl=repl,
+                                            link_hello=lambda: {"fw": "9.9.9", "board": "macropad"})
+    assert got == "9.9.9"
+    # the same files, in the same order, as the drive copy
+    plan = ["/" + dest for _, dest in deploy.circuitpython_plan("", fw)]
+    assert list(repl.files) == plan and plan[-1] == "/code.py"
+    for src, dest in deploy.circuitpython_plan("", fw):
+        assert repl.files["/" + dest] == open(src, "rb").read()
+    assert "/main.py" not in repl.files
+    assert repl.resets == 1 and repl.closed
+    assert "board: CircuitPython 10.2.1" in said
+    assert "the board answers over the link: firmware 9.9.9 on macropad" in said
+
+
+def test_circuitpython_repl_install_refuses_micropython_and_a_drive_the_computer_holds(tmp_path):
+    fw = fake_firmware(tmp_path)
+    with pytest.raises(Failure, match="not CircuitPython"):
+        deploy.install_circuitpython_repl("P", firmware=fw, say=lambda s: None,
+                                          repl=FakeCircuitPythonRepl("micropython"))
+    repl = FakeCircuitPythonRepl(readonly=True)
+    with pytest.raises(Failure, match="--drive"):
+        deploy.install_circuitpython_repl("P", firmware=fw, say=lambda s: None, repl=repl)
+    assert repl.files == {} and repl.resets == 0 and repl.closed
+
+
+def test_circuitpython_repl_dry_run_and_the_option_rules(tmp_path, capsys):
+    fw = fake_firmware(tmp_path)
+    said = []
+    deploy.install_circuitpython_repl("/dev/ttyACM0", firmware=fw, dry_run=True, say=said.append)
+    assert said[0].startswith("would: open the raw REPL on /dev/ttyACM0")
+    assert any(s.endswith(":/code.py") for s in said)
+    from presstime import cli
+
+    assert cli.main(["install-firmware", "--board", "macropad", "--port", "P", "--drive", "D"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert cli.main(["install-firmware", "--board", "macropad", "--source"]) == 2

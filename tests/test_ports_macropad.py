@@ -19,7 +19,8 @@ def test_keys_map_to_players_and_control_with_wrapped_timestamps():
     out = mp("""
 import supervisor, keypad
 W = 1 << 29
-supervisor.now = W - 5                      # ticks_ms wraps 5 ms after the port starts
+supervisor.now = W - 5                      # ticks_ms wraps 5 ms after the port starts,
+                                            # 65531 ms after power-on (at W - 65536)
 from presstime.device.ports.macropad import MacropadPort
 port = MacropadPort()
 keys = keypad.made[-1]
@@ -30,11 +31,12 @@ print(port.buttons(), port.now_ms())
 for i in range(5):                          # more wraps, each folded (a loop runs every ms)
     supervisor.now += W // 3
     port.now_ms()
-print(port.now_ms() == 15 + 5 * (W // 3))
+print(port.now_ms() == 65546 + 5 * (W // 3))
 print(port.uid())
 """)
     assert out[0] == "6 12 (0, 1, 2, 3, 4, 5) (6, 7, 8, 9, 10, 11) 0.001 False"
-    assert out[1] == "[(0, True, 2000), (-1, True, 4000), (1, False, 7000)] 15"
+    # times count from power-on (supervisor.ticks_ms() was 2**29 - 65536 then)
+    assert out[1] == "[(0, True, 65533000), (-1, True, 65535000), (1, False, 65538000)] 65546"
     assert out[2] == "True"
     assert out[3] == "macropad-deadbeef01020304"
 

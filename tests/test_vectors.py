@@ -13,10 +13,11 @@ import sys
 import pytest
 
 from mpy import FIRMWARE, MICROPYTHON, ROOT, needs_micropython
+from presstime.core.games import GAMES
 
 VECTORS = os.path.join(ROOT, "tests", "vectors")
 RUNNER = os.path.join(ROOT, "tests", "vector_runner.py")
-SCORING = ["fit_to_print", "mini_fits", "heat", "myth_fits"]
+SCORING = [g.replace("-", "_") for g in GAMES]   # every game's folder, as its file is named
 FOLDERS = [os.path.join(VECTORS, d) for d in SCORING if os.path.isdir(os.path.join(VECTORS, d))]
 
 

@@ -142,11 +142,12 @@ def pick_port(port=None, comports=None, allow_none=False):
     raise BadInput("several boards found (%s): choose one with --port" % ", ".join(d["port"] for d in usable))
 
 
-def connect(port, timeout=0.4, retries=5):
+def connect(port, timeout=None, retries=None):
     """A BoardClient on `port`, after a hello (Failure if nothing answers)."""
-    from .link import BoardClient, SerialTransport
+    from .link import BoardClient, SerialTransport, TIMEOUT, RETRIES
 
-    client = BoardClient(SerialTransport(port), timeout=timeout, retries=retries)
+    client = BoardClient(SerialTransport(port), timeout=timeout or TIMEOUT,
+                         retries=RETRIES if retries is None else retries)
     try:
         client.hello()
     except Failure:

@@ -18,12 +18,15 @@ Every step is a `Step(text, action)`: --dry-run prints the texts, a real run pri
 `Mpremote` wraps the mpremote CLI (tests swap in a fake with the same methods).
 """
 
+import contextlib
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 from .errors import BadInput, Failure
 
@@ -638,3 +641,157 @@ def detect_board(drive=None, find=find_circuitpy):
     if drive is not None or find():
         return "macropad"
     return "pico"
+
+
+# ------------------------------------------------------------------ CircuitPython: over the REPL
+# For a board whose drive the computer cannot see (the emulated MacroPad of the rp2emu rig, a
+# board whose USB drive is switched off): the same files as the drive copy (circuitpython_plan),
+# written through the raw REPL on the console port with mpremote's serial transport. mpremote's
+# own `fs cp` does not work on CircuitPython (its "no such file" check expects MicroPython's
+# error text), so the files go through the transport's fs_writefile, which does not stat.
+
+REPL_CHUNK = 1024      # bytes per raw-REPL write of a file
+REPL_TRIES = 4
+QUIET_S = 0.7          # no output this long: the board has said all it had to say
+
+
+class CircuitPythonRepl:
+    """The raw REPL on a CircuitPython console port: `exec(code) -> output`, `write(path, data)`,
+    `reset()` (a hard reset: boot.py runs again), `close()`. Tests swap in a fake."""
+
+    def __init__(self, port):
+        try:
+            from mpremote.transport import TransportError
+            from mpremote.transport_serial import SerialTransport
+        except ImportError:
+            raise Failure("mpremote is not installed: pip install mpremote")
+        self._error = TransportError
+        try:
+            self.t = SerialTransport(port, baudrate=115200)
+        except Exception as e:
+            raise Failure("cannot open %s: %s" % (port, _one_line(e)))
+        # Ctrl-C stops code.py (CircuitPython always honours it on the console), then the raw
+        # REPL; no soft reset (CircuitPython answers it differently from MicroPython). A board
+        # still starting, or showing "Press any key to enter the REPL", may eat the first tries.
+        problem = None
+        for _ in range(REPL_TRIES):
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):   # mpremote prints what it got
+                    self.t.enter_raw_repl(soft_reset=False, timeout_overall=5)
+                self._resync()
+                problem = None
+                break
+            except Exception as e:
+                problem = e
+        if problem is not None:
+            self.t.close()
+            raise Failure("no REPL on %s (%s): give the board's console port, the first of its "
+                          "two serial ports" % (port, _one_line(problem)))
+
+    def _resync(self):
+        """Drop whatever a slow board still sends (banners of earlier tries), then Ctrl-A once
+        more: the raw REPL's banner, read to its end, puts both sides in step."""
+        serial = self.t.serial
+        quiet = time.monotonic() + QUIET_S
+        while time.monotonic() < quiet:
+            n = serial.inWaiting()
+            if n:
+                serial.read(n)
+                quiet = time.monotonic() + QUIET_S
+            else:
+                time.sleep(0.05)
+        serial.write(b"\x01")
+        banner = b"raw REPL; CTRL-B to exit\r\n"      # its ">" is left for exec to read
+        if not self.t.read_until(1, banner, timeout=5).endswith(banner):
+            raise Failure("the board's raw REPL did not answer")
+
+    def exec(self, code):
+        try:
+            return self.t.exec(code).decode("utf-8", "replace")
+        except self._error as e:
+            raise Failure("the board refused: %s" % _one_line(e))
+
+    def write(self, path, data):
+        try:
+            self.t.fs_writefile(path, data, chunk_size=REPL_CHUNK)
+        except Exception as e:
+            raise Failure("writing %s on the board failed: %s" % (path, _one_line(e)))
+
+    def reset(self):
+        try:
+            self.t.exec_raw_no_follow("import microcontroller\nmicrocontroller.reset()")
+        except Exception:
+            pass            # the board resets under our feet: its USB goes away
+
+    def close(self):
+        try:
+            self.t.close()
+        except Exception:
+            pass
+
+
+def _one_line(e):
+    text = str(e).strip().splitlines()
+    return text[-1] if text else e.__class__.__name__
+
+
+WRITABLE_CODE = (
+    "import storage\n"
+    "if storage.getmount('/').readonly:\n"
+    "    try:\n"
+    "        storage.remount('/', readonly=False)\n"
+    "    except RuntimeError:\n"
+    "        pass\n"
+    "print('readonly', storage.getmount('/').readonly)\n")
+
+
+def install_circuitpython_repl(port, firmware=FIRMWARE, dry_run=False, say=print, libraries=None,
+                               repl=None, link_hello=None):
+    """Copy the firmware onto a CircuitPython board through its console's raw REPL (the same
+    files as the drive copy), then hard-reset it so boot.py and code.py run. Returns the version."""
+    want = firmware_version(firmware)
+    pairs = circuitpython_plan("", firmware, libraries)
+    dirs = package_dirs([dest for _, dest in pairs])
+    if dry_run:
+        steps = [Step("open the raw REPL on %s (Ctrl-C stops code.py)" % port),
+                 Step("make the drive writable for code (storage.remount), folders %s" % ", ".join(dirs))]
+        steps += [Step("write %s -> :/%s" % (src, dest)) for src, dest in pairs]
+        steps.append(Step("check the installed version is %s, then reset the board (boot.py, code.py run)" % want))
+        run_steps(steps, True, say)
+        return want
+    if repl is None:
+        repl = CircuitPythonRepl(port)
+    try:
+        impl = repl.exec(IMPLEMENTATION_CODE)
+        name, version, _ = parse_implementation(impl)
+        if name != "circuitpython":
+            raise Failure("the board runs %s, not CircuitPython: use --board pico for a MicroPython board" % name)
+        say("board: CircuitPython %s" % ".".join(str(v) for v in version))
+        if "readonly True" in repl.exec(WRITABLE_CODE):
+            raise Failure("the CIRCUITPY drive is in use by the computer, so code cannot write it: "
+                          "copy with --drive instead (hold KEY1 at reset to make it writable for the computer)")
+        repl.exec(prepare_code(dirs, ()))
+        total = 0
+        for src, dest in pairs:
+            with open(src, "rb") as f:
+                data = f.read()
+            say("write %s (%d bytes)" % (dest, len(data)))
+            repl.write("/" + dest, data)
+            total += len(data)
+        got = repl.exec(VERSION_CODE).strip().splitlines()
+        got = got[-1].strip() if got else ""
+        if got != want:
+            raise Failure("the board reports presstime %r after the copy, expected %r" % (got, want))
+        say("installed presstime %s (%d files, %d bytes)" % (got, len(pairs), total))
+        repl.reset()
+        say("board reset: boot.py and code.py run")
+    finally:
+        repl.close()
+    info = (link_hello or _circuitpython_hello)()
+    if info:
+        say("the board answers over the link: firmware %s on %s" % (info.get("fw", "?"), info.get("board", "?")))
+        if info.get("fw") not in (None, want):
+            raise Failure("the board's app reports firmware %s, expected %s" % (info.get("fw"), want))
+    else:
+        say("note: no hello over the link yet (the board is starting); `presstime devices` checks it")
+    return got

@@ -20,25 +20,11 @@ is already exact. The same holds for the tile counts of a "most tiles gain $" Br
 """
 
 from . import records
-from .core import fit_to_print as rules
+from .core import fit_to_print as face
+from .core import fit_to_print_check as pad
+from .core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
 from .errors import BadInput
 from .term import paint
-
-LABELS = {
-    "articles": "articles (sum of article values)",
-    "photos": "photos (points earned)",
-    "centerpiece": "centerpiece (its value, may be negative)",
-    "white_space": "largest white space (squares)",
-    "smiles": "smiley faces",
-    "frowns": "frowny faces",
-    "unplaced": "tiles left on the desk",
-    "ads": "ad revenue ($ on placed ads)",
-    "tiles": "tiles on the front page",
-    "unplaced_ads": "ads left unplaced",
-}
-
-# Fields that are compared across the table: asked of every player before the rest.
-TABLE_FIELDS = ("white_space", "tiles")
 
 HELP = """At any question you can type:
   a number    the answer (Enter alone keeps the value shown in [brackets])
@@ -73,35 +59,18 @@ def player_names(record):
 
 
 def needed_fields(record, round_index):
-    """The scorepad fields the core needs in this round (mode, Breaking News), in scorepad order.
-
-    Asked of the core itself: a probe round with one empty pad makes `check` name every missing
-    field, so which lines a mode uses is decided in one place only."""
-    probe = _copy(record)
-    probe["rounds"] = probe.get("rounds", [])[:round_index + 1]
-    while len(probe["rounds"]) <= round_index:  # a round not started yet: no card
-        probe["rounds"].append({})
-    name = player_names(record)[0]
-    probe["rounds"][round_index]["players"] = {name: {}}
-    where = "round %d, player %s, " % (round_index + 1, name)
+    """The scorepad fields of this round (mode, Breaking News), in scorepad order: the face's."""
     fields = []
-    for m in records.check_record(probe):
-        if m.startswith(where) and m.endswith(": missing"):
-            fields.append(m[len(where):-len(": missing")])
-    order = list(LABELS)
-    return sorted(fields, key=lambda f: (order.index(f) if f in order else len(order), f))
+    for path, kind, label in face.fields(record, round_index):
+        if path[-1] not in fields:
+            fields.append(path[-1])
+    words = [f for f, _ in pad.LABELS]
+    return sorted(fields, key=words.index)
 
 
 def questions(record, round_index):
     """The scorepad questions of a round in the order they are asked: [(player, field)]."""
-    return ScoreEntry(record, lambda r: None)._steps(round_index)
-
-
-def _setup_probe(record, round_=None):
-    """The record's set-up (mode, edition, players) with no round, or with one probe round."""
-    probe = {k: record[k] for k in ("game", "mode", "edition", "options", "players") if k in record}
-    probe["rounds"] = [] if round_ is None else [round_]
-    return probe
+    return [(path[3], path[4]) for path, kind, label in face.fields(record, round_index)]
 
 
 def round_slot(record, i):
@@ -109,7 +78,7 @@ def round_slot(record, i):
     rounds = record.setdefault("rounds", [])
     while len(rounds) <= i:
         rnd = {}
-        day = rules.days_of(effective_mode(record))[len(rounds)]
+        day = face.round_name(effective_mode(record), len(rounds))
         if day is not None:
             rnd["day"] = day
         rnd["players"] = {}
@@ -121,35 +90,84 @@ def round_slot(record, i):
 
 def effective_mode(record):
     """The mode the core plays this set-up in (it scores a one-player standard game as solo)."""
-    try:
-        return records.tally(_setup_probe(record))["mode"]
-    except BadInput:
-        return record.get("mode", "standard")
+    return play_mode(record)
 
 
 def rounds_in(record):
-    return rules.rounds_in(effective_mode(record))
-
-
-def _core_accepts(record, round_, field):
-    """Does the core accept this field in a round of this set-up? (No message naming it.)"""
-    return not [m for m in records.check_record(_setup_probe(record, round_)) if ", %s" % field in m]
+    return face.rounds_in(effective_mode(record))
 
 
 def uses_tokens(record):
-    """Finishing tokens matter: 2+ players, and the core takes a `finish` order (not family, puzzle)."""
-    return len(player_names(record)) > 1 and _core_accepts(record, {"finish": player_names(record), "players": {}}, "finish")
+    """Finishing tokens matter: 2+ players, in a mode that hands them out (not family, puzzle)."""
+    return len(player_names(record)) > 1 and pad.takes_finish(effective_mode(record))
 
 
 def uses_news(record):
-    """Breaking News cards are used (the core refuses them in family, puzzle and turn-based)."""
-    return _core_accepts(record, {"breaking_news": [{"effect": "mood-doubled"}], "players": {}}, "breaking_news")
+    """Breaking News cards are used (not in family, puzzle and turn-based)."""
+    return pad.takes_news(effective_mode(record))
 
 
-def compares_at_table(record):
-    """White space is compared between players (not a table lookup): an ordering choice of the
-    entry only (areas first), so each player's round score shown is already exact."""
-    return effective_mode(record) in ("standard", "turn-based")
+def with_value(record, path, value):
+    """A copy of `record` with `value` at `path` (_ABSENT: the key taken out): only the
+    containers along the path are copied, the record itself is left as it is."""
+    top = dict(record)
+    node = top
+    for i in range(len(path) - 1):
+        key, nxt = path[i], path[i + 1]
+        child = node[key] if (isinstance(node, list) and key < len(node)) or \
+            (isinstance(node, dict) and key in node) else None
+        if isinstance(child, list):
+            child = list(child)
+        elif isinstance(child, dict):
+            child = dict(child)
+        else:
+            child = [] if isinstance(nxt, int) else {}
+        if isinstance(node, list):
+            while len(node) <= key:
+                node.append({})
+        node[key] = child
+        node = child
+    if value is _ABSENT:
+        if isinstance(node, dict):
+            node.pop(path[-1], None)
+    else:
+        if isinstance(node, list):
+            while len(node) <= path[-1]:
+                node.append({})
+        node[path[-1]] = value
+    return top
+
+
+def round_probe(record, ri, path=None, value=None):
+    """Rounds 1..ri+1 of the record (`value` at `path` if given, _ABSENT: taken out) with every
+    question of round ri not answered yet counted as 0. Only what changes is copied."""
+    rec = with_value(record, path, value) if path else dict(record)
+    rounds = list(rec.get("rounds") or [])[:ri + 1]
+    while len(rounds) <= ri:
+        rounds.append({"players": {}})
+    rnd = dict(rounds[ri])
+    pads = dict(rnd.get("players") or {})
+    for p, kind, label in face.fields(dict(rec, rounds=rounds), ri):
+        numbers = pads.get(p[3])
+        numbers = dict(numbers) if isinstance(numbers, dict) else {}
+        numbers.setdefault(p[4], 0)
+        pads[p[3]] = numbers
+    rnd["players"] = pads
+    rounds[ri] = rnd
+    rec["rounds"] = rounds
+    return rec
+
+
+def new_problems(record, ri, path, value):
+    """The core's problems that `value` at `path` brings to round ri: those it finds with the
+    value and not without it, questions not answered yet counted as 0 in both (two checks; no
+    message is read for its meaning)."""
+    before = set(records.check_record(round_probe(record, ri, path, _ABSENT)))
+    return [m for m in records.check_record(round_probe(record, ri, path, value)) if m not in before]
+
+
+_ABSENT = object()
+_LABELS = dict(pad.LABELS)
 
 
 class ScoreEntry:
@@ -224,29 +242,15 @@ class ScoreEntry:
         return round_slot(self.record, i)
 
     def _round_title(self, i):
-        day = rules.days_of(effective_mode(self.record))[i]
+        day = face.round_name(effective_mode(self.record), i)
         title = "round %d" % (i + 1)
         if day:
             title += " (%s)" % day.capitalize()
         return title
 
-    def _news(self, i):
-        return [c for c in self.record["rounds"][i].get("breaking_news", []) if isinstance(c, dict)]
-
     def _steps(self, i):
-        """The questions of round i in order: [(player, field)]."""
-        fields = needed_fields(self.record, i)
-        names = player_names(self.record)
-        first = [f for f in TABLE_FIELDS if f in fields] if compares_at_table(self.record) else []
-        if "tiles" in fields and "tiles" not in first:
-            first.append("tiles")
-        rest = [f for f in fields if f not in first]
-        steps = []
-        for f in first:
-            steps += [(n, f) for n in names]
-        for n in names:
-            steps += [(n, f) for f in rest]
-        return steps
+        """The questions of round i in order: [(player, field)] (the face's fields)."""
+        return questions(self.record, i)
 
     def _player_steps(self, i, name):
         return [s for s in self._steps(i) if s[0] == name]
@@ -266,7 +270,7 @@ class ScoreEntry:
         while i < len(steps):
             name, field = steps[i]
             current = pads.get(name, {}).get(field)
-            prompt = "%s · %s · %s%s: " % (self._round_title(ri), name, LABELS.get(field, field),
+            prompt = "%s · %s · %s%s: " % (self._round_title(ri), name, _LABELS.get(field, field),
                                            "" if current is None else " [%d]" % current)
             answer = self._read(prompt)
             text = answer.strip()
@@ -346,16 +350,8 @@ class ScoreEntry:
         return None
 
     def _check_value(self, ri, name, field, value):
-        """The core's problems with this one value (its limits), without the place prefix."""
-        probe = _copy(self.record)
-        probe["rounds"] = probe["rounds"][:ri + 1]
-        probe["rounds"][ri]["players"].setdefault(name, {})[field] = value
-        where = "round %d, player %s, %s: " % (ri + 1, name, field)
-        out = []
-        for m in records.check_record(probe):
-            if m.startswith(where) and not m.endswith(": missing"):
-                out.append(m[len(where) - len(field) - 2:])
-        return out
+        """The core's problems with this one value (its limits)."""
+        return new_problems(self.record, ri, ("rounds", ri, "players", name, field), value)
 
     def _save(self):
         self.save(self.record)
@@ -384,21 +380,17 @@ class ScoreEntry:
             else:
                 cards = _parse_news(text)
                 if cards is None:
-                    self.say(_refused("  unknown card %r: one of %s (? explains them)" % (answer.strip(), ", ".join(rules.EFFECTS))))
+                    self.say(_refused("  unknown card %r: one of %s (? explains them)" % (answer.strip(), ", ".join(face.EFFECTS))))
                     continue
-            if self._refused_in_round(ri, "breaking_news", cards, "breaking_news"):
+            if self._refused_in_round(ri, "breaking_news", cards):
                 continue
             rnd["breaking_news"] = cards
             self._save()
             return
 
-    def _refused_in_round(self, ri, key, value, marker):
-        """Say the core's problems (those naming `marker`) with round ri's `key` set to `value`;
-        True if there are any. Rounds after ri are left out of the probe."""
-        probe = _copy(self.record)
-        probe["rounds"] = probe["rounds"][:ri + 1]
-        probe["rounds"][ri][key] = value
-        problems = [m for m in records.check_record(probe) if marker in m]
+    def _refused_in_round(self, ri, key, value):
+        """Say the core's problems that round ri's `key` set to `value` brings; True if any."""
+        problems = new_problems(self.record, ri, ("rounds", ri, key), value)
         for m in problems:
             self.say(_refused("  " + m))
         return bool(problems)
@@ -426,7 +418,7 @@ class ScoreEntry:
                 else:
                     match = [n for n in names if n.lower() == w.lower()]
                     order.append(match[0] if match else w)
-            if self._refused_in_round(ri, "finish", order, ", finish"):
+            if self._refused_in_round(ri, "finish", order):
                 continue
             rnd["finish"] = order
             self._save()
@@ -436,13 +428,8 @@ class ScoreEntry:
 
     def _probe_tally(self, ri):
         """The core's tally of rounds 1..ri+1, unanswered numbers of round ri counted as 0."""
-        probe = _copy(self.record)
-        probe["rounds"] = probe["rounds"][:ri + 1]
-        rnd = probe["rounds"][ri]
-        for name, field in self._steps(ri):
-            rnd["players"].setdefault(name, {}).setdefault(field, 0)
         try:
-            return records.tally(probe)
+            return records.tally(round_probe(self.record, ri))
         except BadInput as e:
             for m in e.messages:
                 self.say(_refused("  problem: " + m))
@@ -524,16 +511,15 @@ def ask_setup(ask=input, say=print, record=None, save=None):
     if record is None:
         record = {"game": "fit-to-print"}
     if "mode" not in record:
-        record["mode"] = choose("Game mode", list(rules.MODES), "standard")
+        record["mode"] = choose("Game mode", list(face.MODES), "standard")
         keep()
     if "edition" not in record:
-        record["edition"] = choose("Edition", list(rules.EDITIONS), "published")
+        record["edition"] = choose("Edition", list(face.EDITIONS), "published")
         keep()
     record.setdefault("players", [])
-    most = 1 if record["mode"] == "solo" else rules.MAX_PLAYERS
-    least = 2 if record["mode"] in ("family", "turn-based") else 1
+    least, most = face.players(record["mode"])
     say("Players in seat order: a name, or NAME:CHARACTER (%s). An empty line ends the list."
-        % ", ".join(rules.CHARACTERS))
+        % ", ".join(face.CHARACTERS))
     if record["players"]:
         say("  so far: %s" % ", ".join(player_names(record)))
     while len(record["players"]) < most:
@@ -544,19 +530,20 @@ def ask_setup(ask=input, say=print, record=None, save=None):
             say(_refused("  a %s game needs at least %d player%s" % (record["mode"], least, "s" if least > 1 else "")))
             continue
         if text == "?":
-            say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(rules.CHARACTERS))
+            say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(face.CHARACTERS))
             continue
         name, _, character = text.partition(":")
         name = name.strip()
         character = character.strip().lower()
         entry = {"name": name, "character": character} if character else name
-        probe = dict(record)
-        probe["players"] = record["players"] + [entry]
-        where = "players[%d]" % len(probe["players"])
-        problems = [m for m in records.check_record(probe) if m.startswith(where)]
+        # the core's problems with this entry: those it finds with it and not with a blameless
+        # stand-in in the same seat (the player count is the same in both)
+        before = set(records.check_record(dict(record, players=record["players"] + ["\n"])))
+        problems = [m for m in records.check_record(dict(record, players=record["players"] + [entry]))
+                    if m not in before]
         if problems:
             for m in problems:
-                say(_refused("  " + m[len(where) + 2:]))
+                say(_refused("  " + m))
             continue
         record["players"].append(entry)
         keep()
@@ -579,11 +566,6 @@ def _is_number(text):
     return t.isdigit() and t.isascii()
 
 
-def _copy(record):
-    import copy
-    return copy.deepcopy(record)
-
-
 def _total(p):
     return p["total"] if p.get("total") is not None else 0
 
@@ -602,13 +584,13 @@ def _parse_news(text):
         words = part.split()
         if not words:
             continue
-        effect = [e for e in rules.EFFECTS if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))]
+        effect = [e for e in face.EFFECTS if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))]
         if len(effect) != 1 or len(words) > 2 or (len(words) == 2 and not _is_number(words[1])):
             return None
         card = {"effect": effect[0]}
         if len(words) == 2:
             card["value"] = int(words[1])
         elif effect[0] == "most-tiles-ads":
-            card["value"] = rules.MOST_TILES_DEFAULT
+            card["value"] = MOST_TILES_DEFAULT
         cards.append(card)
     return cards

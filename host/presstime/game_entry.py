@@ -5,17 +5,16 @@
   Heat       arrested? then the heat value, then each player's money and heat;
   Mini FITS  each player's complete lines per round, and the colour sets in round 2;
   Myth Fits  who gathered the three creatures (if anyone; the photo tokens come from the board).
-Each answer is checked by the core on a probe record (`records.check_record`): a refused value
-is shown with the core's message and asked again. Nothing here knows a rule: which player
-counts, limits and sums are allowed is the core's answer. Every accepted answer is saved at once.
+The questions are the game's face's (`fields(record, round)`, core/games.py): nothing here knows
+a game. Each answer is checked by the core: the problems it finds with the answer and not
+without it are shown, and the question is asked again. Every accepted answer is saved at once.
 
 At any question: a value; Enter keeps the value in [brackets]; `back`; `?`; `quit`.
 """
 
-import copy
-
 from . import records
-from .entry import EntryStopped, _is_number, _refused, player_names
+from .core import games
+from .entry import _ABSENT, EntryStopped, _is_number, _refused, player_names, with_value
 from .errors import BadInput
 
 HELP = """At any question you can type:
@@ -24,9 +23,6 @@ HELP = """At any question you can type:
   back        go back to the previous question
   quit        stop here: everything typed is kept as a draft
   ?           this help"""
-
-TITLES = {"heat": "Heat", "mini-fits": "Mini FITS", "myth-fits": "Myth Fits"}
-
 
 def _get(record, path):
     node = record
@@ -48,7 +44,7 @@ def _set(record, path, value):
         nxt = path[i + 1]
         if isinstance(node, list):
             while len(node) <= key:
-                node.append({"players": {}})
+                node.append({})
             node = node[key]
             continue
         if not isinstance(node.get(key), (dict, list)):
@@ -58,14 +54,13 @@ def _set(record, path, value):
 
 
 class Step:
-    """One question: where the answer goes, what is asked, the kind of answer, and the places
-    (message prefixes) of the core's check that concern it."""
+    """One question of the face's `fields`: where the answer goes, what is asked, the kind of
+    answer ("int", "yes/no" or "player")."""
 
-    def __init__(self, path, label, kind, places):
+    def __init__(self, path, label, kind):
         self.path = path
         self.label = label
-        self.kind = kind      # "int", "yes/no" or "player"
-        self.places = places
+        self.kind = kind
 
 
 class GameEntry:
@@ -75,68 +70,30 @@ class GameEntry:
         self.ask = ask
         self.say = say
         self.game = record.get("game")
+        self.face = games.module(self.game)
 
     # ------------------------------------------------------------------ the questions
 
     def steps(self, round_index=None):
-        """The questions in the order asked. Mini FITS: only round `round_index` when given."""
+        """The questions in the order asked: round `round_index`'s when given, else every
+        round's and then the game's end numbers."""
+        face = self.face
+        if round_index is not None:
+            indexes = [round_index]
+        else:
+            indexes = list(range(face.rounds_in(face.MODES[0]))) + [None]
         names = player_names(self.record)
         out = []
-        if self.game == "heat":
-            out.append(Step(("arrested",), "everybody arrested (a B phase needed more heat than the game has)? y/n",
-                            "yes/no", ("arrested",)))
-            if self.record.get("arrested") is not True:
-                out.append(Step(("heat_value",), "heat value (the worst empty row: -$3 is 3)", "int",
-                                ("heat_value",)))
-                for n in names:
-                    place = "final, player %s" % n
-                    out.append(Step(("final", n, "money"), "%s · money" % n, "int", (place + ", field money",)))
-                    out.append(Step(("final", n, "heat"), "%s · heat tokens" % n, "int",
-                                    (place + ", field heat", "final, field heat")))
-        elif self.game == "mini-fits":
-            indexes = [round_index] if round_index is not None else range(self._rounds_in())
-            for r in indexes:
-                for n in names:
-                    place = "round %d, player %s" % (r + 1, n)
-                    out.append(Step(("rounds", r, "players", n, "lines"), "round %d · %s · complete lines" % (r + 1, n),
-                                    "int", (place + ", field lines",)))
-                    if self._colour_sets_in(r):
-                        out.append(Step(("rounds", r, "players", n, "colour_sets"),
-                                        "round %d · %s · colour sets (all 3 symbols visible)" % (r + 1, n),
-                                        "int", (place + ", field colour_sets",)))
-        elif self.game == "myth-fits":
-            if self._won_by() != "photos":
-                out.append(Step(("gathered",), "who gathered the three creatures? (name or seat; Enter: nobody)",
-                                "player", ("gathered",)))
+        for i in indexes:
+            for path, kind, label in face.fields(self.record, i):
+                words = [label]
+                who = [k for k in path if k in names]
+                if who:
+                    words.insert(0, who[0])
+                if i is not None:                  # a round's question: "heist 2", "round 1"
+                    words.insert(0, "%s %d" % (face.ROUND_WORD, i + 1))
+                out.append(Step(path, " · ".join(words), kind))
         return out
-
-    def _rounds_in(self):
-        return self._score_probe({"rounds": []}).get("rounds_in_game", 0)
-
-    def _colour_sets_in(self, r):
-        """Does the core take colour sets in round r+1? (It names them missing when it does.)"""
-        probe = copy.deepcopy(self.record)
-        rounds = list(probe.get("rounds") or [])
-        while len(rounds) <= r:
-            rounds.append({"players": {}})
-        name = player_names(probe)[0]
-        rounds[r] = {"players": {name: {"lines": 0}}}
-        probe["rounds"] = rounds[:r + 1]
-        want = "round %d, player %s, field colour_sets: missing" % (r + 1, name)
-        return want in records.check_record(probe)
-
-    def _won_by(self):
-        probe = dict(self.record, gathered=None)
-        if records.check_record(probe):
-            return None
-        return records.tally(probe).get("won_by")
-
-    def _score_probe(self, changes):
-        probe = dict(copy.deepcopy(self.record), **changes)
-        try:
-            return records.tally(probe)
-        except BadInput:
-            return {}
 
     # ------------------------------------------------------------------ the question loop
 
@@ -173,7 +130,7 @@ class GameEntry:
         if current is not None or (step.kind == "player" and step.path[0] in self.record):
             shown = " [%s]" % ({True: "y", False: "n", None: "nobody"}.get(current, current)
                                if not isinstance(current, int) or isinstance(current, bool) else current)
-        title = TITLES.get(self.game, self.game)
+        title = self.face.TITLE
         try:
             answer = self.ask("%s · %s%s: " % (title, step.label, shown))
         except EOFError:
@@ -236,18 +193,10 @@ class GameEntry:
         return text    # the core names what is wrong with it
 
     def _problems(self, step, value):
-        """The core's messages about this answer (not the ones about questions still to come)."""
-        probe = copy.deepcopy(self.record)
-        _set(probe, step.path, value)
-        out = []
-        for m in records.check_record(probe):
-            if m.endswith(": missing"):
-                continue
-            for place in step.places:
-                if m.startswith(place + ":") or m.startswith(place + ","):
-                    out.append(m)
-                    break
-        return out
+        """The core's problems that this answer brings: those it finds with it and not without
+        it (questions still to come stay missing in both)."""
+        before = set(records.check_record(with_value(self.record, step.path, _ABSENT)))
+        return [m for m in records.check_record(with_value(self.record, step.path, value)) if m not in before]
 
     # ------------------------------------------------------------------ the end
 

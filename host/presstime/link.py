@@ -12,6 +12,16 @@ from .core import wire
 from .errors import Failure
 
 
+# How long the desktop waits for a reply. A board answers a status in under 20 ms of its own
+# time and a 2 KB records page in about as long, but a flash erase holds its CPU 45 ms and a
+# littlefs compaction can chain a few (docs/real-firmware.md): 0.5 s is several times the worst
+# seen. Retries wait longer (x1, x1, x2, x2, x4) and are answered from the board's reply cache,
+# so a slow board is not made slower; a dead board is given up after 5 s in all.
+TIMEOUT = 0.5
+RETRIES = 4
+TIMEOUT_STEPS = (1, 1, 2, 2, 4)
+
+
 class LinkError(Failure):
     """The board did not answer (cable pulled, wrong port, board busy or reset)."""
 
@@ -110,11 +120,14 @@ class BoardClient:
     """Requests to one board. Every method sends one request and returns the reply's value.
 
     A request that gets no reply within `timeout` seconds is resent with the same request id
-    (the board answers a retried state change from its reply cache), `retries` times, then
-    LinkError. An error reply raises BoardError."""
+    (the board answers a retry from its reply cache, never building it again), `retries`
+    times, waiting longer each time (TIMEOUT_STEPS), then LinkError. An error reply raises
+    BoardError. Time is the transport's `clock` if it has one (a rig's emulated seconds), else
+    the monotonic clock."""
 
-    def __init__(self, transport, timeout=0.4, retries=5):
+    def __init__(self, transport, timeout=TIMEOUT, retries=RETRIES):
         self.transport = transport
+        self.clock = getattr(transport, "clock", None) or time.monotonic
         self.timeout = timeout
         self.retries = retries
         self.decoder = wire.Decoder()
@@ -132,9 +145,9 @@ class BoardClient:
         data = wire.encode(mtype, rid, value)
         for attempt in range(self.retries + 1):
             self.transport.write(data)
-            deadline = time.monotonic() + self.timeout * (1 + attempt // 2)
+            deadline = self.clock() + self.timeout * TIMEOUT_STEPS[min(attempt, len(TIMEOUT_STEPS) - 1)]
             while True:
-                left = deadline - time.monotonic()
+                left = deadline - self.clock()
                 if left <= 0:
                     break
                 for body in self.decoder.feed(self.transport.read(left)):

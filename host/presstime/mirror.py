@@ -1,10 +1,12 @@
 """Text views of the board's status (what `presstime watch` and `presstime play` show).
 
 Pure formatting of the status dict the board sends (core/table.py Table.status): no rule is
-decided here. States are told apart by words and symbols, not by colour alone.
+decided here, and what a game is called (title, round and step words, set-up facts) is its
+face's (core/games.py). States are told apart by words and symbols, not by colour alone.
 """
 
 from . import term
+from .core import games
 
 _SYMBOL = {"waiting": ".", "ready": "r", "reporting": "~", "layout": "L", "printed": "#",
            "late": "!", "forced": "x"}
@@ -26,7 +28,6 @@ def stamp(ms):
     return "%d:%02d.%d" % (ms // 60000, (ms // 1000) % 60, (ms // 100) % 10)
 
 
-_TITLES = {"heat": "Heat", "mini-fits": "Mini FITS", "myth-fits": "Myth Fits"}
 REVEAL_FLASH_MS = 1500   # how long the mirror says "REVEAL!" after a reveal
 
 
@@ -34,23 +35,36 @@ def _names(st):
     return [p.get("name", "?") for p in st.get("players", [])]
 
 
+def _face(st):
+    """The face of the game on the board, or None (no game set up, or one this side lacks)."""
+    game = st.get("game")
+    return games.module(game) if isinstance(game, str) else None
+
+
+def _title(st):
+    """The game's title, except for the default game (Fit to Print) whose days say enough."""
+    face = _face(st)
+    return face.TITLE if face is not None and face.GAME != games.GAMES[0] else None
+
+
 def _reveal_parts(st):
     """Ready-reveal (Heat, Mini FITS): the round, the stage or card, how many are ready."""
-    heat = st.get("game") == "heat"
-    parts = [_TITLES.get(st.get("game"), st.get("game") or "?")]
+    face = _face(st)
+    parts = [_title(st) or st.get("game") or "?"]
     if st.get("round") and st.get("rounds"):
-        parts.append("%s %s/%s" % ("heist" if heat else "round", st["round"], st["rounds"]))
+        parts.append("%s %s/%s" % (face.ROUND_WORD if face else "round", st["round"], st["rounds"]))
     steps = st.get("steps") or 0
+    word = (face and face.STEP_WORD) or "step"
     phase = st.get("phase", "?")
     if phase == "ready":
-        if heat:
-            parts.append("stage %s/%s" % (st.get("step"), steps))
+        if face and face.STEPS_LEFT:
+            parts.append("%s %s/%s (%s left)" % (word, st.get("step"), steps, st.get("steps_left")))
         else:
-            parts.append("card %s/%s (%s left)" % (st.get("step"), steps, st.get("steps_left")))
+            parts.append("%s %s/%s" % (word, st.get("step"), steps))
         players = st.get("players", [])
         parts.append("ready %d/%d" % (len([p for p in players if p.get("state") == "ready"]), len(players)))
     elif phase == "summary":
-        parts.append("all %d %s revealed" % (steps, "stages" if heat else "cards"))
+        parts.append("all %d %ss revealed" % (steps, word))
     else:
         parts.append(phase)
     r = st.get("reveal_ms")
@@ -61,7 +75,7 @@ def _reveal_parts(st):
 
 def _turn_parts(st):
     """Turns (Myth Fits) and turn-based: whose turn, its time and limit, a win."""
-    parts = [_TITLES.get(st.get("game")) or str(st.get("day") or "turn-based").capitalize()]
+    parts = [_title(st) or str(st.get("day") or "turn-based").capitalize()]
     phase = st.get("phase", "?")
     names = _names(st)
     parts.append("ready: a press starts" if phase == "ready" else phase)
@@ -88,8 +102,8 @@ def headline(st):
     if st.get("mode") in ("turns", "turn-based"):
         return " · ".join(_turn_parts(st))
     parts = []
-    if st.get("game") in _TITLES:
-        parts.append(_TITLES[st["game"]])
+    if _title(st):
+        parts.append(_title(st))
     if st.get("day"):
         parts.append(str(st["day"]).capitalize())
     if st.get("round") and st.get("rounds"):
@@ -132,13 +146,10 @@ def one_line(st, stream=None):
 
 
 def setup_lines(st):
-    """The set-up facts the core gives for the game on the board (Myth Fits: grid,
+    """The set-up facts the game's face gives for the game on the board (Myth Fits: grid,
     photographers, the photo-token target), or []."""
-    if st.get("game") == "myth-fits":
-        from .core import myth_fits
-
-        return myth_fits.setup_lines(len(st.get("players", [])))
-    return []
+    face = _face(st)
+    return face.setup_lines(len(st.get("players", []))) if face is not None else []
 
 
 def lines(st, stream=None):

@@ -1,26 +1,35 @@
-"""`presstime play --game heat|mini-fits|myth-fits`: the other games at the table.
+"""`presstime play --game GAME`: the games other than Fit to Print at the table.
 
-The board runs the game in its table mode (core/table.py GAME_MODES): Heat and Mini FITS in the
+The board runs the game in its table mode (its face's first MODES, core/games.py): Heat and Mini FITS in the
 ready check and reveal (each player's button toggles ready, all ready -> reveal, the stage or
 card count moves on), Myth Fits in turns (press: end your turn; hold 0.8 s: a photo token; the
 target wins). This terminal mirrors the board, then takes the numbers the board cannot know
-(game_entry.GameEntry), shows the core's standings, stores the game and pushes the standings.
+(game_entry.GameEntry: the face's `fields`), shows the core's standings, stores the game and
+pushes the standings. What a game is called and how many rounds it has come from its face.
 """
 
 import time
 
 from . import mirror
-from .commands.play import Table, _poll_line
+from .core import games
+from .play_session import PlaySession, _poll_line
 
-DEMO_PLAYERS = {"heat": ["Ada", "Ben", "Cy", "Dee"], "mini-fits": ["Ada", "Ben"],
-                "myth-fits": ["Ada", "Ben", "Cy"]}
-ROUND_WORDS = {"heat": "heist", "mini-fits": "round", "myth-fits": "game"}
+NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
+
+# example numbers of the demo, by the name of the field the face asks (others: 0 to 3)
+EXAMPLES = {"heat_value": (2, 4), "money": (15, 60), "heat": (0, 3), "lines": (3, 9), "colour_sets": (0, 3)}
 
 
-class GameTable(Table):
-    """play's Table for a ready-reveal or turns game: the round loop and the demo presses."""
+def demo_players(game):
+    """The demo's players: one more than the fewest the game takes."""
+    face = games.module(game)
+    return NAMES[:min(face.MIN_PLAYERS + 1, face.MAX_PLAYERS)]
 
-    ended = False    # Heat: the table typed `end` (everybody arrested): no more heists
+
+class GameSession(PlaySession):
+    """play's session for a ready-reveal or turns game: the round loop and the demo presses."""
+
+    ended = False    # the table typed `end` in a ready-reveal game (Heat: everybody arrested)
 
     def wait_round(self, index):
         """Mirror the board until the round (heist, Mini FITS round, Myth Fits game) is over."""
@@ -67,8 +76,9 @@ class GameTable(Table):
             self.live.flush()
         for line in mirror.lines(st):
             self.say(line)
-        if game in ROUND_WORDS and game != "myth-fits" and not self.ended:
-            self.say("%s %d over." % (ROUND_WORDS[game].capitalize(), index + 1))
+        face = games.module(game) if isinstance(game, str) else None
+        if face is not None and face.rounds_in(st.get("mode")) > 1 and not self.ended:
+            self.say("%s %d over." % (face.ROUND_WORD.capitalize(), index + 1))
         return st
 
     def _key(self, st):
@@ -85,9 +95,10 @@ class GameTable(Table):
     def _typed_game(self, word, st):
         from .link import BoardError
 
-        if word in ("e", "end") and st.get("game") == "heat":
-            self.ended = True       # a B phase needing more heat than the game has: over at once
-            self.say("  the heists end here (everybody arrested?): on to the numbers")
+        if word in ("e", "end") and st.get("mode") == "ready-reveal":
+            self.ended = True       # Heat: a B phase needing more heat than the game has
+            face = games.module(st.get("game"))
+            self.say("  the %ss end here: on to the numbers" % (face.ROUND_WORD if face else "round"))
             return
         if word in ("e", "end") and st.get("mode") == "turns":
             try:
@@ -97,7 +108,7 @@ class GameTable(Table):
             return
         if word in ("?", "help"):
             self.say("  Enter: start (turns) or reveal now · 1-6: press that player's button (simulator)"
-                     " · e: end a Myth Fits game (control button), or Heat's heists (everybody arrested)"
+                     " · e: end the game (turns: as the control button does; reveal: no more rounds)"
                      " · a: abort the round")
             return
         if word == "" and st.get("phase") == "ready":
@@ -134,45 +145,38 @@ class GameDemo:
         return now + 0.3
 
     def fill(self, record, round_index=None):
-        """The example numbers the board does not know (typed at the table otherwise)."""
+        """Example numbers for what the face asks (typed at the table otherwise)."""
+        from .game_entry import _set
+
         r = self.rnd
-        names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
-        game = record["game"]
-        if game == "heat":
-            record["arrested"] = False
-            record["heat_value"] = r.randint(2, 4)
-            record["final"] = dict((n, {"money": r.randint(15, 60), "heat": r.randint(0, 3)}) for n in names)
-        elif game == "mini-fits":
-            rounds = record.setdefault("rounds", [])
-            while len(rounds) <= round_index:
-                rounds.append({"players": {}})
-            pads = rounds[round_index]["players"]
-            for n in names:
-                pads[n] = {"lines": r.randint(3, 9)}
-                if round_index == 1:
-                    pads[n]["colour_sets"] = r.randint(0, 3)
+        for path, kind, label in games.module(record["game"]).fields(record, round_index):
+            if kind == "int":
+                lo, hi = EXAMPLES.get(path[-1], (0, 3))
+                _set(record, path, r.randint(lo, hi))
+            elif kind == "yes/no":
+                _set(record, path, False)
 
 
 def run_game(args, names, say, ask):
     """The whole game: configure, run, numbers, standings, history. Returns the exit status."""
     import sys
 
-    from . import records
-    from .commands.play import configure_board, open_board, store_played_game
     from .entry import EntryStopped
     from .errors import BadInput, Failure
     from .game_entry import GameEntry
+    from .play_session import configure_board, open_board, store_played_game
     from .store import open_store
 
     game = args.game
+    face = games.module(game)
     record = {"game": game, "players": list(names)}
-    problems = [m for m in records.check_record(record) if m.startswith("players")]
-    if problems:
-        raise BadInput(problems)
+    lo, hi = face.players(face.MODES[0])
+    if not lo <= len(names) <= hi:
+        raise BadInput("players: %s takes %d to %d players (got %d)" % (face.TITLE, lo, hi, len(names)))
     cfg = {"game": game, "players": [{"name": n} for n in names]}
     if getattr(args, "turn_limit", None):
-        if game != "myth-fits":
-            raise BadInput("--turn-limit: only Myth Fits has turns (not %s)" % game)
+        if "turns" not in face.MODES:
+            raise BadInput("--turn-limit: only a game played in turns has a turn limit (not %s)" % game)
         from .round_time import round_time_ms
 
         cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
@@ -186,7 +190,7 @@ def run_game(args, names, say, ask):
                 say("  " + fact)
             live = sys.stdout if sys.stdout.isatty() else None
             demo = GameDemo(args.seed) if args.demo else None
-            table = GameTable(client, store, record, key, say, ask, demo=demo, live=live)
+            table = GameSession(client, store, record, key, say, ask, demo=demo, live=live)
             table.save(record)
             entry = GameEntry(record, table.save, ask=ask, say=say)
             try:
@@ -197,21 +201,21 @@ def run_game(args, names, say, ask):
                         say("The board stopped answering; what was entered is kept as draft %s "
                             "(`presstime sync` later still pulls the board's journal)." % key)
                         raise
-                    if game == "mini-fits":
+                    if face.fields(record, i):     # numbers of this round (Mini FITS's lines)
                         if demo:
                             demo.fill(record, i)
                         entry.enter(round_index=i)
-                    if game == "myth-fits":
+                    if st.get("mode") == "turns":   # the photo tokens the board counted
                         record["photo_tokens"] = dict((p["name"], p.get("photos", 0)) for p in st["players"])
                         table.save(record)
                     if table.ended:
                         break
                     if st.get("phase") != "over":
                         st = table.next_round()
-                if game == "heat" and demo:
+                if demo:
                     demo.fill(record)
                 entry.enter()
-                if game == "myth-fits":
+                if "gathered" in [path[0] for path, kind, label in face.fields(dict(record, photo_tokens=None), None)]:
                     record.setdefault("gathered", None)
                 result = entry.finish()
             except EntryStopped:

@@ -37,60 +37,22 @@ meaningful within one boot).
 
 import struct
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-CONFIG = const(1)
-READY = const(2)
-START = const(3)
-GO = const(4)
-PRESS = const(5)
-TIMEOUT = const(6)
-FORCE = const(7)
-END = const(8)
-PAUSE = const(9)
-RESUME = const(10)
-UNDO = const(11)
-ABORT = const(12)
-NEXT = const(13)
-CUT = const(14)
-REVEAL = const(15)
-TURN = const(16)
-PHOTO = const(17)
-
-# PRESS flags
-F_LAYOUT = const(1)   # two-step mode: this press was "Layout!", not "Print!"
-F_TIE = const(2)      # closer than the resolution to the previous token press: a decided tie
-F_LATE = const(4)     # pressed during the grace window after time-out
-
-# END reasons
-END_ALL = const(1)    # everyone printed (or finished) before time-out
-END_TIME = const(2)   # time-out, no grace window (or nobody left to press)
-END_GRACE = const(3)  # grace window closed (or all had pressed in it)
-END_CONTROL = const(4)  # ended from the control button (turn modes)
-END_WIN = const(5)    # a player reached the target (turns mode)
-
-NAMES = ("", "config", "ready", "start", "go", "press", "timeout", "force", "end", "pause",
-         "resume", "undo", "abort", "next", "cut", "reveal", "turn", "photo")
+from . import games
+from . import table as _machine   # the kinds are the round machine's: table.py defines them
 
 # kind -> struct format of the fields after the kind byte (CONFIG is special)
-_FMT = {READY: "<BB", START: "<I", GO: "<I", PRESS: "<BBBI", TIMEOUT: "", FORCE: "",
-        END: "<BI", PAUSE: "<I", RESUME: "<I", UNDO: "", ABORT: "", NEXT: "", CUT: "<I",
-        REVEAL: "", TURN: "<BII", PHOTO: "<BI"}
-
-MODES = ("standard", "solo", "family", "puzzle", "turn-based", "ready-reveal", "turns")
-FALLBACKS = ("seat", "rotate")
-EDITIONS = ("published", "draft")
-GAMES = ("fit-to-print", "heat", "mini-fits", "myth-fits")
+_c = _machine
+_FMT = {_c.READY: "<BB", _c.START: "<I", _c.GO: "<I", _c.PRESS: "<BBBI", _c.TIMEOUT: "", _c.FORCE: "",
+        _c.END: "<BI", _c.PAUSE: "<I", _c.RESUME: "<I", _c.UNDO: "", _c.ABORT: "", _c.NEXT: "", _c.CUT: "<I",
+        _c.REVEAL: "", _c.TURN: "<BII", _c.PHOTO: "<BI"}
+del _c
 
 
-def name(kind):
-    if 0 < kind < len(NAMES):
-        return NAMES[kind]
-    return "?%d" % kind
+def __getattr__(attr):
+    """The kinds, PRESS flags, END reasons and set-up words are the round machine's
+    (core/table.py, which emits these events): read through this module as ever (E.PRESS,
+    E.F_TIE, E.END_ALL, E.MODES, E.name ...) without a second copy of each name here."""
+    return getattr(_machine, attr)
 
 
 def _u32(x):
@@ -104,7 +66,7 @@ def _u32(x):
 def encode(ev):
     """Event tuple -> bytes (1 kind byte + fixed fields; CONFIG carries names and colours)."""
     kind = ev[0]
-    if kind == CONFIG:
+    if kind == _machine.CONFIG:
         return _enc_config(ev[1])
     fmt = _FMT[kind]
     if not fmt:
@@ -121,18 +83,18 @@ def decode(data):
     if not data:
         raise ValueError("event: empty record")
     kind = data[0]
-    if kind == CONFIG:
-        return (CONFIG, _dec_config(data))
+    if kind == _machine.CONFIG:
+        return (_machine.CONFIG, _dec_config(data))
     fmt = _FMT.get(kind)
     if fmt is None:
         raise ValueError("event: unknown kind %d" % kind)
     if not fmt:
         if len(data) != 1:
-            raise ValueError("event %s: %d bytes, expected 1" % (name(kind), len(data)))
+            raise ValueError("event %s: %d bytes, expected 1" % (_machine.name(kind), len(data)))
         return (kind,)
     size = struct.calcsize(fmt)
     if len(data) != size + 1:
-        raise ValueError("event %s: %d bytes, expected %d" % (name(kind), len(data), size + 1))
+        raise ValueError("event %s: %d bytes, expected %d" % (_machine.name(kind), len(data), size + 1))
     return (kind,) + tuple(struct.unpack(fmt, data[1:]))
 
 
@@ -144,9 +106,9 @@ _CFG = "<BBIHHBBBBBIB"
 
 def _enc_config(c):
     flags = (1 if c["two_step"] else 0) | (2 if c["grace_fallback"] == "rotate" else 0)
-    out = bytes((CONFIG,)) + struct.pack(
-        _CFG, MODES.index(c["mode"]), len(c["names"]), c["duration_ms"], c["grace_ms"],
-        c["tie_us"], flags, EDITIONS.index(c["edition"]), GAMES.index(c["game"]),
+    out = bytes((_machine.CONFIG,)) + struct.pack(
+        _CFG, _machine.MODES.index(c["mode"]), len(c["names"]), c["duration_ms"], c["grace_ms"],
+        c["tie_us"], flags, _machine.EDITIONS.index(c["edition"]), games.GAMES.index(c["game"]),
         c["rounds"], c["steps"], c["turn_ms"], c["target"])
     for i in range(len(c["names"])):
         nm = c["names"][i].encode()[:24]
@@ -161,7 +123,7 @@ def _dec_config(data):
         raise ValueError("event config: %d bytes, too short" % len(data))
     (mode, n, dur, grace, tie, flags, ed, game, rounds, steps, turn_ms,
      target) = struct.unpack(_CFG, data[1:1 + size])
-    if mode >= len(MODES) or ed >= len(EDITIONS) or game >= len(GAMES):
+    if mode >= len(_machine.MODES) or ed >= len(_machine.EDITIONS) or game >= len(games.GAMES):
         raise ValueError("event config: unknown mode, edition or game code")
     pos = 1 + size
     names = []
@@ -178,10 +140,10 @@ def _dec_config(data):
         pos += 3
     if pos != len(data):
         raise ValueError("event config: %d trailing bytes" % (len(data) - pos))
-    return {"mode": MODES[mode], "names": names, "colours": colours, "duration_ms": dur,
+    return {"mode": _machine.MODES[mode], "names": names, "colours": colours, "duration_ms": dur,
             "grace_ms": grace, "tie_us": tie, "two_step": bool(flags & 1),
-            "grace_fallback": FALLBACKS[1 if flags & 2 else 0], "edition": EDITIONS[ed],
-            "game": GAMES[game], "rounds": rounds, "steps": steps, "turn_ms": turn_ms,
+            "grace_fallback": _machine.FALLBACKS[1 if flags & 2 else 0], "edition": _machine.EDITIONS[ed],
+            "game": games.GAMES[game], "rounds": rounds, "steps": steps, "turn_ms": turn_ms,
             "target": target}
 
 
@@ -191,8 +153,7 @@ def replay(events, table=None):
     Returns the Table (a new one unless `table` is given). Events are applied, not re-decided,
     so the result is exactly the recorded game whatever the clock did."""
     if table is None:
-        from .table import Table
-        table = Table()
+        table = _machine.Table()
     for ev in events:
         if not isinstance(ev, tuple):
             ev = decode(ev)

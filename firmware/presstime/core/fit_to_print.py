@@ -1,40 +1,27 @@
 # SPDX-License-Identifier: MIT
-"""Fit to Print scoring: every mode, both editions, characters and Breaking News.
+"""Fit to Print's face (core/games.py lists what a face declares): the game the board was made
+for, in five modes, three days (one round in puzzle and turn-based), up to six players.
 
-Pure and integers only, so the board and the desktop run this very file.
-`check(record)` lists the problems of a game record (one message each, naming the place);
-`score(record)` turns a checked record into standings. The rules and the decisions taken where
-the rulebooks are silent are in RULES.md; the named options are in OPTIONS below.
+This file holds what the round machine reads on a board (modes, players, rounds, days, steps,
+target); every other name of the face (title and words, editions, characters, effects,
+`fields`, `check`, `score`) is fit_to_print_score.py's, loaded the first time one is asked
+for, so a board that runs the round machine never loads the scoring.
 """
 
-MODES = ("standard", "solo", "puzzle", "family", "turn-based")
-EDITIONS = ("published", "draft")
-DAYS = ("friday", "saturday", "sunday")
-CHARACTERS = ("wilbur", "danae", "renaud", "benoit", "ursule", "jazz")
-EFFECTS = ("mood-doubled", "white-space-best", "most-tiles-ads")
-CATEGORIES = ("articles", "photos", "centerpiece", "white_space", "smiles", "frowns", "unplaced", "ads")
-
-# Named rule options and their defaults.
-# white_space_all_tie: what every player gets when all largest areas tie:
-#   "smallest" (+3, the project's decision), "neither" (+1) or "largest" (-1).
-OPTIONS = {"white_space_all_tie": ("smallest", "neither", "largest")}
-DEFAULT_OPTIONS = {"white_space_all_tie": "smallest"}
-
-# Plausibility bounds of the scorepad inputs (the checks, not the rules).
-MAX_COUNT = 99          # articles, photos, smiles, frowns, unplaced, ads, tiles
-MAX_SQUARES = 64        # white_space: a front page has fewer squares than this
-CENTERPIECE_MIN = -10
-CENTERPIECE_MAX = 20
+MIN_PLAYERS = 1
 MAX_PLAYERS = 6
-SOLO_MIN_ADS = 12       # solo: at least $12 at the end, else out of business
-TWO_PLAYER_GAP = 5      # 2 players: more than $5 less ...
-TWO_PLAYER_PENALTY = -10  # ... costs 10 points
-LOWEST_ADS_PENALTY = -5   # family and turn-based
-BENOIT_START_ADS = 3
-MOST_TILES_DEFAULT = 4
+MODES = ("standard", "solo", "puzzle", "family", "turn-based")
+DAYS = ("friday", "saturday", "sunday")
+STEPS = 0
 
-# Solo and puzzle white space: (largest area up to, points); 8 and more: -1.
-_SOLO_WHITE_SPACE = ((1, 3), (3, 2), (5, 1), (7, 0))
+
+def players(mode):
+    """(fewest, most) players of a mode."""
+    if mode == "solo":
+        return 1, 1
+    if mode in ("family", "turn-based"):
+        return 2, MAX_PLAYERS
+    return MIN_PLAYERS, MAX_PLAYERS
 
 
 def rounds_in(mode):
@@ -42,213 +29,20 @@ def rounds_in(mode):
     return 1 if mode in ("puzzle", "turn-based") else 3
 
 
-def days_of(mode):
+def round_name(mode, i):
+    """The day of round i (0-based) in `mode`: None in puzzle, Saturday in turn-based."""
+    if mode == "puzzle":
+        return None
     if mode == "turn-based":
-        return ("saturday",)
-    if mode == "puzzle":
-        return (None,)
-    return DAYS
+        return "saturday"
+    return DAYS[i] if i < 3 else DAYS[2]
 
 
-def _mode(record):
-    mode = record.get("mode", "standard")
-    if mode == "standard" and len(record.get("players") or ()) == 1:
-        return "solo"  # decision: one player in a standard game plays by the solo rules
-    return mode
+def target(n):
+    return 0
 
 
-def _player(entry):
-    """(name, character) of a players[] entry: a name or {"name", "character"}."""
-    if isinstance(entry, dict):
-        return entry.get("name"), entry.get("character")
-    return entry, None
-
-
-def _is_int(v):
-    return type(v) is int
-
-
-def check(record):
-    """Every problem of the record, as messages naming the place. Empty: the record is good.
-
-    The checks live in fit_to_print_check so that a board that only scores needs not load them."""
-    from .fit_to_print_check import check as check_record
-    return check_record(record)
-
-
-# ---------------------------------------------------------------- scoring
-
-
-def solo_white_space(area, best=3):
-    """Points of the solo / puzzle white-space table (`best` replaces the +3 row)."""
-    for limit, points in _SOLO_WHITE_SPACE:
-        if area <= limit:
-            return best if points == 3 else points
-    return -1
-
-
-def compared_white_space(areas, best=3, all_tie="smallest"):
-    """Points of each largest area compared at the table: smallest `best`, largest -1, others +1."""
-    low = min(areas)
-    high = max(areas)
-    if low == high:
-        return [best if all_tie == "smallest" else (1 if all_tie == "neither" else -1) for _ in areas]
-    return [best if a == low else (-1 if a == high else 1) for a in areas]
-
-
-def score_round(rnd, players, mode, options):
-    """One round: a list of per-player category points, in seat order.
-
-    `players` is [(name, character)]. Each entry: {day, score, ad_revenue, articles, photos,
-    centerpiece, white_space, white_space_area, mood, unplaced, token}."""
-    pads = rnd["players"]
-    news = rnd.get("breaking_news", [])
-    doubled = False
-    best = 3
-    tiles_bonus = None
-    for card in news:
-        effect = card["effect"]
-        if effect == "mood-doubled":
-            doubled = True
-        elif effect == "white-space-best":
-            best = card["value"]
-        elif effect == "most-tiles-ads":
-            tiles_bonus = card.get("value", MOST_TILES_DEFAULT)
-    areas = []
-    for name, character in players:
-        area = pads[name].get("white_space", 0)
-        if character == "wilbur" and area > 0:
-            area -= 1
-        areas.append(area)
-    if mode in ("solo", "puzzle"):
-        ws = [solo_white_space(a, best) for a in areas]
-    elif mode == "family":
-        ws = [0 for _ in areas]
-    else:
-        ws = compared_white_space(areas, best, options["white_space_all_tie"])
-    most = -1
-    if tiles_bonus is not None:
-        most = max([pads[name].get("tiles", 0) for name, _ in players])
-    finish = rnd.get("finish") or []
-    out = []
-    for i in range(len(players)):
-        name, character = players[i]
-        pad = pads[name]
-        out.append(_player_round(pad, character, mode, ws[i], areas[i], doubled,
-                                 tiles_bonus if pad.get("tiles", -2) == most else 0,
-                                 (finish.index(name) + 1) if name in finish else None,
-                                 rnd.get("day")))
-    return out
-
-
-def _player_round(pad, character, mode, ws, area, doubled, bonus, token, day):
-    mood = 0
-    if mode != "family":
-        mood = abs(pad.get("smiles", 0) - pad.get("frowns", 0))
-        if doubled:
-            mood *= 2
-        if character == "jazz" and mood > 0:
-            mood -= 1
-    unplaced = 0 if mode == "puzzle" else pad.get("unplaced", 0)
-    if character == "danae" and unplaced > 0:
-        unplaced -= 1
-    centerpiece = 0 if mode == "family" else pad.get("centerpiece", 0)
-    score = pad.get("articles", 0) + pad.get("photos", 0) + centerpiece + ws - mood - unplaced
-    ads = 0 if mode == "puzzle" else pad.get("ads", 0) + (bonus or 0)
-    r = {"day": day, "score": score if score > 0 else 0, "ad_revenue": ads if ads > 0 else 0,
-         "articles": pad.get("articles", 0), "photos": pad.get("photos", 0),
-         "centerpiece": centerpiece, "white_space": ws, "white_space_area": area,
-         "mood": -mood, "unplaced": -unplaced, "token": token}
-    if bonus:
-        r["most_tiles_ads"] = bonus
-    if mode == "puzzle":
-        r["incomplete"] = pad.get("unplaced_ads", 0) > 0
-    return r
-
-
-def score(record):
-    """Standings of a checked record: see docs/game-format.md for the result's fields."""
-    mode = _mode(record)
-    edition = record.get("edition", "published")
-    options = dict(DEFAULT_OPTIONS)
-    options.update(record.get("options", {}))
-    players = [_player(p) for p in record["players"]]
-    rounds = record.get("rounds", [])
-    days = days_of(mode)
-    results = []
-    for name, character in players:
-        start_ads = BENOIT_START_ADS if character == "benoit" else 0
-        results.append({"name": name, "character": character, "total": 0, "ad_revenue": start_ads,
-                        "out_of_business": False, "adjustments": [], "rounds": []})
-    for i in range(len(rounds)):
-        rnd = rounds[i]
-        if rnd.get("day") is None and days[i] is not None:
-            rnd = dict(rnd)
-            rnd["day"] = days[i]
-        per = score_round(rnd, players, mode, options)
-        for j in range(len(players)):
-            results[j]["rounds"].append(per[j])
-            results[j]["total"] += per[j]["score"]
-            results[j]["ad_revenue"] += per[j]["ad_revenue"]
-    complete = len(rounds) == rounds_in(mode)
-    out = {"game": "fit-to-print", "mode": mode, "edition": edition, "options": options,
-           "complete": complete, "rounds_played": len(rounds), "rounds_in_game": rounds_in(mode),
-           "players": results, "winners": [], "incomplete": False}
-    if mode == "puzzle":
-        for p in results:
-            p["incomplete"] = bool(p["rounds"]) and p["rounds"][0]["incomplete"]
-            if p["incomplete"]:
-                p["total"] = None
-                out["incomplete"] = True
-    if complete:
-        _end_of_game(out, results, mode, edition, rounds)
-    return out
-
-
-def _adjust(player, reason, points):
-    player["adjustments"].append({"reason": reason, "points": points})
-    player["total"] += points
-
-
-def _lowest_ads(results):
-    low = min([p["ad_revenue"] for p in results])
-    return [p for p in results if p["ad_revenue"] == low]
-
-
-def _end_of_game(out, results, mode, edition, rounds):
-    n = len(results)
-    if mode == "solo":
-        if results[0]["ad_revenue"] < SOLO_MIN_ADS:
-            results[0]["out_of_business"] = True
-    elif mode in ("family", "turn-based"):
-        for p in _lowest_ads(results):
-            _adjust(p, "lowest-ad-revenue", LOWEST_ADS_PENALTY)
-    elif mode == "standard" and n == 2:
-        a, b = results
-        if a["ad_revenue"] + TWO_PLAYER_GAP < b["ad_revenue"]:
-            _adjust(a, "two-player-ad-gap", TWO_PLAYER_PENALTY)
-        elif b["ad_revenue"] + TWO_PLAYER_GAP < a["ad_revenue"]:
-            _adjust(b, "two-player-ad-gap", TWO_PLAYER_PENALTY)
-    elif mode == "standard" and n >= 3:
-        lowest = _lowest_ads(results)
-        if edition == "draft" or len(lowest) == 1:
-            for p in lowest:
-                p["out_of_business"] = True
-    out["winners"] = _winners(results, mode, edition, rounds)
-
-
-def _winners(results, mode, edition, rounds):
-    able = [p for p in results if not p["out_of_business"] and p["total"] is not None]
-    if not able:
-        return []
-    top = max([p["total"] for p in able])
-    tied = [p for p in able if p["total"] == top]
-    if len(tied) > 1 and edition == "draft":
-        most = max([p["ad_revenue"] for p in tied])
-        tied = [p for p in tied if p["ad_revenue"] == most]
-    if len(tied) > 1 and mode != "family":
-        tokens = [p["rounds"][-1]["token"] for p in tied]
-        if None not in tokens:
-            first = min(tokens)
-            tied = [p for p in tied if p["rounds"][-1]["token"] == first]
-    return [p["name"] for p in tied]
+def __getattr__(name):
+    """The rest of the face (fit_to_print_score.py), loaded when first asked for."""
+    from . import fit_to_print_score
+    return getattr(fit_to_print_score, name)

@@ -1,16 +1,122 @@
 # SPDX-License-Identifier: MIT
 """Checks of a Fit to Print game record: one message per problem, naming round, player and field.
 
-Kept apart from the scoring (fit_to_print.py) so a board that only scores needs not load them.
+Kept apart from the scoring (fit_to_print_score.py) so a board that only scores needs not load them.
+The face (fit_to_print.py) calls `check(record, face)` and `fields(record, i, face)` with itself:
+its facts (modes, days, players, characters) come in as that argument, so this file imports no
+other of Fit to Print's and none imports it back.
 """
 
-from .fit_to_print import (CATEGORIES, CENTERPIECE_MAX, CENTERPIECE_MIN, CHARACTERS, EDITIONS,
-                           EFFECTS, MAX_COUNT, MAX_PLAYERS, MAX_SQUARES, MODES, OPTIONS, _is_int,
-                           _mode, _player, days_of, rounds_in)
+CATEGORIES = ("articles", "photos", "centerpiece", "white_space", "smiles", "frowns", "unplaced", "ads")
+
+# Named rule options and their values (the defaults are the scoring's, fit_to_print_score.py).
+# white_space_all_tie: what every player gets when all largest areas tie:
+#   "smallest" (+3, the project's decision), "neither" (+1) or "largest" (-1).
+OPTIONS = {"white_space_all_tie": ("smallest", "neither", "largest")}
+
+# Plausibility bounds of the scorepad inputs (the checks, not the rules).
+MAX_COUNT = 99          # articles, photos, smiles, frowns, unplaced, ads, tiles
+MAX_SQUARES = 64        # white_space: a front page has fewer squares than this
+CENTERPIECE_MIN = -10
+CENTERPIECE_MAX = 20
+
+# The scorepad's lines, in the order of the scorepad, and the words that ask them.
+LABELS = (
+    ("articles", "articles (sum of article values)"),
+    ("photos", "photos (points earned)"),
+    ("centerpiece", "centerpiece (its value, may be negative)"),
+    ("white_space", "largest white space (squares)"),
+    ("smiles", "smiley faces"),
+    ("frowns", "frowny faces"),
+    ("unplaced", "tiles left on the desk"),
+    ("ads", "ad revenue ($ on placed ads)"),
+    ("tiles", "tiles on the front page"),
+    ("unplaced_ads", "ads left unplaced"),
+)
 
 
-def check(record):
+def _is_int(v):
+    return type(v) is int
+
+
+def takes_news(mode):
+    """Breaking News cards score in this mode."""
+    return mode not in ("turn-based", "family", "puzzle")
+
+
+def takes_finish(mode):
+    """Finishing tokens are handed out in this mode."""
+    return mode not in ("family", "puzzle")
+
+
+def compares_white_space(mode):
+    """White space is compared between the players (not a table lookup)."""
+    return mode in ("standard", "turn-based")
+
+
+def round_fields(mode, news):
+    """The scorepad lines a round of `mode` needs, in scorepad order; `news`: its good cards."""
+    if mode == "family":
+        fields = ["articles", "photos", "unplaced", "ads"]
+    elif mode == "puzzle":
+        fields = ["articles", "photos", "centerpiece", "white_space", "smiles", "frowns", "unplaced_ads"]
+    else:
+        fields = list(CATEGORIES)
+    for card in news:
+        if card.get("effect") == "most-tiles-ads":
+            fields.append("tiles")
+    return fields
+
+
+def good_card(card, mode, face):
+    """Does this Breaking News card count (a known effect, a good value, a mode that uses it)?"""
+    if not isinstance(card, dict) or card.get("effect") not in face.EFFECTS or not takes_news(mode):
+        return False
+    value = card.get("value")
+    if card["effect"] == "white-space-best":
+        return _is_int(value)
+    if card["effect"] == "most-tiles-ads":
+        return value is None or (_is_int(value) and value >= 0)
+    return True
+
+
+def fields(record, i, face):
+    """The scorepad's questions of round i in the order they are asked: [(path, "int", label)]
+    (the face's `fields`, fit_to_print.py).
+
+    Each player's lines of the mode (and the tile count of a "most tiles gain $" card), in
+    scorepad order; where white space is compared at the table, every player's largest area
+    (and tile count) comes first, so each player's round score shown afterwards is exact."""
+    if i is None:
+        return []
+    mode = face.play_mode(record)
+    rounds = record.get("rounds") or []
+    rnd = rounds[i] if i < len(rounds) and isinstance(rounds[i], dict) else {}
+    cards = rnd.get("breaking_news")
+    news = [c for c in cards if good_card(c, mode, face)] if isinstance(cards, list) else []
+    lines = []
+    for f in round_fields(mode, news):
+        if f not in lines:
+            lines.append(f)
+    first = [f for f in ("white_space", "tiles") if f in lines] if compares_white_space(mode) else []
+    if "tiles" in lines and "tiles" not in first:
+        first.append("tiles")
+    rest = [f for f in lines if f not in first]
+    names = [face.player(p)[0] for p in record.get("players") or []]
+    words = dict(LABELS)
+    out = []
+    for f in first:
+        for n in names:
+            out.append((("rounds", i, "players", n, f), "int", words[f]))
+    for n in names:
+        for f in rest:
+            out.append((("rounds", i, "players", n, f), "int", words[f]))
+    return out
+
+
+def check(record, face):
     """Every problem of the record, as messages naming the place. Empty: the record is good."""
+    MODES, EDITIONS, rounds_in = face.MODES, face.EDITIONS, face.rounds_in
     errs = []
     if not isinstance(record, dict):
         return ["the game record must be a JSON object"]
@@ -22,8 +128,8 @@ def check(record):
     if edition not in EDITIONS:
         errs.append("edition: unknown edition %r (published or draft)" % (edition,))
     _check_options(record.get("options", {}), errs)
-    names = _check_players(record, mode, errs)
-    mode = _mode(record)
+    names = _check_players(record, mode, errs, face)
+    mode = face.play_mode(record)
     rounds = record.get("rounds", [])
     if not isinstance(rounds, list):
         errs.append("rounds: must be a list")
@@ -33,9 +139,8 @@ def check(record):
         rounds = rounds[:rounds_in(mode)]
     if names is None:
         return errs
-    days = days_of(mode)
     for i in range(len(rounds)):
-        _check_round(rounds[i], i, days[i], names, mode, errs)
+        _check_round(rounds[i], i, face.round_name(mode, i), names, mode, errs, face)
     return errs
 
 
@@ -50,14 +155,15 @@ def _check_options(options, errs):
             errs.append("options, %s: %r is not one of %s" % (key, options[key], ", ".join(OPTIONS[key])))
 
 
-def _check_players(record, mode, errs):
+def _check_players(record, mode, errs, face):
+    MAX_PLAYERS, CHARACTERS = face.MAX_PLAYERS, face.CHARACTERS
     players = record.get("players")
     if not isinstance(players, list) or not players:
         errs.append("players: must be a list of 1 to %d players" % MAX_PLAYERS)
         return None
     names = []
     for i in range(len(players)):
-        name, character = _player(players[i])
+        name, character = face.player(players[i])
         where = "players[%d]" % (i + 1)
         if not isinstance(name, str) or not name:
             errs.append("%s: a player needs a name" % where)
@@ -72,16 +178,17 @@ def _check_players(record, mode, errs):
             elif mode in ("turn-based", "family"):
                 errs.append("%s, player %s: characters are not used in %s mode" % (where, name, mode))
     n = len(players)
+    lo, hi = face.players(mode)
     if n > MAX_PLAYERS:
         errs.append("players: %d players, at most %d can play" % (n, MAX_PLAYERS))
     if mode == "solo" and n != 1:
         errs.append("players: solo mode is for 1 player, not %d" % n)
-    if mode in ("family", "turn-based") and n < 2:
-        errs.append("players: %s mode needs 2 to %d players" % (mode, MAX_PLAYERS))
+    elif n < lo:
+        errs.append("players: %s mode needs %d to %d players" % (mode, lo, hi))
     return names
 
 
-def _check_round(rnd, i, day, names, mode, errs):
+def _check_round(rnd, i, day, names, mode, errs, face):
     where = "round %d" % (i + 1)
     if not isinstance(rnd, dict):
         errs.append("%s: must be an object" % where)
@@ -89,7 +196,7 @@ def _check_round(rnd, i, day, names, mode, errs):
     given_day = rnd.get("day")
     if given_day is not None and given_day != day:
         errs.append("%s, day: %r, but round %d of a %s game is %s" % (where, given_day, i + 1, mode, day))
-    news = _check_news(rnd.get("breaking_news", []), where, mode, errs)
+    news = _check_news(rnd.get("breaking_news", []), where, mode, errs, face.EFFECTS)
     _check_finish(rnd.get("finish"), where, names, mode, errs)
     if "table" in rnd:
         _check_table(rnd["table"], where + ", table", names, errs)
@@ -100,7 +207,7 @@ def _check_round(rnd, i, day, names, mode, errs):
     for name in sorted(scores):
         if name not in names:
             errs.append("%s: unknown player %r (players are %s)" % (where, name, ", ".join(names)))
-    needs = _needed_fields(mode, news)
+    needs = round_fields(mode, news)
     for name in names:
         pad = scores.get(name)
         if pad is None:
@@ -142,19 +249,6 @@ def _check_table(table, where, names, errs):
         count(table["elapsed_ms"], where + ", elapsed_ms", 0, None, errs)
 
 
-def _needed_fields(mode, news):
-    if mode == "family":
-        fields = ["articles", "photos", "unplaced", "ads"]
-    elif mode == "puzzle":
-        fields = ["articles", "photos", "centerpiece", "white_space", "smiles", "frowns", "unplaced_ads"]
-    else:
-        fields = list(CATEGORIES)
-    for effect in news:
-        if effect.get("effect") == "most-tiles-ads":
-            fields.append("tiles")
-    return fields
-
-
 def _check_pad(pad, where, needs, errs):
     for field in needs:
         if field not in pad:
@@ -176,7 +270,7 @@ def _check_pad(pad, where, needs, errs):
             errs.append("%s, %s: %d is not a plausible count (at most %d)" % (where, field, v, MAX_COUNT))
 
 
-def _check_news(news, where, mode, errs):
+def _check_news(news, where, mode, errs, EFFECTS):
     if not isinstance(news, list):
         errs.append("%s, breaking_news: must be a list" % where)
         return []
@@ -188,7 +282,7 @@ def _check_news(news, where, mode, errs):
             errs.append("%s: unknown effect %r (one of %s)"
                         % (at, card.get("effect") if isinstance(card, dict) else card, ", ".join(EFFECTS)))
             continue
-        if mode in ("turn-based", "family", "puzzle"):
+        if not takes_news(mode):
             errs.append("%s: Breaking News is not used in %s mode" % (at, mode))
             continue
         value = card.get("value")
@@ -205,7 +299,7 @@ def _check_news(news, where, mode, errs):
 def _check_finish(finish, where, names, mode, errs):
     if finish is None:
         return
-    if mode in ("family", "puzzle"):
+    if not takes_finish(mode):
         errs.append("%s, finish: %s mode has no finishing tokens" % (where, mode))
         return
     if not isinstance(finish, list):

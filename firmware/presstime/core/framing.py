@@ -287,11 +287,11 @@ class Frame:
         buf[_HEAD + 2] = rid & 0xFF
         self.n = _HEAD + 3
 
-    def end(self):
+    def end(self, crc=None):
         """Frame the body written since begin(): a memoryview of 00 | COBS(body + crc) | 00."""
         buf = self.buf
         n = self.n
-        c = crc16(memoryview(buf)[_HEAD:n])
+        c = crc16(memoryview(buf)[_HEAD:n]) if crc is None else crc
         buf[n] = (c >> 8) & 0xFF
         buf[n + 1] = c & 0xFF
         n += 2

@@ -22,6 +22,47 @@ HEAT_TOKENS = 15
 HEISTS = 3
 STAGES = 4
 
+# the face (core/games.py): three heists of four stages, revealed at once at the table
+MODES = ("ready-reveal",)
+ROUND_WORD = "heist"
+STEPS = STAGES
+STEP_WORD = "stage"
+STEPS_LEFT = False
+
+
+def players(mode):
+    return MIN_PLAYERS, MAX_PLAYERS
+
+
+def rounds_in(mode):
+    return HEISTS
+
+
+def round_name(mode, i):
+    return None
+
+
+def target(n):
+    return 0
+
+
+def setup_lines(n):
+    return []
+
+
+def fields(record, i):
+    """What the board cannot know, asked once the heists are over (i None): everybody arrested?
+    Then, unless so, the heat value and each player's money and heat."""
+    if i is not None:
+        return []
+    out = [(("arrested",), "yes/no", "everybody arrested (a B phase needed more heat than the game has)? y/n")]
+    if record.get("arrested") is not True:
+        out.append((("heat_value",), "int", "heat value (the worst empty row: -$3 is 3)"))
+        for name in player_names(record, TITLE, MIN_PLAYERS, MAX_PLAYERS, []):
+            out.append((("final", name, "money"), "int", "money"))
+            out.append((("final", name, "heat"), "int", "heat tokens"))
+    return out
+
 
 def check(record):
     errors = []

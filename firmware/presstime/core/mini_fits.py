@@ -29,6 +29,52 @@ PIECE_CARDS = 13
 TIERS = ((17, "Magni-fits"), (14, "Pro-fits"), (11, "Béné-fits"),
          (8, "Justi-fits"), (5, "Malé-fits"), (0, "Néo-fits"))
 
+# the face (core/games.py): two rounds of 13 piece cards, each card revealed at once
+MODES = ("ready-reveal",)
+ROUND_WORD = "round"
+STEPS = PIECE_CARDS
+STEP_WORD = "card"
+STEPS_LEFT = True     # the table shows how many cards are left to draw
+LABELS = (("lines", "complete lines"), ("colour_sets", "colour sets (all 3 symbols visible)"))
+
+
+def players(mode):
+    return MIN_PLAYERS, MAX_PLAYERS
+
+
+def rounds_in(mode):
+    return ROUNDS
+
+
+def round_name(mode, i):
+    return None
+
+
+def target(n):
+    return 0
+
+
+def setup_lines(n):
+    return []
+
+
+def round_lines(number):
+    """The scorepad lines of round `number` (1-based): colour sets score in round 2 only."""
+    return ("lines",) if number == 1 else ("lines", "colour_sets")
+
+
+def fields(record, i):
+    """Each player's lines of round i (and colour sets from round 2), player by player."""
+    if i is None:
+        return []
+    words = dict(LABELS)
+    out = []
+    for name in player_names(record, TITLE, MIN_PLAYERS, MAX_PLAYERS, []):
+        for f in round_lines(i + 1):
+            out.append((("rounds", i, "players", name, f), "int", words[f]))
+    return out
+
+
 SETUP = [
     "rounds: 2 (board side 1, then side 2; colour sets score in round 2)",
     "cards: %d starting cards, %d piece cards" % (STARTING_CARDS, PIECE_CARDS),
@@ -66,10 +112,7 @@ def check(record):
         if "players" not in rnd:
             errors.append("%s, field players: missing" % here)
             continue
-        if number == 1:
-            fields = ("lines",)
-        else:
-            fields = ("lines", "colour_sets")
+        fields = round_lines(number)
         for name, entry in per_player(rnd["players"], here, names, errors, True):
             where = "%s, player %s" % (here, name)
             if not isinstance(entry, dict):

@@ -24,6 +24,46 @@ PHOTO_TOKENS = 20
 SETUPS = {2: (4, 4, 2, 3), 3: (6, 4, 3, 4), 4: (6, 6, 4, 5)}
 
 
+# the face (core/games.py): one game of turns, won by a photo-token target or a gathering
+MODES = ("turns",)
+ROUND_WORD = "game"
+STEPS = 0
+STEP_WORD = None
+STEPS_LEFT = False
+
+
+def players(mode):
+    return MIN_PLAYERS, MAX_PLAYERS
+
+
+def rounds_in(mode):
+    return 1
+
+
+def round_name(mode, i):
+    return None
+
+
+def target(n):
+    """The photo tokens that win with n players (0 outside 2..4)."""
+    facts = SETUPS.get(n)
+    return facts[3] if facts else 0
+
+
+def fields(record, i):
+    """Who gathered the three creatures, asked at the end (i None) unless a player's photo
+    tokens (counted by the board) already reached the target."""
+    if i is not None:
+        return []
+    tokens = record.get("photo_tokens")
+    goal = target(len(record.get("players") or ()))
+    if goal and isinstance(tokens, dict):
+        for name in tokens:
+            if tokens[name] == goal:
+                return []
+    return [(("gathered",), "player", "who gathered the three creatures? (name or seat; Enter: nobody)")]
+
+
 def setup_facts(n):
     """(columns, rows, photographers, target) for n players, or None outside 2..4."""
     return SETUPS.get(n)

@@ -45,12 +45,13 @@ Modes: standard/solo (tokens, timed), family (timed, no tokens), puzzle (no toke
 counting up, one round), turn-based (turn indicator, one day: Saturday, control ends it),
 ready-reveal (Heat: 3 heists x 4 stages; Mini FITS: 2 rounds x 13 cards; every player toggles
 ready, all ready -> reveal), turns (Myth Fits: turn indicator, optional per-turn limit turn_ms,
-photo tokens by long press, win at the target myth_fits.setup_facts gives: 3/4/5 for
-2/3/4 players). Player counts, rounds and steps of the other games come from their scoring
-modules (core/heat.py, mini_fits.py, myth_fits.py), loaded only when such a game is set up.
+photo tokens by long press, win at the target myth_fits.target gives: 3/4/5 for 2/3/4
+players). Every game's modes, player counts, rounds, steps, round names and target come from
+its face (core/games.py), loaded only for the game set up; "game" left out: the first game
+played in the mode.
 """
 
-from . import events as E
+from . import games
 
 try:
     from micropython import const
@@ -71,7 +72,7 @@ PHASES = ("setup", "ready", "countdown", "running", "paused", "grace", "summary"
 
 # player states
 WAITING = const(0)
-READY = const(1)
+IS_READY = const(1)
 REPORTING = const(2)
 LAYOUT = const(3)
 PRINTED = const(4)
@@ -85,20 +86,58 @@ SOLO = const(1)
 FAMILY = const(2)
 PUZZLE = const(3)
 TURNBASED = const(4)
-REVEAL = const(5)
+REVEALS = const(5)
 TURNS = const(6)
+
+# ---- the events this machine emits (core/events.py encodes them for the journal and the wire)
+CONFIG = const(1)
+READY = const(2)
+START = const(3)
+GO = const(4)
+PRESS = const(5)
+TIMEOUT = const(6)
+FORCE = const(7)
+END = const(8)
+PAUSE = const(9)
+RESUME = const(10)
+UNDO = const(11)
+ABORT = const(12)
+NEXT = const(13)
+CUT = const(14)
+REVEAL = const(15)
+TURN = const(16)
+PHOTO = const(17)
+
+# PRESS flags
+F_LAYOUT = const(1)   # two-step mode: this press was "Layout!", not "Print!"
+F_TIE = const(2)      # closer than the resolution to the previous token press: a decided tie
+F_LATE = const(4)     # pressed during the grace window after time-out
+
+# END reasons
+END_ALL = const(1)    # everyone printed (or finished) before time-out
+END_TIME = const(2)   # time-out, no grace window (or nobody left to press)
+END_GRACE = const(3)  # grace window closed (or all had pressed in it)
+END_CONTROL = const(4)  # ended from the control button (turn modes)
+END_WIN = const(5)    # a player reached the target (turns mode)
+
+NAMES = ("", "config", "ready", "start", "go", "press", "timeout", "force", "end", "pause",
+         "resume", "undo", "abort", "next", "cut", "reveal", "turn", "photo")
+
+MODES = ("standard", "solo", "family", "puzzle", "turn-based", "ready-reveal", "turns")
+FALLBACKS = ("seat", "rotate")
+EDITIONS = ("published", "draft")
+
+
+def name(kind):
+    if 0 < kind < len(NAMES):
+        return NAMES[kind]
+    return "?%d" % kind
 
 COUNTDOWN_MS = const(3000)
 UNDO_MS = const(5000)
 WARNINGS = (60000, 30000, 10000)
-DAYS = ("friday", "saturday", "sunday")
-PRESETS = (180000, 240000, 300000)   # Frantic, Standard, Relaxed
 PALETTE = ((255, 40, 40), (40, 120, 255), (40, 200, 40), (255, 180, 0), (190, 60, 255),
            (0, 210, 210))
-
-
-# the mode that runs each game other than Fit to Print (the default mode when only "game" is set)
-GAME_MODES = {"heat": "ready-reveal", "mini-fits": "ready-reveal", "myth-fits": "turns"}
 
 
 def _colour(c, where):
@@ -128,8 +167,8 @@ def _int(d, key, default, lo, hi, where):
 def normalise(cfg):
     """A configure dict (as the link sends it) -> the flat set-up the CONFIG event carries.
 
-    Input: {"players": [{"name", "colour"}] | ["Ada", ...] | count, "mode" (default: the game's,
-    GAME_MODES, or "standard"), "duration_ms",
+    Input: {"players": [{"name", "colour"}] | ["Ada", ...] | count, "mode" (default: the game's
+    first, or "standard"), "duration_ms",
     "edition", "game", "options": {grace_ms, grace_fallback, two_step, tie_us, rounds, steps,
     cards, turn_ms, target}} (options may also sit at the top level). ValueError names the field."""
     if not isinstance(cfg, dict):
@@ -142,10 +181,20 @@ def normalise(cfg):
         raise ValueError("configure: options must be an object")
     for k in o:
         opts[k] = o[k]
-    mode = opts.get("mode", GAME_MODES.get(opts.get("game"), "standard"))
-    if mode not in E.MODES:
-        raise ValueError("configure: mode %r is not one of %s" % (mode, ", ".join(E.MODES)))
-    m = E.MODES.index(mode)
+    game = opts.get("game")
+    face = games.module(game) if game is not None else None
+    if game is not None and face is None:
+        raise ValueError("configure: game %r is not one of %s" % (game, ", ".join(games.GAMES)))
+    mode = opts.get("mode", face.MODES[0] if face else "standard")
+    if mode not in MODES:
+        raise ValueError("configure: mode %r is not one of %s" % (mode, ", ".join(MODES)))
+    m = MODES.index(mode)
+    if game is None:
+        game = games.playing(mode)
+        face = games.module(game)
+    if mode not in face.MODES:
+        raise ValueError("configure: game %r is not played in mode %r (it is played in %s)"
+                         % (game, mode, ", ".join(face.MODES)))
     players = opts.get("players", 1)
     if isinstance(players, int) and not isinstance(players, bool):
         players = ["P%d" % (i + 1) for i in range(players)]
@@ -167,57 +216,32 @@ def normalise(cfg):
         colours.append(_colour(p["colour"], where) if p.get("colour") is not None
                        else PALETTE[i])
     n = len(names)
-    if m == SOLO and n != 1:
-        raise ValueError("configure: solo mode takes exactly 1 player, not %d" % n)
+    lo, hi = face.players(mode)
+    if not lo <= n <= hi:
+        raise ValueError("configure: %s takes %d to %d players%s, not %d"
+                         % (game, lo, hi, " in %s mode" % mode if len(face.MODES) > 1 else "", n))
     w = "configure: "
     duration = _int(opts, "duration_ms", 240000, 10000, 7200000, w)
     grace = _int(opts, "grace_ms", 5000, 0, 60000, w)
     tie = _int(opts, "tie_us", 1000, 0, 65535, w)
     fb = opts.get("grace_fallback", "seat")
-    if fb not in E.FALLBACKS:
-        raise ValueError("configure: grace_fallback %r is not one of %s" % (fb, ", ".join(E.FALLBACKS)))
+    if fb not in FALLBACKS:
+        raise ValueError("configure: grace_fallback %r is not one of %s" % (fb, ", ".join(FALLBACKS)))
     two = opts.get("two_step", False)
     if two not in (True, False):
         raise ValueError("configure: two_step must be true or false")
     ed = opts.get("edition", "published")
-    if ed not in E.EDITIONS:
-        raise ValueError("configure: edition %r is not one of %s" % (ed, ", ".join(E.EDITIONS)))
-    game = opts.get("game")
-    if game is None:
-        game = "heat" if m == REVEAL else ("myth-fits" if m == TURNS else "fit-to-print")
-    if game not in E.GAMES:
-        raise ValueError("configure: game %r is not one of %s" % (game, ", ".join(E.GAMES)))
-    fits = ("heat", "mini-fits") if m == REVEAL else (("myth-fits",) if m == TURNS
-                                                      else ("fit-to-print",))
-    if game not in fits:
-        raise ValueError("configure: game %r is not played in mode %r (that mode runs %s)"
-                         % (game, mode, ", ".join(fits)))
-    # the other games' facts (player counts, rounds, target) live in their scoring modules,
-    # imported only for those games (a Fit to Print board never loads them)
-    rules = None
-    lo, hi = 1, 6
-    if game != "fit-to-print":
-        from .games import module
-        rules = module(game)
-        lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
-    if not lo <= n <= hi:
-        raise ValueError("configure: %s takes %d to %d players, not %d" % (game, lo, hi, n))
-    target = 0
-    if m in (STANDARD, SOLO, FAMILY):
-        rounds, steps = 3, 0
-    elif m == REVEAL:
-        if game == "mini-fits":
-            rounds, steps = rules.ROUNDS, rules.PIECE_CARDS
-        else:
-            rounds, steps = rules.HEISTS, rules.STAGES
+    if ed not in EDITIONS:
+        raise ValueError("configure: edition %r is not one of %s" % (ed, ", ".join(EDITIONS)))
+    # the game's facts come from its face (core/games.py), loaded only for the game set up
+    rounds = face.rounds_in(mode)
+    steps = face.STEPS
+    if m == REVEALS:
         steps = opts.get("cards", steps)
-    else:
-        rounds, steps = 1, 0
-        if m == TURNS:
-            target = rules.setup_facts(n)[3]
+    target = face.target(n)
     rounds = _int(opts, "rounds", rounds, 1, 9, w)
     steps = _int({"steps": opts.get("steps", steps)}, "steps", 0, 0, 99, w)
-    if m == REVEAL and steps < 1:
+    if m == REVEALS and steps < 1:
         raise ValueError("configure: steps (stages or cards per round) must be 1..99")
     target = _int(opts, "target", target, 0, 99, w)
     turn_ms = _int(opts, "turn_ms", 0, 0, 3600000, w)
@@ -232,6 +256,7 @@ class Table:
 
     def __init__(self):
         self.cfg = None
+        self.face = None        # the game's face (core/games.py), from the set-up
         self.mode = STANDARD
         self.n = 0
         self.version = 0
@@ -323,23 +348,24 @@ class Table:
     def apply(self, ev):
         """Apply one event (live or replayed). Unknown kinds raise ValueError."""
         k = ev[0]
-        if k == E.CONFIG:
+        if k == CONFIG:
             c = ev[1]
             self.cfg = c
-            self.mode = E.MODES.index(c["mode"])
+            self.face = games.module(c["game"])
+            self.mode = MODES.index(c["mode"])
             self.n = len(c["names"])
             self.round = 0
             self.phase = READYCHK
             self._new_round()
         elif self.cfg is None:
-            raise ValueError("event %s before config" % E.name(k))
-        elif k == E.READY:
-            self.ps[ev[1]] = READY if ev[2] else WAITING
-        elif k == E.START:
+            raise ValueError("event %s before config" % name(k))
+        elif k == READY:
+            self.ps[ev[1]] = IS_READY if ev[2] else WAITING
+        elif k == START:
             self.phase = COUNTDOWN
             self.cd_t = ev[1]
             self._snap = None
-        elif k == E.GO:
+        elif k == GO:
             self.phase = RUNNING
             self.base = 0
             self.seg = ev[1]
@@ -348,10 +374,10 @@ class Table:
             self.go_version = self.version + 1     # identifies this round's checkpoints
             for p in range(self.n):
                 self.ps[p] = REPORTING
-        elif k == E.PRESS:
+        elif k == PRESS:
             self._snap = self._save()
             p, token, flags, e_us = ev[1], ev[2], ev[3], ev[4]
-            if flags & E.F_LAYOUT:
+            if flags & F_LAYOUT:
                 self.ps[p] = LAYOUT
                 self.t_layout[p] = e_us
             else:
@@ -361,18 +387,18 @@ class Table:
                             self.tok[q] += 1
                     self.tok[p] = token
                     self.next_tok += 1
-                    if flags & E.F_TIE:
+                    if flags & F_TIE:
                         for q in range(self.n):
                             if self.tok[q] >= self.grp:
                                 self.tie[q] = 1
                     else:
                         self.grp = token
                     self.last_us = e_us
-                self.ps[p] = LATE if flags & E.F_LATE else PRINTED
+                self.ps[p] = LATE if flags & F_LATE else PRINTED
                 self.t_print[p] = e_us
-        elif k == E.TIMEOUT:
+        elif k == TIMEOUT:
             self.phase = GRACE
-        elif k == E.FORCE:
+        elif k == FORCE:
             order = list(range(self.n))
             if self.cfg["grace_fallback"] == "rotate":
                 order.sort(key=self._prio)
@@ -382,31 +408,31 @@ class Table:
                     if self._tokens():
                         self.tok[p] = self.next_tok
                         self.next_tok += 1
-        elif k == E.END:
+        elif k == END:
             self.phase = SUMMARY
             self.end_reason = ev[1]
             self.base = ev[2]
             self.seg = None
-        elif k == E.PAUSE or k == E.CUT:
+        elif k == PAUSE or k == CUT:
             self.phase = PAUSED
             self.base = ev[1]
             self.seg = None
             self._snap = None
-            if k == E.CUT:
+            if k == CUT:
                 self.last_us = -1
-        elif k == E.RESUME:
+        elif k == RESUME:
             self.phase = RUNNING
             self.seg = ev[1]
             self._snap = None
-        elif k == E.UNDO:
+        elif k == UNDO:
             if self._snap is None:
                 raise ValueError("undo with nothing to undo")
             self._restore(self._snap)
             self._snap = None
-        elif k == E.ABORT:
+        elif k == ABORT:
             self.phase = READYCHK
             self._new_round()
-        elif k == E.NEXT:
+        elif k == NEXT:
             if self.round + 1 >= self._rounds():
                 self.phase = OVER
                 self._snap = None
@@ -414,18 +440,18 @@ class Table:
                 self.round += 1
                 self.phase = READYCHK
                 self._new_round()
-        elif k == E.REVEAL:
+        elif k == REVEAL:
             self.step += 1
             for p in range(self.n):
                 self.ps[p] = WAITING
             if self.step >= self.cfg["steps"]:
                 self.phase = SUMMARY
-                self.end_reason = E.END_ALL
-        elif k == E.TURN:
+                self.end_reason = END_ALL
+        elif k == TURN:
             self._snap = self._save()
             self.turn = (ev[1] + 1) % self.n
             self.turn_base = ev[3]
-        elif k == E.PHOTO:
+        elif k == PHOTO:
             self._snap = self._save()
             p = ev[1]
             self.photos[p] += 1
@@ -433,7 +459,7 @@ class Table:
             if tgt and self.photos[p] >= tgt:
                 self.winner = p
                 self.phase = SUMMARY
-                self.end_reason = E.END_WIN
+                self.end_reason = END_WIN
                 self.base = ev[2]       # the round time of the win, as the command decided it
                 self.seg = None
         else:
@@ -459,21 +485,21 @@ class Table:
         t = self.now
         ph = self.phase
         if ph == COUNTDOWN and t - self.cd_t >= COUNTDOWN_MS:
-            self._emit((E.GO, self.cd_t + COUNTDOWN_MS))
+            self._emit((GO, self.cd_t + COUNTDOWN_MS))
             ph = self.phase
         if ph == RUNNING and self._timed():
             if self.elapsed_ms(t) >= self.cfg["duration_ms"]:
                 self._timeout()
                 ph = self.phase
         if ph == GRACE and self.elapsed_ms(t) >= self.cfg["duration_ms"] + self.cfg["grace_ms"]:
-            self._emit((E.FORCE,))
-            self._emit((E.END, E.END_GRACE, self.cfg["duration_ms"]))
+            self._emit((FORCE,))
+            self._emit((END, END_GRACE, self.cfg["duration_ms"]))
 
     def _timeout(self):
-        self._emit((E.TIMEOUT,))
+        self._emit((TIMEOUT,))
         if not (self._tokens() and self.cfg["grace_ms"] > 0):
-            self._emit((E.FORCE,))
-            self._emit((E.END, E.END_TIME, self.cfg["duration_ms"]))
+            self._emit((FORCE,))
+            self._emit((END, END_TIME, self.cfg["duration_ms"]))
 
     def alert(self, t_ms=None):
         """0, or the last warning threshold (60000, 30000, 10000 ms left) the round passed
@@ -498,7 +524,7 @@ class Table:
     # ---- commands ----------------------------------------------------------------------
     def configure(self, cfg, t_ms=0):
         """Set up a new game (ValueError naming the field on a bad set-up)."""
-        self._emit((E.CONFIG, normalise(cfg)))
+        self._emit((CONFIG, normalise(cfg)))
         self._snap_t = None
         return True
 
@@ -506,24 +532,24 @@ class Table:
         if self.phase != READYCHK or not 0 <= p < self.n:
             return False
         self.tick(t_ms)
-        if self.mode == REVEAL:
-            self._emit((E.READY, p, 0 if self.ps[p] == READY else 1))
+        if self.mode == REVEALS:
+            self._emit((READY, p, 0 if self.ps[p] == IS_READY else 1))
             if self._all_ready():
-                self._emit((E.REVEAL,))
+                self._emit((REVEAL,))
                 self.reveal_t = t_ms
             return True
         if self._turnmode():
             return self.start(t_ms)     # any player's press starts a turn game
-        if self.ps[p] == READY:
+        if self.ps[p] == IS_READY:
             return False
-        self._emit((E.READY, p, 1))
+        self._emit((READY, p, 1))
         if self._all_ready():
             self.start(t_ms)
         return True
 
     def _all_ready(self):
         for s in self.ps:
-            if s != READY:
+            if s != IS_READY:
                 return False
         return True
 
@@ -532,13 +558,13 @@ class Table:
         if self.phase != READYCHK:
             return False
         self.tick(t_ms)
-        if self.mode == REVEAL:
-            self._emit((E.REVEAL,))
+        if self.mode == REVEALS:
+            self._emit((REVEAL,))
             self.reveal_t = t_ms
         elif self._turnmode():
-            self._emit((E.GO, t_ms))
+            self._emit((GO, t_ms))
         else:
-            self._emit((E.START, t_ms))
+            self._emit((START, t_ms))
         return True
 
     def press(self, p, t_us):
@@ -556,14 +582,14 @@ class Table:
             return False
         e_us = self._elapsed_us(t_us)
         if self.cfg["two_step"] and self.ps[p] == REPORTING:
-            self._emit((E.PRESS, p, 0, E.F_LAYOUT, e_us))
+            self._emit((PRESS, p, 0, F_LAYOUT, e_us))
         else:
-            flags = E.F_LATE if ph == GRACE else 0
+            flags = F_LATE if ph == GRACE else 0
             token = 0
             if self._tokens():
                 token = self.next_tok
                 if self.last_us >= 0 and e_us - self.last_us < self.cfg["tie_us"]:
-                    flags |= E.F_TIE
+                    flags |= F_TIE
                     # the tie group holds tokens grp..next_tok-1: p goes before every member
                     # with a lower priority (rotating seat order)
                     mine = self._prio(p)
@@ -572,9 +598,9 @@ class Table:
                         if self._prio(q) > mine:
                             token = tk
                             break
-            self._emit((E.PRESS, p, token, flags, e_us))
+            self._emit((PRESS, p, token, flags, e_us))
             if self._all_done():
-                self._emit((E.END, E.END_GRACE if ph == GRACE else E.END_ALL,
+                self._emit((END, END_GRACE if ph == GRACE else END_ALL,
                             self.cfg["duration_ms"] if ph == GRACE else e_us // 1000))
         self._snap_t = t_ms
         return True
@@ -585,7 +611,7 @@ class Table:
             return False
         self.tick(t_ms)
         e = self.elapsed_ms(t_ms)
-        self._emit((E.TURN, p, e - self.turn_base, e))
+        self._emit((TURN, p, e - self.turn_base, e))
         self._snap_t = t_ms
         return True
 
@@ -594,7 +620,7 @@ class Table:
         if self.mode != TURNS or self.phase not in (RUNNING, PAUSED) or not 0 <= p < self.n:
             return False
         self.tick(t_ms)
-        self._emit((E.PHOTO, p, self.elapsed_ms(t_ms)))
+        self._emit((PHOTO, p, self.elapsed_ms(t_ms)))
         self._snap_t = t_ms
         return True
 
@@ -606,14 +632,14 @@ class Table:
         self.tick(t_ms)
         if self.phase != RUNNING:
             return False
-        self._emit((E.PAUSE, self.elapsed_ms(t_ms)))
+        self._emit((PAUSE, self.elapsed_ms(t_ms)))
         return True
 
     def resume(self, t_ms):
         if self.phase != PAUSED:
             return False
         self.tick(t_ms)
-        self._emit((E.RESUME, t_ms))
+        self._emit((RESUME, t_ms))
         self.tick(t_ms)
         return True
 
@@ -624,29 +650,29 @@ class Table:
 
     def abort(self, t_ms):
         """Discard the current round: back to its ready check (the day does not advance)."""
-        if self.phase in (SETUP, OVER) or (self.phase == READYCHK and self.mode != REVEAL):
+        if self.phase in (SETUP, OVER) or (self.phase == READYCHK and self.mode != REVEALS):
             return False
-        self._emit((E.ABORT,))
+        self._emit((ABORT,))
         return True
 
     def next(self, t_ms):
         if self.phase != SUMMARY:
             return False
-        self._emit((E.NEXT,))
+        self._emit((NEXT,))
         return True
 
     def end(self, t_ms):
         """Turn modes: the table ends the round (control button)."""
         if not self._turnmode() or self.phase not in (RUNNING, PAUSED):
             return False
-        self._emit((E.END, E.END_CONTROL, self.elapsed_ms(t_ms)))
+        self._emit((END, END_CONTROL, self.elapsed_ms(t_ms)))
         return True
 
     def undo(self, t_ms):
         """Revert the last press / turn pass / photo token if it is under UNDO_MS old."""
         if self._snap is None or self._snap_t is None or t_ms - self._snap_t > UNDO_MS:
             return False
-        self._emit((E.UNDO,))
+        self._emit((UNDO,))
         self._snap_t = None
         self.tick(t_ms)
         return True
@@ -689,14 +715,14 @@ class Table:
                 e = self.turn_base
             if self._timed() and e > self.cfg["duration_ms"]:
                 e = self.cfg["duration_ms"]
-            self._emit((E.CUT, e))
+            self._emit((CUT, e))
             return True
         if ph == COUNTDOWN:
-            self._emit((E.ABORT,))
+            self._emit((ABORT,))
             return True
         if ph == GRACE:
-            self._emit((E.FORCE,))
-            self._emit((E.END, E.END_GRACE, self.cfg["duration_ms"]))
+            self._emit((FORCE,))
+            self._emit((END, END_GRACE, self.cfg["duration_ms"]))
             return True
         return False
 
@@ -717,13 +743,10 @@ class Table:
         return order
 
     def day(self):
+        """The name of the round (Fit to Print's day), as the game's face gives it, or None."""
         if not self.cfg:
             return None
-        if self.mode in (STANDARD, SOLO, FAMILY):
-            return DAYS[self.round] if self.round < 3 else DAYS[2]
-        if self.mode == TURNBASED:
-            return "saturday"
-        return None
+        return self.face.round_name(self.cfg["mode"], self.round)
 
     def status(self, t_ms=None):
         """A dict for the lights, the link and the simulator (plain JSON-able values)."""
@@ -755,7 +778,7 @@ class Table:
             st["turn_ms"] = self.elapsed_ms(t_ms) - self.turn_base if self.phase >= RUNNING else 0
             st["turn_limit_ms"] = c["turn_ms"]
             st["target"] = c["target"]
-        if self.mode == REVEAL:
+        if self.mode == REVEALS:
             st["step"] = self.step + 1 if self.step < c["steps"] else c["steps"]
             st["steps"] = c["steps"]
             st["steps_left"] = c["steps"] - self.step

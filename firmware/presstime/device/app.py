@@ -19,7 +19,7 @@ and step() calls `app.link.poll()` once per iteration when set):
     app.table                               # the Table (core/table.py)
     app.journal                             # the Journal (records(after_seq, limit), last_seq)
 
-Control button (-1) gestures, from the edge timestamps:
+Control button (-1) gestures, from the edge timestamps (device/control_button.py):
     short press (< 1.5 s), alone        start / next round / resume / end a turn game
                                         (taken 0.4 s after release, to tell it from a double,
                                         and acting at that instant: release + 0.4 s)
@@ -44,19 +44,24 @@ without one (or 8 wait), and the checkpoint is skipped in that spell too; in oth
 for commands, events are written at once. A cut loses at most the events of the last 300 ms,
 which the resume rule allows for (those presses are pressed again).
 
+A port with `hold_round_writes` (ports/macropad.py) writes nothing while a token round runs or
+is in its grace window: its events are journaled when the round ends (see _held).
+
 Journal: events are appended with one append_many per write (see "Flash writes" below). On boot
 the events of the current journal game (after journal.base_seq) are replayed. configure() first
 starts a new journal game (journal.reset(): seq continues, the game just ended is always kept
 for sync, earlier ones up to the journal's KEEP_BYTES), so a boot never replays old games.
 
-Pixels: the port may set `ring` (pixel indices of the countdown) and `player_pixels` (one
-index per seat; indices >= port.pixels are extra entries for plain LEDs, see core/lights.py),
-and `max_channel` (brightness cap). Defaults: ring = all pixels, players on the ring.
+Pixels: the port's `ring` (pixel indices of the countdown), `player_pixels` (one index per
+seat; indices >= port.pixels are extra entries for plain LEDs, see core/lights.py) and
+`max_channel` (brightness cap), with the defaults of the port contract (device/port.py). The
+journal is read through its contract too (device/journal_base.py).
 """
 
 from ..core import events as E
 from ..core.lights import lights as _lights
 from ..core.table import Table, RUNNING, COUNTDOWN, GRACE, TURNS
+from .control_button import ControlButton
 
 try:
     from micropython import const
@@ -64,9 +69,6 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_LONG_MS = const(1500)
-_VERY_LONG_MS = const(5000)
-_DOUBLE_MS = const(400)
 _PHOTO_MS = const(800)
 _CHECKPOINT_MS = const(1000)
 _QUIET_MS = const(300)        # journal presses and checkpoints only after this quiet spell
@@ -154,13 +156,13 @@ class App:
                 marks = MemMark()
         self.marks = marks
         n = port.pixels
-        self._pp = getattr(port, "player_pixels", None)
-        ring = getattr(port, "ring", None)
+        self._pp = port.player_pixels
+        ring = port.ring
         if not ring:
             pp = self._pp or ()
             ring = tuple(i for i in range(n) if i not in pp)
         self._ring = ring
-        self._cap = getattr(port, "max_channel", 48)
+        self._cap = port.max_channel
         size = n
         if self._pp:
             for i in self._pp:
@@ -169,15 +171,16 @@ class App:
         self._size = size
         self._shown = None
         self._key = None
-        self._down = {}          # button -> t_us of the down edge (still held)
-        self._fired = {}         # button -> gestures already fired during this hold
-        self._single = None      # control: t_ms of a short press waiting for a possible 2nd
-        self._double = False     # control: this hold is the 2nd press of a double
+        self._down = {}          # player button -> t_us of the down edge (still held)
+        self._fired = {}         # player button -> a photo token fired during this hold
+        self.control = ControlButton(self._short, self._double, self._hold)
         self._alert = 0
         self._ck = -1
         self._cd = -1
         self._pending = []       # encoded events not yet written (see _flush)
+        self._due = False        # step(): write them after this step's frame
         self._last_press = -_QUIET_MS
+        self._hold = getattr(port, "hold_round_writes", False)
         now = port.now_ms()
         self._replay()
         self._recover()
@@ -188,7 +191,7 @@ class App:
     # ---- boot ---------------------------------------------------------------------------
     def _replay(self):
         t = self.table
-        after = getattr(self.journal, "base_seq", 0)    # this game's file only
+        after = self.journal.base_seq    # this game's file only
         while True:
             recs = self.journal.records(after, _PAGE)
             if not recs:
@@ -223,7 +226,7 @@ class App:
         self._write()
         self.table.configure(cfg, self.port.now_ms())   # ValueError: nothing changed
         j = self.journal
-        if j.last_seq > getattr(j, "base_seq", j.last_seq) and hasattr(j, "reset"):
+        if j.last_seq > j.base_seq:
             j.reset()       # a new journal game: boot replays only it; earlier ones stay for sync
         self._flush()
         return self.table.version
@@ -254,21 +257,15 @@ class App:
         now = port.now_ms()
         for b, down, t_us in edges:
             if b < 0:
-                self._control_edge(down, t_us)
+                self.control.edge(down, t_us)
             else:
                 self._player_edge(b, down, t_us)
         if self._down:
             self._holds(now)
-        if self._single is not None and now - self._single >= _DOUBLE_MS:
-            # the press became a single one 0.4 s after its release: it acts at that instant,
-            # however late the loop got here (the board and the simulator agree to the ms)
-            t.control(self._single + _DOUBLE_MS)
-            self._single = None
+        self.control.poll(now)
         t.tick(now)
-        self._flush(now)
-        quiet = now - self._last_press >= _QUIET_MS
-        if self._pending and quiet:
-            self._write()
+        self._flush(now, True)
+        quiet = now - self._last_press >= _QUIET_MS and not self._held()
         ph = t.phase
         if ph == RUNNING:
             a = t.alert(now)
@@ -291,12 +288,15 @@ class App:
             if px != self._shown:
                 self._shown = px
                 port.show(px)
+        if self._pending and (self._due or quiet):
+            self._write()       # after the lights: a slow flash write never holds back a frame
+        self._due = False
         if self.link is not None:
             self.link.poll()
         if not edges:
             port.idle()
 
-    def _flush(self, now=None):
+    def _flush(self, now=None, defer=False):
         """Journal the machine's new events and beep them. While a round runs (or is in its
         grace window) events wait until _QUIET_MS passed without one, or 8 are waiting: a flash
         write on the RP2040 holds the interrupts off, so no write happens between two close
@@ -314,8 +314,11 @@ class App:
             elif 0 < k < 18 and _BEEP[2 * k]:
                 port.beep(_BEEP[2 * k] * 20, _BEEP[2 * k + 1] * 10)
         ph = self.table.phase
-        if now is None or len(self._pending) >= 8 or (ph != RUNNING and ph != GRACE):
-            self._write()
+        if now is None or (ph != RUNNING and ph != GRACE) or (len(self._pending) >= 8 and not self._held()):
+            if defer:
+                self._due = True    # step() writes once the frame is out
+            else:
+                self._write()
         else:
             self._last_press = now
         if self.table.phase != RUNNING:
@@ -324,51 +327,36 @@ class App:
         if self.table.phase != COUNTDOWN:
             self._cd = -1
 
+    def _held(self):
+        """A port whose flash writes stop the key scan for long (`hold_round_writes`: the
+        MacroPad, CircuitPython's FAT) keeps a token round's events in RAM, checkpoint included,
+        until the round leaves running/grace: no write can delay or reorder a press. A power cut
+        then costs the round in play (docs/journal.md)."""
+        t = self.table
+        return self._hold and (t.phase == RUNNING or t.phase == GRACE) and t.mode != TURNS
+
     def _write(self):
         payloads = self._pending
         if not payloads:
             return
         self._pending = []
-        many = getattr(self.journal, "append_many", None)
-        if many is not None:
-            many(payloads)      # one write, one flush (one littlefs commit)
-        else:
-            for p in payloads:
-                self.journal.append(p)
+        self.journal.append_many(payloads)      # one write, one flush (one littlefs commit)
 
     # ---- gestures -----------------------------------------------------------------------
-    def _control_edge(self, down, t_us):
-        t_ms = t_us // 1000
-        if down:
-            self._down[-1] = t_us
-            self._fired[-1] = 0
-            if self._single is not None and t_ms - self._single < _DOUBLE_MS:
-                self._single = None
-                self._double = True
-                if not self.table.undo(t_ms):
-                    self.table.control(t_ms)    # nothing to undo: it was an eager start/next
-                self._flush()
-            else:
-                self._double = False
-            return
-        t0 = self._down.pop(-1, None)
-        if t0 is None:
-            return
-        held = (t_us - t0) // 1000
-        self._hold_control(t0, held)
-        if held < _LONG_MS and not self._double:
-            self._single = t_ms
+    def _short(self, t_ms):
+        self.table.control(t_ms)        # journaled by step's _flush, as every loop's events
 
-    def _hold_control(self, t0_us, held):
-        fired = self._fired.get(-1, 0)
-        if held >= _LONG_MS and not fired & 1:
-            self._fired[-1] = fired = fired | 1
-            self.table.toggle_pause(t0_us // 1000)
-            self._flush()
-        if held >= _VERY_LONG_MS and not fired & 2:
-            self._fired[-1] = fired | 2
-            self.table.abort(t0_us // 1000 + held)
-            self._flush()
+    def _double(self, t_ms):
+        if not self.table.undo(t_ms):
+            self.table.control(t_ms)    # nothing to undo: it was an eager start/next
+        self._flush()
+
+    def _hold(self, t_ms, level):
+        if level == 1:
+            self.table.toggle_pause(t_ms)
+        else:
+            self.table.abort(t_ms)
+        self._flush()
 
     def _player_edge(self, b, down, t_us):
         t = self.table
@@ -391,8 +379,6 @@ class App:
     def _holds(self, now):
         for b in list(self._down):
             held = now - self._down[b] // 1000
-            if b < 0:
-                self._hold_control(self._down[b], held)
-            elif held >= _PHOTO_MS and not self._fired.get(b):
+            if held >= _PHOTO_MS and not self._fired.get(b):
                 self._fired[b] = 1
                 self.table.photo(b, self._down[b] // 1000 + _PHOTO_MS)   # when it became long

@@ -25,6 +25,7 @@ a fake file system (tests) or littlefs-python drops in.
 import os
 
 from ..core.crc import crc16
+from .journal_base import JournalBase
 
 _MAGIC = 0xA5
 _TAG = b"PTJ"
@@ -156,7 +157,7 @@ def _walk(f, seq, after, limit, out, win=None):
             return seq, walked
 
 
-class Journal:
+class Journal(JournalBase):
     """Append-only journal of small binary records, safe against a power cut at any point.
 
     Journal(path, opener=open, remove=os.remove, rename=<replace>, listdir=os.listdir)

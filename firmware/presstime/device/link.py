@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - a stripped board package
 _CACHE = 8          # replies to state-changing requests kept for retries
 _FETCH = 32         # journal records at most in one page
 _BATCH = 8          # journal records read at a time while a page fills
+_SAME_MS = 5000     # a repeated read-only request within this is a retry: the same reply again
 _END = "end"
 
 _COMMANDS = {
@@ -57,11 +58,14 @@ class Link:
         self.frame = frame if frame is not None else wire.Frame()
         self.extra = {}          # message type -> handler(value) -> dict (the simulator adds PRESS)
         self._cache = []         # [(type + rid + payload, reply bytes)], oldest first
+        self._again = None       # (type + rid + payload, reply, port ms) of the read-only
+                                 # reply now in self.frame: a retry gets it again
         self.quit = False
         self.requests = 0
         self._id = None
         self._gid = None         # seq of the journal's last CONFIG record: the game id
         self._scanned = -1       # journal scanned for CONFIG up to this seq
+        self.fixed = None        # status_reply.py: (its fixed part's key, that part's CRC)
 
     # ---- the loop's call ------------------------------------------------------------------------
     def poll(self):
@@ -84,28 +88,42 @@ class Link:
         try:
             mtype, rid, reply, value = wire.parse(body)
         except wire.VersionError as e:
+            self._again = None
             self.port.write(wire.error(e.rid, wire.E_VERSION, str(e), e.mtype, self.frame))
             return
         except wire.WireError as e:
             if len(body) >= 3:
+                self._again = None
                 self.port.write(wire.error(body[2], wire.E_BAD, str(e), body[1] & 0x7F, self.frame))
             return
         if reply:
             return  # replies are the desktop's business (an echo, a loop-back)
         self.requests += 1
+        same = bytes(body[1:])
+        again = self._again
+        if again is not None and same == again[0] and self.port.now_ms() - again[2] < _SAME_MS:
+            # the desktop's retry of the request just answered (same id, type and payload):
+            # the same reply again, still in the frame buffer, never built a second time (a
+            # status costs ms on the chip; rebuilding each retry made a slow board slower)
+            self.port.write(again[1])
+            return
         key = None
         if mtype in wire.MUTATING:
-            key = bytes(body[1:])
+            key = same
             for k, out in self._cache:
                 if k == key:
                     self.port.write(out)
                     return
+        self._again = None
         f = self.frame
         try:
             if mtype == wire.RECORDS:   # the page is written straight into the frame
                 f.begin(mtype, rid, True)
                 self.page(value["after"], value["limit"])
                 out = f.end()
+            elif mtype == wire.STATUS:
+                from .status_reply import status_frame     # loaded on the first status asked
+                out = status_frame(self, rid)
             else:
                 answer = self.dispatch(mtype, value)
                 out = f.message(mtype, rid, answer if answer is not None else {}, reply=True)
@@ -122,6 +140,8 @@ class Link:
             self._cache.append((key, out))
             if len(self._cache) > _CACHE:
                 self._cache.pop(0)
+        else:
+            self._again = (same, out, self.port.now_ms())   # valid until the next reply
         self.port.write(out)
 
     # ---- requests -----------------------------------------------------------------------------

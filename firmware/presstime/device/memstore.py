@@ -5,6 +5,9 @@ still works): a board with its journal on flash never loads them.
 """
 
 
+from .journal_base import JournalBase
+
+
 class MemMark:
     """In-memory checkpoint (tests, or a port without a writable file system)."""
 
@@ -18,7 +21,7 @@ class MemMark:
         self.data = bytes(data)
 
 
-class MemJournal:
+class MemJournal(JournalBase):
     """In-memory stand-in with the Journal API (a board without a writable drive, tests)."""
 
     def __init__(self):

@@ -12,9 +12,18 @@ microseconds on the same origin (`now_ms() * 1000` scale).
 
 
 class Port:
+    """Every port subclasses Port; the app and the link read these names directly (no probes):
+    a port overrides what its board has, the defaults say what a board without it gets."""
+
     board = "none"          # board name, as in boards/<board>.py
     players = 6             # player buttons available (index 0..players-1)
     pixels = 24             # pixels driven by show()
+    ring = None             # pixel indices of the countdown ring; None: every pixel that is
+                            # not a player's
+    player_pixels = None    # one pixel index per seat (indices >= pixels: extra entries for
+                            # plain LEDs, core/lights.py); None: the players are on the ring
+    max_channel = 48        # brightness cap of a colour channel (0..255)
+    uid = None              # the board's identity for the desktop; None: board name + chip id
 
     def now_ms(self):
         """Milliseconds since boot, monotonic, not wrapping."""
@@ -45,6 +54,10 @@ class Port:
     def journal_path(self):
         """Path of the journal file on this board's flash (writable by the firmware)."""
         return "journal.bin"
+
+    def restore_repl(self):
+        """Before the app leaves its loop for the REPL (the link's `repl` request): give the
+        console back (e.g. turn Ctrl-C capture on again). Nothing by default."""
 
     def idle(self):
         """Called once per loop iteration when there is nothing to do (sleep a little, feed a watchdog)."""

@@ -21,8 +21,10 @@ def configure(parser):
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("id", nargs="?", help="the game's number, as `presstime history` lists it")
     which.add_argument("--all", action="store_true", help="chart every complete game of one game type")
-    parser.add_argument("--game", default="fit-to-print", metavar="GAME",
-                        help="with --all: the game type (default: fit-to-print)")
+    from ..core.games import GAMES
+
+    parser.add_argument("--game", default=GAMES[0], metavar="GAME",
+                        help="with --all: the game type, one of %s (default: %s)" % (", ".join(GAMES), GAMES[0]))
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="the chart file: .png or .svg")
     add_db_argument(parser)
 
@@ -140,10 +142,10 @@ def game_figure(plt, game_id, result):
 
 def all_figure(plt, game, scored):
     """scored: [(id, result)] of complete games, oldest first."""
-    from .stats import TITLES
+    from .stats import title
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
-    fig.suptitle("%s: %d complete game%s" % (TITLES.get(game, game), len(scored), "" if len(scored) == 1 else "s"))
+    fig.suptitle("%s: %d complete game%s" % (title(game), len(scored), "" if len(scored) == 1 else "s"))
     names = []
     for _, result in scored:
         for p in result.get("players") or []:
@@ -186,6 +188,7 @@ def run(args):
     import sys
 
     from .. import records
+    from ..core.games import game_of
     from ..errors import BadInput, Failure
     from ..store import open_store
 
@@ -194,7 +197,7 @@ def run(args):
         raise BadInput("%s: a chart file ends in .png or .svg" % args.output)
     with open_store(args) as store:
         if args.all:
-            games = [(i, r) for i, r in store.games() if r.get("game", "fit-to-print") == args.game]
+            games = [(i, r) for i, r in store.games() if game_of(r) == args.game]
         else:
             games = [(args.id, store.get_game(args.id))]
     if args.all:

@@ -47,9 +47,12 @@ def table_lines(games):
     from .. import term
 
     table = [("#", "added", "game", "players", "rounds", "result")]
+    from ..core.games import module
+
     for s in games:
         game = s["game"]
-        if s["game"] == "fit-to-print" and s["mode"] != "standard":
+        face = module(game)
+        if face is not None and len(face.MODES) > 1 and s["mode"] != face.MODES[0]:
             game += " (%s)" % s["mode"]
         table.append((str(s["id"]), s["added_at"][:10], game, ", ".join(s["players"]), str(s["rounds"]),
                       s["status"]))

@@ -6,6 +6,7 @@ EXAMPLE = """examples:
   presstime install-firmware --board pico --port /dev/ttyACM0
   presstime install-firmware --board macropad          CircuitPython: copy onto the CIRCUITPY drive
   presstime install-firmware --board macropad --drive /media/me/CIRCUITPY
+  presstime install-firmware --board macropad --port /dev/ttyACM0   over the console's REPL
 
 Without --board: a CIRCUITPY drive (or --drive) means macropad, else pico.
 MicroPython users can also run `mip install github:OWNER/presstime` on the board (package.json)."""
@@ -14,7 +15,8 @@ MicroPython users can also run `mip install github:OWNER/presstime` on the board
 def configure(parser):
     parser.add_argument("--board", choices=["pico", "macropad"],
                         help="pico: MicroPython via mpremote; macropad: CircuitPython drive (default: detect)")
-    parser.add_argument("--port", help="MicroPython: the board's serial port (default: mpremote's auto)")
+    parser.add_argument("--port", help="MicroPython: the board's serial port (default: mpremote's auto); "
+                        "CircuitPython: copy over the REPL of this console port instead of the drive")
     parser.add_argument("--drive", help="CircuitPython: the CIRCUITPY drive folder (default: find it)")
     parser.add_argument("--source", action="store_true",
                         help="MicroPython: copy .py source instead of compiling to .mpy")
@@ -31,7 +33,12 @@ def run(args):
             raise BadInput("--drive is for a CircuitPython board (--board macropad)")
         deploy.install_micropython(port=args.port, dry_run=args.dry_run, source=args.source)
     else:
-        if args.port or args.source:
-            raise BadInput("--port and --source are for a MicroPython board (--board pico)")
-        deploy.install_circuitpython(drive=args.drive, dry_run=args.dry_run)
+        if args.source:
+            raise BadInput("--source is for a MicroPython board (--board pico)")
+        if args.port and args.drive:
+            raise BadInput("give --port (copy over the console's REPL) or --drive (copy to the drive), not both")
+        if args.port:
+            deploy.install_circuitpython_repl(args.port, dry_run=args.dry_run)
+        else:
+            deploy.install_circuitpython(drive=args.drive, dry_run=args.dry_run)
     return 0

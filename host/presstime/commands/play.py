@@ -18,29 +18,34 @@ ready, all ready reveals the stage or card); --game myth-fits: turns (press to e
 hold 0.8 s for a photo token). The numbers the board cannot know are typed at the end (Heat:
 heat value, money, heat; Mini FITS: lines per round, colour sets; Myth Fits: who gathered)."""
 
+from ..core.fit_to_print import GAME as DEFAULT_GAME  # the game whose scorepad `run` asks
+from ..play_session import open_board  # noqa: F401 (the board or the simulator, as play uses it)
+
 DEMO_PLAYERS = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
 def configure(parser):
     from ..boards import add_port_argument
+    from ..core import games
     from ..store import add_db_argument
+
+    default = games.module(games.GAMES[0])
 
     add_port_argument(parser)
     parser.add_argument("--sim", action="store_true", help="play against the simulator, started on a pty")
     parser.add_argument("--demo", action="store_true",
                         help="a scripted game on the simulator: simulated presses, example scorepad numbers")
-    parser.add_argument("--game", default="fit-to-print",
-                        choices=["fit-to-print", "heat", "mini-fits", "myth-fits"],
-                        help="the game (default fit-to-print); the others run in their own table mode")
+    parser.add_argument("--game", default=default.GAME, choices=games.GAMES,
+                        help="the game (default %s); the others run in their own table mode" % default.GAME)
     parser.add_argument("--turn-limit", metavar="M:SS",
                         help="Myth Fits: a per-turn limit (the board warns when a turn runs over)")
     parser.add_argument("--players", metavar="A,B,…", help="player names in seat order, comma-separated")
     parser.add_argument("--duration", default="4:00", metavar="M:SS",
                         help="round time: 3:00 frantic, 4:00 standard (default), 5:00 relaxed, or any")
-    parser.add_argument("--mode", default="standard",
-                        choices=["standard", "solo", "family", "puzzle", "turn-based"], help="Fit to Print's game mode")
-    parser.add_argument("--edition", default="published", choices=["published", "draft"],
-                        help="rulebook edition (default published)")
+    parser.add_argument("--mode", default=default.MODES[0], choices=default.MODES,
+                        help="%s's game mode" % default.TITLE)
+    parser.add_argument("--edition", default=default.EDITIONS[0], choices=default.EDITIONS,
+                        help="rulebook edition (default %s)" % default.EDITIONS[0])
     parser.add_argument("--seed", type=int, default=2024, help=argparse_suppress())
     add_db_argument(parser)
 
@@ -51,285 +56,20 @@ def argparse_suppress():
     return argparse.SUPPRESS
 
 
-def parse_players(text, mode):
-    from ..errors import BadInput
-
-    names = [n.strip() for n in text.split(",")]
-    problems = []
-    if any(not n for n in names):
-        problems.append("--players: an empty name in %r" % text)
-    if len(set(n.lower() for n in names)) != len(names):
-        problems.append("--players: every name must differ")
-    if not 1 <= len(names) <= 6:
-        problems.append("--players: 1 to 6 players, got %d" % len(names))
-    for n in names:
-        if len(n.encode()) > 24:
-            problems.append("--players: %r is longer than 24 bytes" % n)
-    if problems:
-        raise BadInput(problems)
-    return names
-
-
-class Table:
-    """What `play` does with the board, for one game; the terminal side is in `say`/`ask`."""
-
-    def __init__(self, client, store, record, key, say, ask, demo=None, live=None):
-        self.client = client
-        self.store = store
-        self.record = record
-        self.key = key
-        self.say = say
-        self.ask = ask
-        self.demo = demo          # a Demo, or None (interactive)
-        self.live = live          # a stream for the \r live line (a terminal), or None
-
-    def save(self, record):
-        self.store.save_draft(self.key, record)
-
-    def wait_round(self, index):
-        """Start (desktop or control button), mirror the round, return the final status."""
-        from .. import mirror
-
-        st = self.client.status()
-        if st.get("phase") == "ready":
-            if self.demo:
-                self.client.start()
-            else:
-                self.say("%s: press the board's control button, or Enter here to start"
-                         " (? for help)." % mirror.headline(st))
-        import time
-
-        last = None
-        script = None
-        while True:
-            st = self.client.status()
-            phase = st.get("phase")
-            if phase in ("summary", "over"):
-                break
-            if self.demo and phase == "running":
-                if script is None:
-                    script = self.demo.schedule(len(st.get("players", [])), time.monotonic())
-                while script and script[0][0] <= time.monotonic():
-                    self.client.press(script.pop(0)[1])
-            elif not self.demo:
-                line = _poll_line(0.0)
-                if line is not None:
-                    self._typed(line.strip().lower(), phase)
-            if self.live is not None:
-                text = mirror.one_line(st, self.live)
-                if text != last:
-                    self.live.write("\r\x1b[K" + text)
-                    self.live.flush()
-                last = text
-            else:
-                key = (phase, [(p.get("state"), p.get("token")) for p in st.get("players", [])])
-                if key != last and phase != "countdown":
-                    self.say(mirror.one_line(st))
-                last = key
-            time.sleep(0.1 if self.demo else 0.2)
-        if self.live is not None:
-            self.live.write("\r\x1b[K")
-            self.live.flush()
-        for line in mirror.lines(st):
-            self.say(line)
-        return st
-
-    def _typed(self, word, phase):
-        from ..core import wire
-        from ..link import BoardError
-
-        try:
-            if word.isdigit() and 1 <= int(word) <= 6:
-                try:
-                    self.client.press(int(word) - 1)  # the simulator's virtual buttons
-                except BoardError as e:
-                    if e.code != wire.E_UNKNOWN:
-                        raise
-                    self.say("  a real board takes presses on its buttons only")
-            elif word in ("", "s", "start") and phase == "ready":
-                self.client.start()
-            elif word in ("p", "pause") and phase == "running":
-                self.client.pause()
-            elif word in ("", "r", "resume") and phase == "paused":
-                self.client.resume()
-            elif word in ("a", "abort"):
-                self.client.abort()
-            elif word in ("?", "help"):
-                self.say("  Enter: start/resume · p: pause · a: abort the round (it restarts)"
-                         " · 1-6: press that player's button (simulator)")
-        except BoardError as e:
-            self.say("  the board refused: %s" % e.board_message)
-
-    def score_round(self, index, st):
-        from .. import mirror, rebuild, records
-        from ..entry import ScoreEntry
-
-        finish = mirror.finish_order(st)
-        if self.demo:
-            self.demo.fill(self.record, index)
-        entry = ScoreEntry(self.record, self.save, ask=self.ask, say=self.say)
-        entry.enter_round(index, finish=finish, table=rebuild.table_block(rebuild.round_of(st)))
-        try:
-            return records.tally(self.record)
-        except Exception:
-            return None
-
-    def push(self, result):
-        from ..link import BoardError
-
-        names = [p["name"] for p in result["players"]]
-        winners = result.get("winners") or []
-        standings = {
-            "totals": [p["total"] for p in result["players"]],
-            "out": [i for i, p in enumerate(result["players"]) if p.get("out_of_business")],
-            "winner": names.index(winners[0]) if result.get("complete") and len(winners) == 1 else None,
-        }
-        try:
-            self.client.push_standings(standings)
-        except BoardError as e:
-            self.say("  (the board did not take the standings: %s)" % e.board_message)
-
-    def next_round(self):
-        from ..link import BoardError
-
-        st = self.client.status()
-        if st.get("phase") != "summary":
-            return st  # already moved on from the control button
-        try:
-            self.client.next_round()
-        except BoardError as e:
-            self.say("  (next round refused: %s)" % e.board_message)
-        return self.client.status()
-
-
-class Demo:
-    """Scripted presses and example scorepad numbers (seeded, so every demo is the same game)."""
-
-    def __init__(self, seed):
-        import random
-
-        self.rnd = random.Random(seed)
-
-    def schedule(self, players, now):
-        """[(monotonic time, button)]: every player presses once, in a shuffled order."""
-        order = list(range(players))
-        self.rnd.shuffle(order)
-        out = []
-        t = now
-        for b in order:
-            t += self.rnd.uniform(0.2, 0.6)
-            out.append((t, b))
-        return out
-
-    def fill(self, record, index):
-        from ..entry import needed_fields, player_names, round_slot
-
-        rnd = round_slot(record, index)
-        rnd.setdefault("breaking_news", [])
-        r = self.rnd
-        pads = rnd.setdefault("players", {})
-        for name in player_names(record):
-            pad = {}
-            for field in needed_fields(record, index):
-                pad[field] = {
-                    "articles": r.randint(6, 14), "photos": r.randint(1, 6), "centerpiece": r.randint(-2, 4),
-                    "white_space": r.randint(1, 8), "smiles": r.randint(0, 5), "frowns": r.randint(0, 5),
-                    "unplaced": r.randint(0, 2), "ads": r.randint(1, 6), "tiles": r.randint(8, 14),
-                    "unplaced_ads": 0,
-                }.get(field, 0)
-            pads[name] = pad
-
-
-def _poll_line(timeout):
-    """A line typed on stdin within `timeout` seconds, or None (POSIX select; EOF: None)."""
-    import select
-    import sys
-
-    try:
-        ready, _, _ = select.select([sys.stdin], [], [], timeout)
-    except (OSError, ValueError):
-        return None
-    if not ready:
-        return None
-    line = sys.stdin.readline()
-    return line if line else None
-
-
-def _scripted_ask(prompt):
-    # the demo pre-fills every number; a question means the entry wants something unexpected:
-    # Enter keeps/skips it, and a runaway loop is stopped
-    _scripted_ask.calls += 1
-    if _scripted_ask.calls > 200:
-        raise EOFError()
-    return ""
-
-
-_scripted_ask.calls = 0
-
-
-def configure_board(client, cfg, say):
-    """Show the board, send it the set-up, and return the history key of the game it starts."""
-    from .. import rebuild
-
-    info = client.info or {}
-    say("Board: %s (firmware %s, id %s)" % (info.get("board"), info.get("fw"), info.get("id")))
-    client.configure(cfg)
-    hello = client.hello()
-    gid = hello.get("gid")
-    return rebuild.game_key(hello.get("id"), {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)})
-
-
-def store_played_game(store, table, record, key, result, say):
-    """The finished game into the history under the board's key (its draft dropped), the
-    standings shown here and pushed to the board's lights."""
-    from .. import report
-
-    game_id = store.add_game(record, source=key)
-    store.drop_draft(key)
-    say("")
-    say(report.standings_text(result).rstrip("\n"))
-    say("Saved as game %d in the history." % game_id)
-    table.push(result)
-
-
-def open_board(args, say):
-    """(client, simulator or None) for --port / the only board / a new simulator."""
-    from .. import boards
-
-    sim = None
-    port = None
-    if args.port or not (args.sim or args.demo):
-        port = boards.pick_port(args.port, allow_none=True)
-        if port is None:
-            say("No board found: playing against the simulator (a board on USB is used automatically).")
-    if port is None:
-        from ..simserve import Simulator
-
-        sim = Simulator().start()
-        port = sim.path
-        say("Simulator started on %s" % port)
-    try:
-        client = boards.connect(port)
-    except Exception:
-        if sim is not None:
-            sim.stop()
-        raise
-    return client, sim
-
-
 def _play_other(args):
     from ..entry import EntryStopped
     from ..errors import BadInput
-    from ..play_games import DEMO_PLAYERS, run_game
+    from ..play_games import demo_players, run_game
+    from ..play_session import parse_players, scripted_ask
 
     if args.mode != "standard" or args.edition != "published":
         raise BadInput("--mode and --edition are Fit to Print's; %s runs in its own table mode" % args.game)
     say = print
-    ask = _scripted_ask if args.demo else input
+    ask = scripted_ask if args.demo else input
     if args.players:
         names = parse_players(args.players, None)
     elif args.demo:
-        names = DEMO_PLAYERS[args.game]
+        names = demo_players(args.game)
     else:
         while True:
             try:
@@ -355,9 +95,11 @@ def run(args):
     from .. import records
     from ..entry import EntryStopped, ask_setup, rounds_in
     from ..errors import BadInput, Failure
+    from ..play_session import (Demo, PlaySession, configure_board, open_board, parse_players,
+                                scripted_ask, store_played_game)
     from ..store import open_store
 
-    if args.game != "fit-to-print":
+    if args.game != DEFAULT_GAME:
         return _play_other(args)
     if args.turn_limit:
         raise BadInput("--turn-limit: only Myth Fits has turns (use --game myth-fits)")
@@ -368,7 +110,7 @@ def run(args):
     elif args.demo:
         names = DEMO_PLAYERS
     say = print
-    ask = _scripted_ask if args.demo else input
+    ask = scripted_ask if args.demo else input
 
     if names is None:
         try:
@@ -376,9 +118,9 @@ def run(args):
         except EntryStopped:
             return 1
     else:
-        record = {"game": "fit-to-print", "mode": args.mode, "edition": args.edition, "players": list(names),
+        record = {"game": DEFAULT_GAME, "mode": args.mode, "edition": args.edition, "players": list(names),
                   "rounds": []}
-        problems = [m for m in records.check_record(dict(record, rounds=[])) if m.startswith(("players", "mode"))]
+        problems = records.check_record(dict(record, rounds=[]))   # a set-up alone: its problems only
         if problems:
             raise BadInput(problems)
     names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
@@ -386,12 +128,12 @@ def run(args):
     client, sim = open_board(args, say)
     try:
         with open_store(args) as store:
-            cfg = {"game": "fit-to-print", "mode": record["mode"], "edition": record["edition"],
+            cfg = {"game": DEFAULT_GAME, "mode": record["mode"], "edition": record["edition"],
                    "duration_ms": duration, "players": [{"name": n} for n in names]}
             key = configure_board(client, cfg, say)
             live = sys.stdout if sys.stdout.isatty() else None
-            table = Table(client, store, record, key, say, ask, demo=Demo(args.seed) if args.demo else None,
-                          live=live)
+            table = PlaySession(client, store, record, key, say, ask,
+                                demo=Demo(args.seed) if args.demo else None, live=live)
             table.save(record)
             result = None
             for i in range(rounds_in(record)):

@@ -10,17 +10,20 @@ examples:
   presstime sim --players 3 --script "space +3500 2 +500 1 3 +100"   (no terminal needed)
 """
 
-MODES = ("standard", "solo", "family", "puzzle", "turn-based")
 
 
 def configure(parser):
     parser.add_argument("--players", type=int, default=4, metavar="N", help="players, 1 to 6 (default 4)")
     parser.add_argument("--duration", default="4:00", metavar="M:SS",
                         help="round time: M:SS, seconds, or frantic (3:00) / standard (4:00) / relaxed (5:00)")
-    parser.add_argument("--game", default="fit-to-print", metavar="GAME",
-                        help="fit-to-print (default), heat, mini-fits or myth-fits (their table modes)")
-    parser.add_argument("--mode", default=None, help="Fit to Print mode, one of: %s (default standard)"
-                        % ", ".join(MODES))
+    from ..core import games
+
+    default = games.module(games.GAMES[0])
+    parser.add_argument("--game", default=default.GAME, metavar="GAME",
+                        help="one of %s (default %s; the others in their own table modes)"
+                        % (", ".join(games.GAMES), default.GAME))
+    parser.add_argument("--mode", default=None, help="%s mode, one of: %s (default %s)"
+                        % (default.TITLE, ", ".join(default.MODES), default.MODES[0]))
     parser.add_argument("--two-step", action="store_true", help='first press "Layout!", second "Print!"')
     parser.add_argument("--grace", type=float, default=5.0, metavar="S",
                         help="seconds after time-out in which presses still take tokens (default 5)")
@@ -45,22 +48,23 @@ def game_config(args):
         duration = round_time_ms(args.duration)
     except BadInput as e:
         problems += e.messages
-    from ..core.games import GAMES
+    from ..core import games
 
-    if args.game not in GAMES:
-        problems.append("--game %r: expected one of %s" % (args.game, ", ".join(GAMES)))
-    if args.mode is not None and args.mode not in MODES:
-        problems.append("--mode %r: expected one of %s" % (args.mode, ", ".join(MODES)))
-    elif args.mode is not None and args.game != "fit-to-print":
-        problems.append("--mode %s: modes are Fit to Print's; %s has its own table mode" % (args.mode, args.game))
+    face = games.module(args.game)
+    if face is None:
+        problems.append("--game %r: expected one of %s" % (args.game, ", ".join(games.GAMES)))
+    if args.mode is not None and face is not None and args.mode not in face.MODES:
+        known = [m for g in games.GAMES for m in games.module(g).MODES]
+        problems.append("--mode %s: %s is played in %s" % (args.mode if args.mode in known else repr(args.mode),
+                                                          args.game, ", ".join(face.MODES)))
     if not 0 <= args.grace <= 60:
         problems.append("--grace %s: expected 0 to 60 seconds" % args.grace)
     if problems:
         raise BadInput(problems)
     config = {"players": args.players, "game": args.game, "duration_ms": duration,
               "options": {"two_step": bool(args.two_step), "grace_ms": int(args.grace * 1000)}}
-    if args.game == "fit-to-print":
-        config["mode"] = args.mode or "standard"
+    if face is not None:
+        config["mode"] = args.mode or face.MODES[0]
     return config
 
 

@@ -8,7 +8,13 @@ EXAMPLE = """examples:
 
 Only complete games count (games in progress are only counted). Definitions: docs/history.md."""
 
-TITLES = {"fit-to-print": "Fit to Print", "mini-fits": "Mini FITS", "heat": "Heat", "myth-fits": "Myth Fits"}
+
+def title(game):
+    """The game's title, as its face (core/games.py) gives it; the name for a game the core lacks."""
+    from ..core import games
+
+    face = games.module(game)
+    return face.TITLE if face is not None else game
 
 # Fit to Print's categories first, in scorepad order; any other numeric field after them
 ORDER = ["articles", "photos", "centerpiece", "white_space", "mood", "unplaced", "most_tiles_ads",
@@ -16,12 +22,14 @@ ORDER = ["articles", "photos", "centerpiece", "white_space", "mood", "unplaced",
 
 
 def configure(parser):
+    from ..core import games
     from ..store import add_db_argument
 
+    default = games.module(games.GAMES[0])
     parser.add_argument("--json", action="store_true", help="print the statistics as one JSON document")
-    parser.add_argument("--game", metavar="GAME", help="only this game type (fit-to-print, mini-fits, heat, myth-fits)")
+    parser.add_argument("--game", metavar="GAME", help="only this game type (%s)" % ", ".join(games.GAMES))
     parser.add_argument("--mode", metavar="MODE",
-                        help="only Fit to Print games of this mode (standard, solo, family, turn-based, puzzle)")
+                        help="only %s games of this mode (%s)" % (default.TITLE, ", ".join(default.MODES)))
     add_db_argument(parser)
 
 
@@ -47,7 +55,7 @@ def _table(title, header, rows):
 def stats_text(stats):
     lines = []
     for game, t in stats["games"].items():
-        head = "%s: %d complete game%s" % (TITLES.get(game, game), t["games"], "" if t["games"] == 1 else "s")
+        head = "%s: %d complete game%s" % (title(game), t["games"], "" if t["games"] == 1 else "s")
         notes = []
         if t["in_progress"]:
             notes.append("%d in progress, not counted" % t["in_progress"])
@@ -100,15 +108,17 @@ def run(args):
     import sys
 
     from .. import history_stats
+    from ..core import games
     from ..store import open_store
 
     with open_store(args) as store:
         records = [record for game_id, record in store.games()]
     if args.game:
-        records = [r for r in records if r.get("game", "fit-to-print") == args.game]
+        records = [r for r in records if games.game_of(r) == args.game]
     if args.mode:
+        default = games.module(games.GAMES[0])
         records = [r for r in records
-                   if r.get("game", "fit-to-print") == "fit-to-print" and r.get("mode", "standard") == args.mode]
+                   if games.game_of(r) == default.GAME and r.get("mode", default.MODES[0]) == args.mode]
     stats = history_stats.compute(records)
     if args.json:
         print(json.dumps(stats, indent=2, ensure_ascii=False))

@@ -38,6 +38,8 @@ def progress_bar(stream):
 
 def store_games(store, board_id, games):
     """Update or draft each rebuilt game; returns one summary dict per game."""
+    from ..core.games import GAMES
+
     from .. import rebuild
     from ..errors import BadInput
 
@@ -47,7 +49,7 @@ def store_games(store, board_id, games):
     out = []
     for game in games:
         key = rebuild.game_key(board_id, game)
-        summary = {"key": key, "game": game["config"].get("game", "fit-to-print"),
+        summary = {"key": key, "game": game["config"].get("game", GAMES[0]),
                    "players": game["config"].get("names", []), "rounds": len(game["rounds"]),
                    "finish": [r["finish"] for r in game["rounds"]], "over": game["over"],
                    "round_details": game["rounds"]}
@@ -70,13 +72,20 @@ def store_games(store, board_id, games):
     return out
 
 
+def _face(game):
+    from ..core import games
+
+    return games.module(game) or games.module(games.GAMES[0])
+
+
 def other_game_lines(s):
-    """What the board knows of a Heat, Mini FITS or Myth Fits game: reveals, or photo tokens."""
+    """What the board knows of a game other than the default: reveals, or photo tokens (the
+    round and step words are the game's face's)."""
     out = []
-    what = {"heat": ("heist", "stages"), "mini-fits": ("round", "cards")}.get(s["game"])
-    if what:
+    face = _face(s["game"])
+    if face.STEP_WORD:
         for i, r in enumerate(s["round_details"]):
-            out.append("%s %d: %d %s revealed" % (what[0], i + 1, r.get("reveals", 0), what[1]))
+            out.append("%s %d: %d %ss revealed" % (face.ROUND_WORD, i + 1, r.get("reveals", 0), face.STEP_WORD))
     if "photo_tokens" in s:
         out.append("photo tokens: " + ", ".join("%s %d" % (n, s["photo_tokens"].get(n, 0)) for n in s["players"]))
         if s.get("winner"):
@@ -91,6 +100,7 @@ def run(args):
     import sys
 
     from .. import boards, mirror, rebuild
+    from ..core.games import GAMES
     from ..journal_sync import pull
     from ..store import open_store
 
@@ -114,11 +124,11 @@ def run(args):
     print("board %s on %s: %d new record%s, %d in the history" % (board_id, port, added, "" if added == 1 else "s", total))
     for s in summaries:
         where = ("history game %d" % s["stored"]) if "stored" in s else ("draft %s" % s.get("draft", "?"))
-        word = {"heat": "heist", "myth-fits": "game"}.get(s["game"], "round")
+        default = s["game"] == GAMES[0]
         print("  %s%s: %d %s%s%s -> %s" % (
-            "" if s["game"] == "fit-to-print" else s["game"] + " ", ", ".join(s["players"]), s["rounds"],
-            word, "" if s["rounds"] == 1 else "s", ", over" if s["over"] else "", where))
-        if s["game"] != "fit-to-print":
+            "" if default else s["game"] + " ", ", ".join(s["players"]), s["rounds"],
+            _face(s["game"]).ROUND_WORD, "" if s["rounds"] == 1 else "s", ", over" if s["over"] else "", where))
+        if not default:
             for line in other_game_lines(s):
                 print("    " + line)
             if "problem" in s:

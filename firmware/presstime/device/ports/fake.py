@@ -19,7 +19,10 @@ small tuples would weigh on the firmware's heap figure).
 """
 
 
-class FakePort:
+from ..port import Port
+
+
+class FakePort(Port):
     board = "fake"
 
     def __init__(self, players=6, pixels=24, journal_path=None, ring=None, player_pixels=None,

@@ -7,7 +7,10 @@
   loop is busy. Resolution: 1 ms (two presses in the same scan share a stamp: a tie for the
   round machine's rule). Player keys and the control switch come from boards/macropad.py.
 - Time: `supervisor.ticks_ms()` wraps at 2**29; it is folded with this module's `ticks_diff` into
-  a growing count of ms since the port started.
+  a growing count of ms since power-on (the port contract's "since boot"): CircuitPython starts
+  the count at 2**29 - 65536 at power-on (so that it first wraps 65.5 s later) and keeps it
+  across soft reloads, so `ticks_diff(ticks_ms(), _BOOT_TICKS)` is the ms since power-on
+  (checked on the rig: tests/test_rig_macropad_boot.py).
 - Pixels: the 12 key pixels (adafruit-circuitpython-neopixel) are the player lights and the
   countdown bar; the lights module lays them out from `pixels`.
 - Speaker: PWM tone, started by `beep()`, stopped from `buttons()`/`idle()` when due.
@@ -36,6 +39,7 @@ from ..boards import macropad
 _TICKS_PERIOD = const(1 << 29)       # supervisor.ticks_ms wraps here
 _TICKS_MASK = const((1 << 29) - 1)
 _TICKS_HALF = const(1 << 28)
+_BOOT_TICKS = const((1 << 29) - 65536)  # supervisor.ticks_ms() at power-on
 
 
 def ticks_diff(a, b):
@@ -45,7 +49,13 @@ def ticks_diff(a, b):
 
 class MacropadPort(Port):
     board = "macropad"
-    idle_s = 0.001        # sleep per idle loop iteration
+    # sleep per idle loop iteration: keypad stamps each press at its own scan, so a longer
+    # sleep costs no press accuracy, only light and reply latency (<= 20 ms + a step); 1 ms
+    # kept the CPU 70 % busy in a round (docs/real-firmware.md)
+    idle_s = 0.02
+    # no flash writes while a token round runs (device/app.py _held): a FAT write stops the
+    # key scan for 56 ms per 4 KB sector, and a press in it would be stamped that much late
+    hold_round_writes = True
     duty = 0x8000         # speaker PWM duty while beeping
 
     def __init__(self, board_map=macropad):
@@ -58,9 +68,9 @@ class MacropadPort(Port):
         # the other keys' pixels are the countdown bar
         self.player_pixels = tuple(board_map.PLAYER_KEYS)
         self.ring = tuple(board_map.COUNTDOWN_KEYS)
-        # time origin: now
+        # time origin: power-on (a board up for more than 2**28 ms, 74 h: origin now)
         self._t = supervisor.ticks_ms()
-        self._ms = 0
+        self._ms = max(0, ticks_diff(self._t, _BOOT_TICKS))
         # keys: the 12 key switches, then the control switch (key number 12)
         pins = []
         for name in board_map.KEY_PINS:

@@ -7,7 +7,10 @@ and the link run unchanged, but nothing survives a reset. Used by the Macropad i
 """
 
 
-class RamJournal:
+from ..journal_base import JournalBase
+
+
+class RamJournal(JournalBase):
     volatile = True
     limit = 2000            # records kept (oldest dropped first): bounded RAM
 

@@ -1,0 +1,340 @@
+"""The MacroPad build on CircuitPython 10.2.1 in the emulated RP2040 (the rp2emu rig): figures
+in emulated time, from the app that `presstime install-firmware --board macropad --port`
+installed (rig/macropad.py). Without the rig (PRESSTIME_RP2EMU) every figure is None.
+
+    cp_boot_to_ready_ms          power-on to the app's hello reply on usb_cdc.data (drive formatted)
+    cp_keypad_floor_us           keypad's own stamp error, finest interval (a REPL script, no app)
+    cp_press_stamp_error_us_max  the app's recorded press time - true edge, max |.| over every press
+    cp_press_order_inversions    pairs >= the scan interval apart recorded in the wrong order
+    cp_light_latency_ms_max      press edge -> the board's pixels show the press (core/lights' frame)
+    cp_cpu_busy_pct              share of running rounds the CPU is not asleep (code.py, presses in)
+    cp_loop_us_p50 / _p99        the app's step without its idle sleep (the app's loop run from
+                                 the REPL with a timer around each step), 10 games
+    cp_min_free_heap_kb          gc.mem_free() minimum over those 10 games (the same REPL run)
+
+Presses: seeded, 6 players a round, gaps from 20 us to 200 ms (log-uniform), on the key GPIOs.
+"""
+
+import os
+import random
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+KEYS = ("cp_boot_to_ready_ms", "cp_keypad_floor_us", "cp_press_stamp_error_us_max",
+        "cp_press_order_inversions", "cp_light_latency_ms_max", "cp_cpu_busy_pct",
+        "cp_loop_us_p50", "cp_loop_us_p99", "cp_min_free_heap_kb")
+
+MS = 1_000_000
+SEED = 15
+GAMES_CODE_PY = int(os.environ.get("PRESSTIME_CP_GAMES", "4"))  # games of 3 rounds, 6 presses each
+GAMES_HEAP = 10
+SCAN_US = 1000          # keypad interval the port asks for (boards/macropad.py SCAN_INTERVAL_S)
+PLAYERS = ["P%d" % i for i in range(1, 7)]
+CFG = {"game": "fit-to-print", "mode": "standard", "duration_ms": 60000,
+       "players": [{"name": n} for n in PLAYERS]}
+
+
+def _gaps(rnd, n):
+    """n gaps in µs, log-uniform over 20 µs .. 200 ms."""
+    import math
+    return [int(math.exp(rnd.uniform(math.log(20), math.log(200_000)))) for _ in range(n)]
+
+
+# ------------------------------------------------------------------ the app from code.py
+
+def boot_to_ready(pad):
+    """Emulated ms from power-on to the app's first hello reply. One hello is sent as soon as
+    CircuitPython starts code.py (its console title says so) and waits in usb_cdc.data's buffer
+    until the app's loop reads it: the reply comes at the app's first poll. (Hellos sent over
+    and over while it boots would pile up: each costs the app a reply.)"""
+    from rig.macropad import client
+    t0 = pad.now() - pad.chip_ns()          # this boot's power-on on the harness timeline
+    seen = ""
+    for _ in range(3000):
+        pad.run(5 * MS)
+        seen += pad.read()
+        if "code.py" in seen:
+            break
+    else:
+        return None
+    with pad.pump(1 * MS):
+        for _ in range(5):
+            c = client(pad.data_pty, timeout=5.0)
+            c.retries = 0
+            try:
+                c.hello()
+                return (pad.now() - t0) / MS
+            except Exception:
+                pass
+            finally:
+                c.close()
+    return None
+
+
+def play_games(pad, rnd, games):
+    """Full Fit to Print games on the installed app: the encoder switch starts and moves on,
+    6 players press with seeded gaps. Returns per-press rows and per-round busy shares."""
+    from presstime.core import events as E
+    from rig.macropad_games import Game
+
+    presses = []         # (edge_us, recorded_us, seat, round key)
+    busy = []
+    latencies = []
+    for g in range(games):
+        pad.frames(clear=True)
+        game = Game(pad, CFG)
+        first_seq = pad.call(lambda c: c.hello())["seq"]
+        t = game.now_ms() + 200
+        round_edges = []
+        for r in range(3):
+            game.control(at_ms=t)                       # start (a short press, taken 0.4 s later)
+            go = t + 80 + 400 + 3000 + 40               # the app takes the press within a sleep
+            order = list(range(6))
+            rnd.shuffle(order)
+            at_us = int((go + 300) * 1000)
+            edges = []
+            for seat, gap in zip(order, [0] + _gaps(rnd, 5)):
+                at_us += gap
+                game.press(seat, at_ms=at_us / 1000.0)
+                edges.append((seat, at_us))
+            round_edges.append(edges)
+            game.run_to(go + 250)
+            s0 = pad.stats()
+            end = at_us / 1000.0 + 300
+            game.run_to(end)
+            s1 = pad.stats()
+            busy.append((s1["activeCycles"] - s0["activeCycles"], s1["cycles"] - s0["cycles"]))
+            t = end + 500
+            game.control(at_ms=t)                       # next round (after the 3rd: game over)
+            t += 1200
+        game.run_to(t + 800)
+        # what the board recorded: the journal's GO and PRESS events of this game
+        recs = pad.call(lambda c: _all_records(c, first_seq))
+        go_ms, rounds = None, []
+        for seq, payload in recs:
+            ev = E.decode(payload)
+            if ev[0] == E.GO:
+                go_ms = ev[1]
+                rounds.append({})
+            elif ev[0] == E.PRESS and rounds:
+                rounds[-1][ev[1]] = go_ms * 1000 + ev[4]
+        for r, edges in enumerate(round_edges):
+            for seat, at_us in edges:
+                rec = rounds[r].get(seat) if r < len(rounds) else None
+                presses.append((at_us, rec, seat, (g, r)))
+        sim = game.simulate()
+        latencies += _latencies(game.board_frames(), sim.port.frames, [e for es in round_edges for e in es])
+    return presses, busy, latencies
+
+
+def _all_records(c, after):
+    out = []
+    for page in c.pages(after):
+        out += page["records"]
+    return out
+
+
+def _latencies(board_frames, sim_frames, edges):
+    """Press edge -> first board frame showing a frame the simulator showed after the press."""
+    from rig.macropad_games import current_at
+    out = []
+    for seat, at_us in edges:
+        e = at_us / 1000.0
+        before = current_at(sim_frames, e - 0.001)
+        after = [f for ft, f in sim_frames if e <= ft <= e + 300 and f != before]
+        if not after:
+            continue
+        for bt, px in board_frames:
+            if bt >= e and [tuple(x) for x in px] in [[tuple(x) for x in f] for f in after]:
+                out.append(bt - e)
+                break
+    return out
+
+
+def inversions(presses, scan_us=SCAN_US):
+    """Pairs of one round >= scan_us apart whose recorded order is the wrong way round (a tie,
+    equal recorded times, counts as wrong too)."""
+    by_round = {}
+    for edge, rec, seat, key in presses:
+        by_round.setdefault(key, []).append((edge, rec))
+    bad = 0
+    for rows in by_round.values():
+        for i in range(len(rows)):
+            for j in range(len(rows)):
+                a, b = rows[i], rows[j]
+                if b[0] - a[0] >= scan_us and (a[1] is None or b[1] is None or b[1] <= a[1]):
+                    bad += 1
+    return bad
+
+
+# ------------------------------------------------------------------ REPL scripts (code.py stopped)
+
+def stop_code_py(pad):
+    pad.write("\x03")
+    pad.run(300 * MS)
+    pad.write("\r")
+    pad.run(300 * MS)
+
+
+KEYPAD_SCRIPT = """
+import keypad, board, supervisor
+k = keypad.Keys((board.KEY7,), value_when_pressed=False, pull=True, interval=%f)
+out = []
+t0 = supervisor.ticks_ms()
+while len(out) < %d and (supervisor.ticks_ms() - t0) %% (1 << 29) < %d:
+    e = k.events.get()
+    if e and e.pressed:
+        out.append((e.timestamp - ((1 << 29) - 65536)) %% (1 << 29))
+k.deinit()
+print(out)
+"""
+
+
+def keypad_floor(pad, rnd, interval_s, n=40):
+    """keypad.Keys alone at `interval_s`: max |timestamp - edge| in µs over n presses."""
+    from rig.macropad import GPIO
+    off = pad.boot_offset_ns()
+    start = pad.now() + 400 * MS
+    edges = []
+    t = start
+    for i in range(n):
+        t += int(rnd.uniform(30, 60) * MS) + rnd.randrange(0, MS)
+        pad.set(GPIO["KEY7"], 0, at=t)
+        pad.set(GPIO["KEY7"], None, at=t + 15 * MS)
+        edges.append((t - off) / 1000.0)
+    span = (t - start) // MS + 2000
+    r = pad.exec(KEYPAD_SCRIPT % (interval_s, n, span), max_ns=(span + 5000) * MS)
+    if r["err"]:
+        raise RuntimeError(r["err"][-300:])
+    import ast
+    stamps = ast.literal_eval(r["out"].strip().splitlines()[-1])
+    errs = [s * 1000 - e for s, e in zip(stamps, edges)]
+    return errs, len(stamps)
+
+
+HARNESS = """
+import time, gc
+from presstime.device.ports.macropad import MacropadPort
+from presstime.device.start import start
+port = MacropadPort()
+app = start(port)
+slept = [0]
+_idle = port.idle
+def idle():
+    t = time.monotonic_ns()
+    _idle()
+    slept[0] += time.monotonic_ns() - t
+port.idle = idle
+cfg = %r
+slots = %r
+durs = []
+free = gc.mem_free()
+for g, starts in slots:
+    while port.now_ms() < starts[0] - 500:
+        app.step()
+    app.configure(cfg)
+    for k in range(len(starts)):
+        while port.now_ms() < starts[k]:
+            app.step()
+        if k:
+            app.command("next")
+        app.command("start")
+        end = starts[k] + %d
+        while port.now_ms() < end:
+            slept[0] = 0
+            t = time.monotonic_ns()
+            app.step()
+            d = time.monotonic_ns() - t - slept[0]
+            durs.append(d // 1000)
+            m = gc.mem_free()
+            if m < free:
+                free = m
+durs.sort()
+n = len(durs)
+print("loop", n, durs[n // 2], durs[n * 99 // 100], durs[-1], "free", free)
+"""
+
+
+def harness_games(pad, rnd, games=GAMES_HEAP):
+    """The app's loop run from the REPL with a timer around each step: games of 3 rounds, each
+    started at a known board time, its 6 presses pre-scheduled on the keys."""
+    from rig.macropad import EmulatedMacropad  # noqa: F401
+    off = pad.boot_offset_ns()
+    t0 = int((pad.now() - off) / MS) + 10000   # the imports compile first
+    slot = 6500                     # a round: start, 3 s countdown, presses, summary
+    round_ms = 6000
+    slots = []
+    for g in range(games):
+        starts = [t0 + (g * 3 + k) * slot + g * 1000 for k in range(3)]
+        slots.append((g, starts))
+        for s in starts:
+            go = s + 3000
+            order = list(range(6))
+            rnd.shuffle(order)
+            at_us = (go + 300) * 1000
+            for seat, gap in zip(order, [0] + _gaps(rnd, 5)):
+                at_us += gap
+                at = int(at_us * 1000 + off)
+                pad.press(seat, at=at)
+    end = slots[-1][1][-1] + round_ms + 1000
+    code = HARNESS % (CFG, slots, round_ms)
+    r = pad.exec(code, max_ns=(end - (pad.now() - off) / MS + 60000) * MS)
+    if r["err"]:
+        raise RuntimeError(r["err"][-400:])
+    words = r["out"].split()
+    i = words.index("loop")
+    n, p50, p99, mx = (int(w) for w in words[i + 1:i + 5])
+    free = int(words[words.index("free") + 1])
+    return {"n": n, "p50": p50, "p99": p99, "max": mx, "free": free}
+
+
+# ------------------------------------------------------------------ measure
+
+def measure():
+    from rig.rp2emu import find_rig, why_absent
+    rig = find_rig()
+    if rig is None:
+        print("bench_cp: %s" % why_absent(), file=sys.stderr)
+        return {k: None for k in KEYS}
+    from rig.macropad import EmulatedMacropad, app_image
+
+    image = app_image(rig)
+    rnd = random.Random(SEED)
+    out = {}
+    pad = EmulatedMacropad.start(rig, image, paused=True)
+    try:
+        out["cp_boot_to_ready_ms"] = round(boot_to_ready(pad), 1)
+        presses, busy, lat = play_games(pad, rnd, GAMES_CODE_PY)
+        errs = [rec - edge for edge, rec, _, _ in presses if rec is not None]
+        missing = sum(1 for p in presses if p[1] is None)
+        out["cp_press_stamp_error_us_max"] = round(max(abs(e) for e in errs)) if errs and not missing else None
+        out["cp_press_order_inversions"] = inversions(presses)
+        out["cp_light_latency_ms_max"] = round(max(lat), 1) if lat else None
+        out["cp_cpu_busy_pct"] = round(100.0 * sum(a for a, _ in busy) / sum(c for _, c in busy), 1)
+        print("bench_cp: %d presses (%d not recorded), stamp error us min/max %s/%s, %d light "
+              "latencies, busy per round %s" % (
+                  len(presses), missing, min(errs) if errs else None, max(errs) if errs else None,
+                  len(lat), [round(100.0 * a / c, 1) for a, c in busy]), file=sys.stderr)
+        stop_code_py(pad)
+        ferrs, n = keypad_floor(pad, rnd, SCAN_US / 1e6)
+        out["cp_keypad_floor_us"] = round(max(abs(e) for e in ferrs))
+        print("bench_cp: keypad alone at 1 ms: %d stamps, error us min/max %.0f/%.0f" % (
+            n, min(ferrs), max(ferrs)), file=sys.stderr)
+        h = harness_games(pad, rnd)
+        out["cp_loop_us_p50"] = h["p50"]
+        out["cp_loop_us_p99"] = h["p99"]
+        out["cp_min_free_heap_kb"] = round(h["free"] / 1024.0, 1)
+        print("bench_cp: harness %d steps, max %d us" % (h["n"], h["max"]), file=sys.stderr)
+    finally:
+        pad.close()
+    return out
+
+
+if __name__ == "__main__":
+    import json
+    print(json.dumps(measure(), indent=2))

@@ -1,0 +1,152 @@
+"""The link on the official firmware: the app on the Raspberry Pi Pico build, in the emulated
+RP2040 of the rp2emu rig (PRESSTIME_RP2EMU), paused mode, figures in emulated RP2040 time.
+
+The desktop side is host/presstime/link.py's BoardClient over rig/transport.py's RigTransport:
+its bytes land at exact emulated instants and its timeouts count emulated seconds. A reply is
+timed from the instant the request was written to the instant its last byte was read, in
+0.2 ms slices (the resolution).
+
+  rp2_boot_to_ready_ms     power-on to the hello reply (a hello is waiting from power-on;
+                           presstime installed, filesystem formatted, empty journal)
+  rp2_status_reply_ms      median over 16 status requests during a running 6-player round,
+                           presses between them (some come right after a state change)
+  rp2_status_reply_ms_max  the slowest of those 16
+  rp2_sync_ms_full_game    `presstime sync`'s pull (hello, then pages) of a whole 3-round,
+                           6-player game's journal into an empty history
+Without the rig every figure is None, with one line on stderr saying how to enable it.
+"""
+
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)                    # rig/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+KEYS = ("rp2_boot_to_ready_ms", "rp2_status_reply_ms", "rp2_status_reply_ms_max",
+        "rp2_sync_ms_full_game")
+
+MS = 1_000_000
+STATUS_REQUESTS = 16
+
+
+def _client(pico, slice_ns=None):
+    from presstime.link import BoardClient
+    from rig.transport import RigTransport
+
+    t = RigTransport(pico) if slice_ns is None else RigTransport(pico, slice_ns)
+    return BoardClient(t, timeout=2.0, retries=2), t
+
+
+def boot_to_ready(pico):
+    """ms from power-on (timeline 0) to the last byte of the hello reply."""
+    client, t = _client(pico, 1 * MS)
+    client.hello()
+    return t.last_in_ns / MS
+
+
+def status_replies(pico, client, t):
+    client.configure({"players": ["P%d" % (i + 1) for i in range(6)], "mode": "standard",
+                      "duration_ms": 120000})
+    client.start()
+    pico.run(3600 * MS)                      # the 3-2-1, into the round
+    times = []
+    for k in range(STATUS_REQUESTS):
+        if k % 4 == 1:                       # a press 30 ms before: the state just changed
+            pico.press(k // 4, in_ns=0)
+            pico.run(30 * MS)
+        client.status()
+        times.append((t.last_in_ns - t.last_out_ns) / MS)
+        pico.run(150 * MS)
+    return times
+
+
+def game_journal(folder):
+    """A whole game's journal, made by the app's own code (bench/firmware_game.py) on the fake
+    port: {board path: bytes} of its files."""
+    import firmware_game
+    from presstime.device.app import App
+    from presstime.device.journal import Journal
+    from presstime.device.ports.fake import FakePort
+
+    path = os.path.join(folder, "journal.bin")
+    j = Journal(path)
+    firmware_game.play(App, FakePort, j, journal_path=path)
+    j.close()
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as f:
+            out["/" + name] = f.read()
+    return out
+
+
+def put_files(pico, client, files):
+    """Leave the app (the link's repl request), write the files in the raw REPL, power-cycle."""
+    client.repl()
+    pico.run(50 * MS)
+    code = "".join("with open(%r, 'wb') as f:\n    f.write(bytes.fromhex(%r))\n" % (p, d.hex())
+                   for p, d in files.items())
+    r = pico.exec(code)
+    if r.get("err"):
+        raise RuntimeError("writing the journal on the board failed: %s" % r["err"])
+    pico.reset()
+
+
+def sync_full_game(pico, files):
+    from presstime.journal_sync import pull
+    from presstime.store import Store
+
+    client, t = _client(pico)
+    client.hello()
+    put_files(pico, client, files)
+    client, t = _client(pico)
+    client.hello()                           # the app is up again, the journal replayed
+    folder = tempfile.mkdtemp(prefix="presstime-bench-")
+    store = Store(os.path.join(folder, "history.sqlite3"))
+    try:
+        t0 = pico.now()
+        _, added = pull(client, store)
+        t1 = pico.now()
+    finally:
+        store.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    want = sum(1 for _ in files)  # noqa: F841 (files, not records)
+    if added <= 0:
+        raise RuntimeError("the sync pulled no records")
+    return (t1 - t0) / MS, added
+
+
+def measure():
+    from rig.rp2emu import find_rig, why_absent
+
+    rig = find_rig()
+    if rig is None:
+        print("bench_rp2_link: " + why_absent(), file=sys.stderr)
+        return {k: None for k in KEYS}
+    from rig.pico import EmulatedPico, app_image
+
+    image = app_image(rig)
+    out = {}
+    with EmulatedPico.start(rig, image, pty=False, paused=True) as pico:
+        out["rp2_boot_to_ready_ms"] = round(boot_to_ready(pico), 1)
+        client, t = _client(pico)
+        times = status_replies(pico, client, t)
+    out["rp2_status_reply_ms"] = round(statistics.median(times), 1)
+    out["rp2_status_reply_ms_max"] = round(max(times), 1)
+    folder = tempfile.mkdtemp(prefix="presstime-journal-")
+    try:
+        files = game_journal(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    with EmulatedPico.start(rig, image, pty=False, paused=True) as pico:
+        ms, _ = sync_full_game(pico, files)
+    out["rp2_sync_ms_full_game"] = round(ms, 1)
+    return out
+
+
+if __name__ == "__main__":
+    for k, v in measure().items():
+        print("%s: %s" % (k, v))

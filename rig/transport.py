@@ -1,0 +1,46 @@
+"""The desktop's serial link to a paused rig, in emulated time.
+
+    client = BoardClient(RigTransport(emu))      # host/presstime/link.py's client, unchanged
+    client.status()                              # runs the chip until the reply is in
+
+`RigTransport` is a presstime.link.Transport whose bytes go through the control channel's
+`write`/`read` (so they land at exact emulated instants, the rig's deterministic mode) and whose
+clock is the rig's timeline: the client's timeouts and retries then count emulated seconds, as
+they would count real ones against a board running at full speed. Waiting for a reply runs the
+chip in slices of `slice_ns` (the resolution of the times measured through it).
+"""
+
+from presstime.link import Transport
+
+from .rp2emu import US
+
+SLICE_NS = 200 * US
+
+
+class RigTransport(Transport):
+    def __init__(self, emu, slice_ns=SLICE_NS):
+        Transport.__init__(self)
+        self.emu = emu
+        self.slice_ns = slice_ns
+        self.last_in_ns = None      # timeline instant when the last bytes were read
+        self.last_out_ns = None     # timeline instant of the last write
+
+    def clock(self):
+        """Seconds on the rig's timeline (the client's monotonic clock)."""
+        return self.emu.now() / 1e9
+
+    def _write(self, data):
+        self.last_out_ns = self.emu.write(bytes(data))["now"]
+
+    def _read(self, timeout):
+        emu = self.emu
+        end = emu.now() + int(timeout * 1e9)
+        while True:
+            r = emu.cmd("read")
+            if r["data"]:
+                self.last_in_ns = r["now"]
+                return r["data"].encode("latin-1")
+            left = end - r["now"]
+            if left <= 0:
+                return b""
+            emu.run(min(self.slice_ns, left))
