@@ -61,13 +61,14 @@ def measure():
             ThreadPoolExecutor(jobs) as pool:
         segs = [game["saves"][ms] for ms in FTP_SAVES]
         refs = list(pool.map(lambda seg: probe(rig, seg, work), segs))
-        todo = []
+        plans = []
         for si, (seg, ref) in enumerate(zip(segs, refs)):
             kinds = collections.Counter(op["class"] for op in ref["ops"])
             print("segment %d (game ms %d): %d flash ops %s"
                   % (si, FTP_SAVES[si], len(ref["ops"]), dict(kinds)), file=sys.stderr, flush=True)
-            n = min(per, total - len(todo))
-            todo += [(seg, ref, cut) for cut in plan_cuts(ref, seed=1000 + si, n=n, first=si)]
+            plans.append([(seg, ref, cut) for cut in plan_cuts(ref, seed=1000 + si, n=per, first=si)])
+        # the segments in turn, so that a run stopped early has covered all of them
+        todo = [plan[k] for k in range(per) for plan in plans][:total]
 
         def one(job):
             seg, ref, cut = job
