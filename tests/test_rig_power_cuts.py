@@ -10,7 +10,7 @@ import pytest
 
 from rig.cuts import cut_once, plan_cuts, probe
 
-SEGMENTS = (4280 + 1700, 12760 + 13700)      # day 1 running (a cut round), day 2 grace window
+SEGMENTS = (4280 + 3200, 12760 + 4700)       # day 1 summary (a compaction), day 2 paused (checkpoints)
 CUTS_PER_SEGMENT = 6
 
 
