@@ -127,7 +127,7 @@ def test_confirmation_on_a_real_terminal(db, answer, code, left):
         os.close(slave)
     assert proc.returncode == code, err
     assert "Delete 2 games from the history? [y/N]" in out
-    assert "fit-to-print" in out and "heat" in out
+    assert "Fit to Print" in out and "Heat" in out
     assert ids(db) == left
     if code:
         assert "nothing deleted" in err and "Traceback" not in err

@@ -18,7 +18,7 @@ from presstime.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
-MY_COMMANDS = ["history", "show", "import", "export", "stats", "chart"]
+MY_COMMANDS = ["history", "show", "import", "export", "stats", "chart", "card"]
 
 
 def example():

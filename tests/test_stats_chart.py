@@ -43,7 +43,7 @@ MINI = OTHERS[0]  # Mini FITS: Ada 7 + 8 + 2x3 = 21, Ben 5 + 8 + 3 = 16
 def test_stats_on_known_games():
     stats = history_stats.compute([G1, G2, G3, G4, MINI])
     ftp = stats["games"]["fit-to-print"]
-    assert (ftp["games"], ftp["in_progress"], ftp["unscorable"]) == (3, 1, 0)
+    assert (ftp["games"], ftp["in_progress"]) == (3, 1) and "damaged" not in stats
     a, b, c = ftp["players"]["A"], ftp["players"]["B"], ftp["players"]["C"]
     assert (a["games"], a["wins"], a["average_score"], a["out_of_business"]) == (3, 2, 17.0, 0)  # (24+6+21)/3
     assert (b["games"], b["wins"], b["average_score"], b["out_of_business"]) == (3, 1, 15.0, 0)  # (6+24+15)/3
@@ -103,13 +103,14 @@ def test_stats_command_json_and_text(db, capsys):
     assert "Fit to Print: 3 complete games (1 in progress, not counted)" in out
     assert "Mini FITS: 1 complete game" in out and "Heat: 1 complete game" in out
     line = [l for l in out.splitlines() if l.strip().startswith("A ")][0].split()
-    assert line == ["A", "3", "2", "17.00", "0", "1.33", "6.00"]
+    # games, wins, win%, avg, best, streak longest/now (G1 won, G2 lost, G3 won), out, token, ads $
+    assert line == ["A", "3", "2", "67%", "17.00", "24", "1/1", "0", "1.33", "6.00"]
     code, out, err = run(capsys, "stats", "--game", "heat", "--json")
     assert list(json.loads(out)["games"]) == ["heat"]
     code, out, err = run(capsys, "stats", "--mode", "standard", "--json")
     assert list(json.loads(out)["games"]) == ["fit-to-print"]
     code, out, err = run(capsys, "stats", "--mode", "solo", "--json")
-    assert json.loads(out) == {"games": {}}
+    assert json.loads(out) == {"games": {}, "overall": {}}
 
 
 def test_stats_on_an_empty_history(tmp_path, capsys):
@@ -177,4 +178,39 @@ def test_average_print_time_from_the_rounds_the_board_timed():
     from presstime.commands.stats import stats_text
 
     text = stats_text(stats)
-    assert "avg print" in text and "1:30.5" in text and "avg print" not in stats_text(history_stats.compute([G1]))
+    assert "print: average Print! time" in text and "1:30.5" in text
+    assert "Print!" not in stats_text(history_stats.compute([G1]))
+
+
+@pytest.mark.parametrize("game_id", ["1", "5", "6"])
+def test_card_writes_a_real_png_and_svg_with_the_table_and_the_winner(db, capsys, game_id):
+    pytest.importorskip("matplotlib")
+    import matplotlib.image
+
+    png, svg = str(db / "card.png"), str(db / "card.svg")
+    code, out, err = run(capsys, "card", game_id, "-o", png)
+    assert code == 0 and "result card written" in err, err
+    with open(png, "rb") as f:
+        assert f.read(8) == PNG
+    height, width = matplotlib.image.imread(png).shape[:2]
+    assert width > 400 and height > 250
+    import matplotlib
+
+    matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text, so the test can read it
+    try:
+        code, out, err = run(capsys, "card", game_id, "-o", svg)
+    finally:
+        matplotlib.rcParams["svg.fonttype"] = "path"
+    text = open(svg, encoding="utf-8").read()
+    assert code == 0 and "Winner: " in text and "player" in text and "total" in text
+
+
+def test_chart_puts_each_unit_on_its_own_axis(db, capsys):
+    pytest.importorskip("matplotlib")
+    from presstime.commands.chart import unit_panels
+    from presstime import records
+
+    heat = records.tally(OTHERS[1])
+    assert [u for u, _ in unit_panels("heat", heat)] == ["$", "heat tokens"]
+    code, out, err = run(capsys, "card", "99", "-o", str(db / "c.png"))
+    assert code == 2 and "no game #99" in err

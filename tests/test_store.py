@@ -20,6 +20,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
 
 
+# schema 4: the stored results and the running totals stats reads
+TABLES = ["agg_players", "agg_streaks", "agg_values", "drafts", "games", "journal", "meta", "result_players",
+          "result_values", "results"]
+
 def example():
     with open(EXAMPLE, encoding="utf-8") as f:
         return json.load(f)
@@ -50,7 +54,7 @@ def tables(conn):
 
 def test_fresh_database_is_at_the_latest_version(db):
     assert store_mod.schema_version(db.conn) == store_mod.SCHEMA_VERSION == len(store_mod.MIGRATIONS)
-    assert tables(db.conn) == ["drafts", "games", "journal"]
+    assert tables(db.conn) == TABLES
 
 
 @pytest.mark.parametrize("old_version", [1, 2])
@@ -70,9 +74,15 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path, old_version):
     conn.execute("INSERT INTO journal (board_id, seq, payload) VALUES ('b', 1, x'01')")
     conn.close()
 
-    with Store(path) as s:
+    told = []
+    with Store(path, notice=told.append) as s:
+        assert told == ["the history was upgraded from schema version %d to %d (docs/history.md)"
+                        % (old_version, store_mod.SCHEMA_VERSION)]
         assert store_mod.schema_version(s.conn) == store_mod.SCHEMA_VERSION
-        assert tables(s.conn) == ["drafts", "games", "journal"]
+        assert tables(s.conn) == TABLES
+        # schema 4 backfilled the stored result of the old game
+        assert s.conn.execute("SELECT state, winners, status FROM results WHERE game_id = 1").fetchone() == \
+            ("complete", '["Ada"]', "winner: Ada, 52 pts")
         [summary] = s.list_games()
         assert summary["id"] == 1 and summary["source"] == "old"
         assert summary["players"] == ["Ada", "Ben", "Cy"] and summary["rounds"] == 3
@@ -214,6 +224,9 @@ class FaultyConnection:
             if self.n == 0:
                 raise sqlite3.OperationalError("injected fault: disk I/O error")
         return self.conn.execute(sql, *args)
+
+    def executemany(self, sql, *args):
+        return self.conn.executemany(sql, *args)
 
 
 def test_a_fault_inside_add_games_leaves_the_previous_state(db):

@@ -30,6 +30,7 @@ COMMANDS = {
     "delete": ("delete", "remove games from the history (asks first)"),
     "stats": ("stats", "per-player statistics over the history"),
     "chart": ("chart", "draw score progression and category charts"),
+    "card": ("card", "draw a shareable result card of one game (PNG or SVG)"),
     "install-firmware": ("install_firmware", "copy the firmware to a MicroPython or CircuitPython board"),
 }
 

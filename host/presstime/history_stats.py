@@ -1,132 +1,233 @@
-"""Per-player statistics over the history, per game type, from the core's own results.
+"""Per-player statistics over the history, per game type and overall, aggregated in SQL from the
+results stored with each game (docs/history.md, "Statistics"). Nothing is scored here, and the
+memory used does not grow with the number of games: SQLite aggregates, and the one pass Python
+makes (the streaks) reads a cursor row by row.
 
-`compute(records)` → {"games": {game type: {"games", "in_progress", "unscorable",
-"players": {name: {...}}}}}. Decisions (docs/history.md):
+    from_store(store, selection=None, vs=None) -> {"games": {game type: {...}}, "overall": {...}, ...}
+    compute(records)                           -> the same over a list of records (an in-memory store)
+
+Decisions:
 - a player is their name (case and spelling as entered);
-- only complete games count; games in progress and records the core refuses are only counted;
+- only complete games count; games in progress are only counted; damaged games are listed;
 - average score: over the games whose total is a number (a puzzle left incomplete has none);
-- per category: the average points per round of each numeric round field the core reports
-  (Fit to Print: articles, photos, centerpiece, white_space, mood, unplaced, score, ad_revenue…;
-  a field a round lacks counts 0), plus per game the result's own numeric columns (Heat: money…);
-- average finishing token: over the rounds where the player took one;
-- average print time (`average_print_ms`): the round time of the player's Print! press, over the
-  rounds the board timed (the round's `table`, from `presstime play` or `sync`).
+- per category (`per_round`): the average per round of each number the core reports for a round
+  (a field a round lacks counts 0); `per_game`: the mean of the result's own number columns;
+- average finishing token: over the rounds where the player took one; average print time: over
+  the rounds the board timed;
+- streaks: games won in a row, in the order they were played (longest, and the current one).
 """
 
-from .errors import BadInput
-
-
-def _num(v):
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+from . import game_words
 
 
 def _avg(total, count):
-    if not count:
+    if not count or total is None:
         return None
     return round(total / count, 2)
 
 
-class _Player:
-    def __init__(self):
-        self.games = 0
-        self.wins = 0
-        self.scored = 0
-        self.score_sum = 0
-        self.out = 0
-        self.rounds = 0
-        self.round_sums = {}
-        self.game_sums = {}
-        self.tokens = []
-        self.ad_sum = 0
-        self.ad_games = 0
-        self.print_ms = []
+def _round(v):
+    return None if v is None else round(v, 2)
 
-    def add(self, p, winners, columns, print_ms=()):
-        self.games += 1
-        if p.get("name") in winners:
-            self.wins += 1
-        if _num(p.get("total")):
-            self.scored += 1
-            self.score_sum += p["total"]
-        if p.get("out_of_business"):
-            self.out += 1
-        if _num(p.get("ad_revenue")):
-            self.ad_games += 1
-            self.ad_sum += p["ad_revenue"]
-        rounds = p.get("rounds") or []
-        seen = set()
-        for r in rounds:
-            for k, v in r.items():
-                if k != "token" and _num(v):
-                    seen.add(k)
-        for k in seen:
-            self.round_sums[k] = self.round_sums.get(k, 0) + sum(
-                r.get(k, 0) for r in rounds if _num(r.get(k, 0)))
-        self.rounds += len(rounds)
-        for r in rounds:
-            if _num(r.get("token")):
-                self.tokens.append(r["token"])
-        self.print_ms.extend(print_ms)
-        for c in columns:
-            if _num(p.get(c)):
-                s = self.game_sums.setdefault(c, [0, 0])
-                s[0] += p[c]
-                s[1] += 1
 
-    def as_dict(self):
-        return {
-            "games": self.games,
-            "wins": self.wins,
-            "average_score": _avg(self.score_sum, self.scored),
-            "out_of_business": self.out,
-            "average_ad_revenue": _avg(self.ad_sum, self.ad_games),
-            "average_token": _avg(sum(self.tokens), len(self.tokens)),
-            "average_print_ms": (sum(self.print_ms) // len(self.print_ms)) if self.print_ms else None,
-            "rounds": self.rounds,
-            "per_round": dict((k, _avg(self.round_sums[k], self.rounds)) for k in sorted(self.round_sums)),
-            "per_game": dict((k, _avg(v[0], v[1])) for k, v in sorted(self.game_sums.items())),
+_PLAYER_SUMS = ("games", "wins", "score_sum", "score_n", "best", "out_of_business", "ads_sum", "ads_n",
+                "token_sum", "token_n", "print_ms_sum", "print_ms_n", "rounds")
+
+
+def _sources(selection):
+    """(players source, values source, streak condition, params of each): the per (game, mode,
+    player) sums over the selected complete games. Only --game / --mode: the running totals the
+    store keeps (agg_players, agg_values); any other filter: summed now from the detail rows."""
+    if selection is None or not (selection.player or selection.since or selection.until):
+        cond, params = [], []
+        if selection is not None and selection.game:
+            cond.append("game = ?")
+            params.append(selection.game)
+        if selection is not None and selection.mode:
+            cond.append("game = 'fit-to-print' AND mode = ?")
+            params.append(selection.mode)
+        cond = " AND ".join(cond) or "1"
+        return ("SELECT * FROM agg_players WHERE " + cond, "SELECT * FROM agg_values WHERE " + cond,
+                cond, params)
+    where, params = selection.sql("r")
+    cond = "game_id IN (SELECT r.game_id FROM results r WHERE %s)" % where
+    players = ("SELECT game, mode, name, COUNT(*) AS games, SUM(won) AS wins, SUM(COALESCE(total, 0)) AS score_sum,"
+               " COUNT(total) AS score_n, MAX(total) AS best, SUM(out_of_business) AS out_of_business,"
+               " SUM(COALESCE(ad_revenue, 0)) AS ads_sum, COUNT(ad_revenue) AS ads_n, SUM(token_sum) AS token_sum,"
+               " SUM(token_n) AS token_n, SUM(print_ms_sum) AS print_ms_sum, SUM(print_ms_n) AS print_ms_n,"
+               " SUM(rounds) AS rounds FROM result_players WHERE state = 'complete' AND " + cond
+               + " GROUP BY game, mode, name")
+    values = ("SELECT game, mode, name, kind, key, SUM(value) AS total, COUNT(*) AS n FROM result_values"
+              " WHERE state = 'complete' AND " + cond + " GROUP BY game, mode, name, kind, key")
+    return players, values, cond, params
+
+
+def from_store(store, selection=None, vs=None):
+    """The statistics of the stored games `selection` (a history_select.Selection) picks."""
+    where, params = selection.sql("r") if selection is not None else ("1", [])
+    conn = store.conn
+    types = {}
+    for game, state, count in conn.execute(
+            "SELECT r.game, r.state, COUNT(*) FROM results r WHERE r.state != 'damaged' AND " + where
+            + " GROUP BY r.game, r.state", params):
+        t = types.setdefault(game, {"games": 0, "in_progress": 0, "players": {}})
+        t["games" if state == "complete" else "in_progress"] += count
+    damaged = [{"id": i, "error": e} for i, e in conn.execute(
+        "SELECT r.game_id, r.error FROM results r WHERE r.state = 'damaged' AND " + where
+        + " ORDER BY r.game_id", params)]
+    players_src, values_src, cond, src_params = _sources(selection)
+    for row in conn.execute(
+            "SELECT game, name, SUM(games), SUM(wins), SUM(score_sum), SUM(score_n), MAX(best),"
+            " SUM(out_of_business), SUM(ads_sum), SUM(ads_n), SUM(token_sum), SUM(token_n), SUM(print_ms_sum),"
+            " SUM(print_ms_n), SUM(rounds) FROM (%s) GROUP BY game, name" % players_src, src_params):
+        game, name, games, wins, score_sum, score_n, best, out, ads_sum, ads_n, token_sum, token_n, ms_sum, ms_n, \
+            rounds = row
+        types[game]["players"][name] = {
+            "games": games, "wins": wins, "win_rate": _avg(wins, games),
+            "average_score": _avg(score_sum, score_n), "best_score": best, "out_of_business": out,
+            "average_ad_revenue": _avg(ads_sum, ads_n), "average_token": _avg(token_sum, token_n),
+            "average_print_ms": (ms_sum // ms_n) if ms_n else None, "rounds": rounds,
+            "longest_streak": 0, "current_streak": 0, "per_round": {}, "per_game": {},
         }
+    for game, name, kind, key, total, count in conn.execute(
+            "SELECT game, name, kind, key, SUM(total), SUM(n) FROM (%s) GROUP BY game, name, kind, key"
+            % values_src, src_params):
+        p = types[game]["players"][name]
+        if kind == "round":
+            p["per_round"][key] = _avg(total, p["rounds"])
+        else:
+            p["per_game"][key] = _avg(total, count)
+    _streaks(conn, selection, cond, src_params, types)
+    out = {"games": {}}
+    for game in sorted(types, key=lambda g: (game_words.GAMES.index(g) if g in game_words.GAMES else 99, g)):
+        t = types[game]
+        players = dict((n, t["players"][n]) for n in sorted(t["players"]))
+        for p in players.values():
+            p["per_round"] = dict(sorted(p["per_round"].items()))
+            p["per_game"] = dict(sorted(p["per_game"].items()))
+        out["games"][game] = {"games": t["games"], "in_progress": t["in_progress"], "players": players,
+                              "leaders": _leaders(game, players)}
+    out["overall"] = _overall(conn, players_src, src_params)
+    if damaged:
+        out["damaged"] = damaged
+    if vs:
+        out["head_to_head"] = head_to_head(conn, cond, src_params, vs[0], vs[1])
+    return out
 
 
-def _print_times(record):
-    """{name: [ms of each timed Print! press]} from the rounds' `table` fields."""
+def _runs(flags):
+    """(longest, current) run of '1' in a string of '0'/'1' (oldest first)."""
+    return max(len(r) for r in flags.split("0")), len(flags) - len(flags.rstrip("1"))
+
+
+def _streak_rows(conn, cond, params):
+    """[(game, name, longest, current)] counted now from the detail rows (oldest first)."""
+    out = []
+    for game, name, flags in conn.execute(
+            "SELECT game, name, group_concat(won, '') FROM (SELECT game, name, won FROM result_players"
+            " WHERE state = 'complete' AND " + cond + " ORDER BY game, name, played, game_id) GROUP BY game, name",
+            params):
+        out.append((game, name) + _runs(flags))
+    return out
+
+
+def _streaks(conn, selection, cond, params, types):
+    """Longest and current winning streak of each player per game type. Everything or one game:
+    the streaks the store keeps (those marked dirty counted again, and kept); else counted now."""
+    if selection is not None and (selection.mode or selection.player or selection.since or selection.until):
+        rows = _streak_rows(conn, cond, params)
+    else:
+        where, args = ("game = ?", [selection.game]) if selection is not None and selection.game else ("1", [])
+        rows, dirty = [], []
+        for game, name, longest, current, is_dirty in conn.execute(
+                "SELECT game, name, longest, current, dirty FROM agg_streaks WHERE " + where, args):
+            if is_dirty:
+                dirty += _streak_rows(conn, "game = ? AND name = ?", [game, name]) or [(game, name, None, None)]
+            else:
+                rows.append((game, name, longest, current))
+        if dirty:
+            _keep_streaks(conn, dirty)
+        rows += [d for d in dirty if d[2] is not None]
+    for game, name, longest, current in rows:
+        p = types.get(game, {}).get("players", {}).get(name)
+        if p is not None:
+            p["longest_streak"], p["current_streak"] = longest, current
+
+
+def _keep_streaks(conn, rows):
+    """Store streaks counted again (a read-only history just counts them again next time)."""
+    import sqlite3
+
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        for game, name, longest, current in rows:
+            if longest is None:
+                conn.execute("DELETE FROM agg_streaks WHERE game = ? AND name = ?", (game, name))
+                continue
+            last = conn.execute(
+                "SELECT played, game_id FROM result_players WHERE state = 'complete' AND game = ? AND name = ?"
+                " ORDER BY played DESC, game_id DESC LIMIT 1", (game, name)).fetchone()
+            conn.execute("UPDATE agg_streaks SET longest = ?, current = ?, last_played = ?, last_game_id = ?,"
+                         " dirty = 0 WHERE game = ? AND name = ?", (longest, current) + tuple(last) + (game, name))
+        conn.execute("COMMIT")
+    except sqlite3.OperationalError:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+
+
+def _leaders(game, players):
+    """Who stands out per category ("the photographer"): the highest average per round."""
     out = {}
-    for rnd in record.get("rounds") or []:
-        table = rnd.get("table") if isinstance(rnd, dict) else None
-        times = table.get("print_ms") if isinstance(table, dict) else None
-        if isinstance(times, dict):
-            for name, ms in times.items():
-                out.setdefault(name, []).append(ms)
+    for key, title, how in game_words.LEADERS.get(game, ()):
+        values = [(p["per_round"].get(key), n) for n, p in players.items() if p["per_round"].get(key) is not None]
+        if not values:
+            continue
+        top = max(v for v, _ in values)
+        if key == "mood":  # mood points are lost: the gloomiest loses most
+            top = min(v for v, _ in values)
+        out[key] = {"title": title, "how": how, "players": [n for v, n in values if v == top], "value": top}
+    return out
+
+
+def _overall(conn, players_src, params):
+    out = {}
+    for name, games, wins, token_sum, token_n, ms_sum, ms_n, kinds in conn.execute(
+            "SELECT name, SUM(games), SUM(wins), SUM(token_sum), SUM(token_n), SUM(print_ms_sum),"
+            " SUM(print_ms_n), COUNT(DISTINCT game) FROM (%s) GROUP BY name ORDER BY name" % players_src, params):
+        out[name] = {"games": games, "wins": wins, "win_rate": _avg(wins, games), "game_types": kinds,
+                     "average_token": _avg(token_sum, token_n),
+                     "average_print_ms": (ms_sum // ms_n) if ms_n else None}
+    return dict(sorted(out.items()))
+
+
+def head_to_head(conn, cond, params, a, b):
+    """A against B in the complete games both played: per game type, games together, each one's
+    wins, who finished with the higher total how often, and their average totals."""
+    out = {"players": [a, b], "games": {}}
+    for game, games, a_wins, b_wins, a_ahead, b_ahead, level, a_avg, b_avg in conn.execute(
+            "SELECT x.game, COUNT(*), SUM(x.won), SUM(y.won), SUM(x.total > y.total), SUM(x.total < y.total),"
+            " SUM(x.total = y.total), AVG(x.total), AVG(y.total) FROM result_players x"
+            " JOIN result_players y ON y.game_id = x.game_id AND y.seat != x.seat"
+            " WHERE x.name = ? AND y.name = ? AND x.state = 'complete'"
+            " AND x.game_id IN (SELECT game_id FROM result_players WHERE state = 'complete' AND " + cond + ")"
+            " GROUP BY x.game", [a, b] + list(params)):
+        out["games"][game] = {"games": games, "wins": [a_wins, b_wins], "ahead": [a_ahead, b_ahead],
+                              "level": level, "average_score": [_round(a_avg), _round(b_avg)]}
     return out
 
 
 def compute(records):
-    """Statistics over an iterable of game records (see the module docstring)."""
-    from . import records as records_mod
+    """Statistics over game records (any, good or not) through an in-memory store: the same SQL."""
+    import json
 
-    types = {}
-    for record in records:
-        game = record.get("game", "fit-to-print") if isinstance(record, dict) else "?"
-        t = types.setdefault(game, {"games": 0, "in_progress": 0, "unscorable": 0, "players": {}})
-        try:
-            result = records_mod.tally(record)
-        except BadInput:
-            t["unscorable"] += 1
-            continue
-        if not result.get("complete", True):
-            t["in_progress"] += 1
-            continue
-        t["games"] += 1
-        winners = result.get("winners") or []
-        columns = [c for c in result.get("columns") or [] if c not in ("total",)]
-        times = _print_times(record)
-        for p in result.get("players") or []:
-            t["players"].setdefault(p.get("name"), _Player()).add(p, winners, columns, times.get(p.get("name"), ()))
-    out = {}
-    for game in sorted(types):
-        t = types[game]
-        out[game] = {
-            "games": t["games"], "in_progress": t["in_progress"], "unscorable": t["unscorable"],
-            "players": dict((name, t["players"][name].as_dict()) for name in sorted(t["players"])),
-        }
-    return {"games": out}
+    from .results import summarize
+    from .store import Store, _insert_results
+
+    with Store(":memory:") as store:
+        with store._write():
+            for record in records:
+                text = json.dumps(record, ensure_ascii=False)
+                cur = store.conn.execute(
+                    "INSERT INTO games (record, source, added_at, updated_at) VALUES (?, '', '', '')", (text,))
+                _insert_results(store.conn, cur.lastrowid, summarize(text, ""))
+        return from_store(store)

@@ -8,9 +8,10 @@ _LABEL = 18
 
 
 def _table(header, rows, width):
-    lines = [header[0].ljust(_LABEL) + "".join(h.rjust(width) for h in header[1:])]
+    first = max([_LABEL] + [len(label) + 3 for label, _ in rows])
+    lines = [header[0].ljust(first) + "".join(h.rjust(width) for h in header[1:])]
     for label, cells in rows:
-        lines.append(("  " + label).ljust(_LABEL) + "".join(_cell(c).rjust(width) for c in cells))
+        lines.append(("  " + label).ljust(first) + "".join(_cell(c).rjust(width) for c in cells))
     return lines
 
 
@@ -33,9 +34,11 @@ def _winner_line(result):
     winners = result.get("winners") or []
     if not winners:
         return "No winner." + (" " + result["no_winner"] if result.get("no_winner") else "")
-    if len(winners) == 1:
-        return "Winner: %s" % winners[0]
-    return "Shared win: %s" % ", ".join(winners)
+    from .game_words import decided_by
+
+    decider = decided_by(result)
+    text = ("Winner: %s" if len(winners) == 1 else "Shared win: %s") % ", ".join(winners)
+    return text + (" (%s)" % decider if decider else "")
 
 
 def fit_to_print_text(result):
@@ -84,8 +87,16 @@ def generic_text(result):
         lines.append("  " + fact)
     if result.get("setup"):
         lines.append("")
-    rows = [(c.replace("_", " "), [p.get(c) for p in players]) for c in columns if c != "total"]
-    rows.append(("TOTAL", [p.get("total") for p in players]))
+    from .game_words import label, unit
+
+    game = result.get("game")
+
+    def head(key, text):  # the game's own word and unit: "money ($)", "heat (heat tokens)"
+        u = unit(game, key)
+        return text if u in ("pts", text) or key.startswith("round ") else "%s (%s)" % (text, u)
+
+    rows = [(head(c, label(game, c)), [p.get(c) for p in players]) for c in columns if c != "total"]
+    rows.append((head("total", "TOTAL"), [p.get("total") for p in players]))
     lines += _table(["Standings"] + names, rows, width)
     lines += ["", _winner_line(result)]
     return "\n".join(lines) + "\n"

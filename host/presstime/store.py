@@ -52,9 +52,13 @@ def _v2(conn):
     for column in ("game", "mode", "edition", "players", "fingerprint"):
         conn.execute("ALTER TABLE games ADD COLUMN %s TEXT NOT NULL DEFAULT ''" % column)
     conn.execute("ALTER TABLE games ADD COLUMN rounds INTEGER NOT NULL DEFAULT 0")
-    rows = conn.execute("SELECT id, record FROM games").fetchall()
-    for game_id, text in rows:
-        record = json.loads(text)
+    rows = conn.execute("SELECT id, CAST(record AS BLOB) FROM games").fetchall()
+    for game_id, raw in rows:
+        from .results import decode
+
+        record, _ = decode(raw)
+        if not isinstance(record, dict):
+            continue  # a damaged row keeps the defaults; the results (v4) name it
         conn.execute(
             "UPDATE games SET game=?, mode=?, edition=?, players=?, rounds=?, fingerprint=? WHERE id=?",
             _summary_values(record) + (game_id,),
@@ -72,7 +76,161 @@ def _v3(conn):
     )
 
 
-MIGRATIONS = [_v1, _v2, _v3]
+def _v4(conn):
+    # Stored results: each game's result computed once, when it is stored, so that `history` and
+    # `stats` read and aggregate them in SQL instead of scoring every game on every call.
+    # Backfilled here from the stored records (a damaged record gets a row saying why).
+    # Triggers drop a game's results when its record changes or it goes, whoever writes the
+    # file; store.refresh_results() computes what is missing, and everything again when
+    # scoring_version.SCORING_VERSION changes.
+    conn.execute(
+        "CREATE TABLE results ("
+        " game_id INTEGER PRIMARY KEY,"
+        " scoring_version INTEGER NOT NULL,"
+        " state TEXT NOT NULL,"           # complete, in progress, damaged
+        " error TEXT NOT NULL,"           # why a damaged game is damaged
+        " game TEXT NOT NULL, mode TEXT NOT NULL, edition TEXT NOT NULL,"
+        " played TEXT NOT NULL,"          # YYYY-MM-DD HH:MM:SS: the record's date, else added_at
+        " place TEXT NOT NULL,"
+        " players TEXT NOT NULL,"         # JSON list of names, seat order
+        " winners TEXT NOT NULL,"         # JSON list
+        " decided_by TEXT NOT NULL,"      # the rule that decided a tie ('' when the total did)
+        " status TEXT NOT NULL,"          # one line, as `history` prints it
+        " rounds INTEGER NOT NULL,"
+        " play TEXT NOT NULL,"            # what the game consisted of: "3 days", "3 heists"…
+        " duration_ms INTEGER NOT NULL,"  # the rounds' time on the board (0: not timed)
+        " result TEXT)"                   # the core's result, JSON (NULL when damaged)
+    )
+    conn.execute("CREATE INDEX results_played ON results (played, game_id)")
+    conn.execute("CREATE INDEX results_state ON results (state, game, mode)")
+    # One row per player of a game; game, mode, state and played repeated from `results` so that
+    # the statistics read one table through its indexes.
+    conn.execute(
+        "CREATE TABLE result_players ("
+        " game_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
+        " game TEXT NOT NULL, mode TEXT NOT NULL, state TEXT NOT NULL, played TEXT NOT NULL,"
+        " total, won INTEGER NOT NULL, out_of_business INTEGER NOT NULL, ad_revenue,"
+        " rounds INTEGER NOT NULL, token_sum, token_n INTEGER NOT NULL,"
+        " print_ms_sum, print_ms_n INTEGER NOT NULL,"
+        " PRIMARY KEY (game_id, seat)) WITHOUT ROWID"
+    )
+    conn.execute("CREATE INDEX result_players_name ON result_players (name, game_id)")
+    conn.execute("CREATE INDEX result_players_streak ON result_players (state, game, name, played, game_id, won)")
+    # The numbers stats averages: kind 'round' (a sum over the game's rounds) or 'game'.
+    conn.execute(
+        "CREATE TABLE result_values ("
+        " game_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,"
+        " game TEXT NOT NULL, mode TEXT NOT NULL, state TEXT NOT NULL,"
+        " kind TEXT NOT NULL, key TEXT NOT NULL,"
+        " value NOT NULL, PRIMARY KEY (game_id, seat, kind, key)) WITHOUT ROWID"
+    )
+    # Running totals of the complete games per (game, mode, player): what `stats` reads when only
+    # --game or --mode narrows it, kept by the triggers below as results come and go.
+    conn.execute(
+        "CREATE TABLE agg_players ("
+        " game TEXT NOT NULL, mode TEXT NOT NULL, name TEXT NOT NULL,"
+        " games INTEGER NOT NULL, wins INTEGER NOT NULL, score_sum NOT NULL, score_n INTEGER NOT NULL,"
+        " best, out_of_business INTEGER NOT NULL, ads_sum NOT NULL, ads_n INTEGER NOT NULL,"
+        " token_sum NOT NULL, token_n INTEGER NOT NULL, print_ms_sum NOT NULL, print_ms_n INTEGER NOT NULL,"
+        " rounds INTEGER NOT NULL, PRIMARY KEY (game, mode, name)) WITHOUT ROWID"
+    )
+    conn.execute(
+        "CREATE TABLE agg_values ("
+        " game TEXT NOT NULL, mode TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL,"
+        " total NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (game, mode, name, kind, key)) WITHOUT ROWID"
+    )
+    # Winning streaks per (game, player), kept while games arrive in the order they were played;
+    # a game stored out of order, or removed, marks the row dirty and `stats` counts it again.
+    conn.execute(
+        "CREATE TABLE agg_streaks ("
+        " game TEXT NOT NULL, name TEXT NOT NULL, last_played TEXT NOT NULL, last_game_id INTEGER NOT NULL,"
+        " current INTEGER NOT NULL, longest INTEGER NOT NULL, dirty INTEGER NOT NULL,"
+        " PRIMARY KEY (game, name)) WITHOUT ROWID"
+    )
+    later = ("(excluded.last_played > last_played OR (excluded.last_played = last_played"
+             " AND excluded.last_game_id > last_game_id))")
+    current = "(CASE WHEN excluded.current = 1 THEN current + 1 ELSE 0 END)"
+    conn.execute(
+        "CREATE TRIGGER result_players_streak_added AFTER INSERT ON result_players WHEN NEW.state = 'complete' BEGIN"
+        " INSERT INTO agg_streaks (game, name, last_played, last_game_id, current, longest, dirty)"
+        " VALUES (NEW.game, NEW.name, NEW.played, NEW.game_id, NEW.won, NEW.won, 0)"
+        " ON CONFLICT (game, name) DO UPDATE SET"
+        "  dirty = CASE WHEN %(later)s THEN dirty ELSE 1 END,"
+        "  current = CASE WHEN %(later)s THEN %(current)s ELSE current END,"
+        "  longest = CASE WHEN %(later)s THEN MAX(longest, %(current)s) ELSE longest END,"
+        "  last_game_id = CASE WHEN %(later)s THEN excluded.last_game_id ELSE last_game_id END,"
+        "  last_played = CASE WHEN %(later)s THEN excluded.last_played ELSE last_played END;"
+        " END" % {"later": later, "current": current}
+    )
+    conn.execute(
+        "CREATE TRIGGER result_players_streak_removed AFTER DELETE ON result_players WHEN OLD.state = 'complete'"
+        " BEGIN UPDATE agg_streaks SET dirty = 1 WHERE game = OLD.game AND name = OLD.name; END"
+    )
+    conn.execute(
+        "CREATE TRIGGER result_players_added AFTER INSERT ON result_players WHEN NEW.state = 'complete' BEGIN"
+        " INSERT INTO agg_players (game, mode, name, games, wins, score_sum, score_n, best, out_of_business,"
+        "  ads_sum, ads_n, token_sum, token_n, print_ms_sum, print_ms_n, rounds)"
+        " VALUES (NEW.game, NEW.mode, NEW.name, 1, NEW.won, COALESCE(NEW.total, 0), NEW.total IS NOT NULL,"
+        "  NEW.total, NEW.out_of_business, COALESCE(NEW.ad_revenue, 0), NEW.ad_revenue IS NOT NULL,"
+        "  NEW.token_sum, NEW.token_n, NEW.print_ms_sum, NEW.print_ms_n, NEW.rounds)"
+        " ON CONFLICT (game, mode, name) DO UPDATE SET games = games + 1, wins = wins + excluded.wins,"
+        "  score_sum = score_sum + excluded.score_sum, score_n = score_n + excluded.score_n,"
+        "  best = CASE WHEN best IS NULL OR excluded.best > best THEN COALESCE(excluded.best, best) ELSE best END,"
+        "  out_of_business = out_of_business + excluded.out_of_business,"
+        "  ads_sum = ads_sum + excluded.ads_sum, ads_n = ads_n + excluded.ads_n,"
+        "  token_sum = token_sum + excluded.token_sum, token_n = token_n + excluded.token_n,"
+        "  print_ms_sum = print_ms_sum + excluded.print_ms_sum, print_ms_n = print_ms_n + excluded.print_ms_n,"
+        "  rounds = rounds + excluded.rounds;"
+        " END"
+    )
+    conn.execute(
+        "CREATE TRIGGER result_players_removed AFTER DELETE ON result_players WHEN OLD.state = 'complete' BEGIN"
+        " UPDATE agg_players SET games = games - 1, wins = wins - OLD.won,"
+        "  score_sum = score_sum - COALESCE(OLD.total, 0), score_n = score_n - (OLD.total IS NOT NULL),"
+        "  best = (SELECT MAX(total) FROM result_players WHERE name = OLD.name AND game = OLD.game"
+        "   AND mode = OLD.mode AND state = 'complete'),"
+        "  out_of_business = out_of_business - OLD.out_of_business,"
+        "  ads_sum = ads_sum - COALESCE(OLD.ad_revenue, 0), ads_n = ads_n - (OLD.ad_revenue IS NOT NULL),"
+        "  token_sum = token_sum - OLD.token_sum, token_n = token_n - OLD.token_n,"
+        "  print_ms_sum = print_ms_sum - OLD.print_ms_sum, print_ms_n = print_ms_n - OLD.print_ms_n,"
+        "  rounds = rounds - OLD.rounds"
+        "  WHERE game = OLD.game AND mode = OLD.mode AND name = OLD.name;"
+        " DELETE FROM agg_players WHERE game = OLD.game AND mode = OLD.mode AND name = OLD.name AND games <= 0;"
+        " END"
+    )
+    conn.execute(
+        "CREATE TRIGGER result_values_added AFTER INSERT ON result_values WHEN NEW.state = 'complete' BEGIN"
+        " INSERT INTO agg_values (game, mode, name, kind, key, total, n)"
+        " VALUES (NEW.game, NEW.mode, NEW.name, NEW.kind, NEW.key, NEW.value, 1)"
+        " ON CONFLICT (game, mode, name, kind, key) DO UPDATE SET total = total + excluded.total, n = n + 1;"
+        " END"
+    )
+    conn.execute(
+        "CREATE TRIGGER result_values_removed AFTER DELETE ON result_values WHEN OLD.state = 'complete' BEGIN"
+        " UPDATE agg_values SET total = total - OLD.value, n = n - 1 WHERE game = OLD.game AND mode = OLD.mode"
+        "  AND name = OLD.name AND kind = OLD.kind AND key = OLD.key;"
+        " DELETE FROM agg_values WHERE game = OLD.game AND mode = OLD.mode AND name = OLD.name"
+        "  AND kind = OLD.kind AND key = OLD.key AND n <= 0;"
+        " END"
+    )
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute(
+        "CREATE TRIGGER games_record_changed AFTER UPDATE OF record ON games"
+        " BEGIN DELETE FROM results WHERE game_id = OLD.id; END"
+    )
+    conn.execute(
+        "CREATE TRIGGER games_deleted AFTER DELETE ON games"
+        " BEGIN DELETE FROM results WHERE game_id = OLD.id; END"
+    )
+    conn.execute(
+        "CREATE TRIGGER results_deleted AFTER DELETE ON results BEGIN"
+        " DELETE FROM result_players WHERE game_id = OLD.game_id;"
+        " DELETE FROM result_values WHERE game_id = OLD.game_id; END"
+    )
+    _compute_results(conn)
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -103,6 +261,72 @@ def migrate(conn, target=None):
             conn.execute("ROLLBACK")
             raise
     return version
+
+
+# --- stored results (schema 4) -----------------------------------------------------------------
+
+_RESULT_COLUMNS = ("state", "error", "game", "mode", "edition", "played", "place", "players", "winners",
+                   "decided_by", "status", "rounds", "play", "duration_ms", "result")
+_PLAYER_COLUMNS = ("seat", "name", "total", "won", "out_of_business", "ad_revenue", "rounds",
+                   "token_sum", "token_n", "print_ms_sum", "print_ms_n")
+
+
+def _insert_results(conn, game_id, summary):
+    from .scoring_version import SCORING_VERSION
+
+    g = summary.game
+    conn.execute(
+        "INSERT OR REPLACE INTO results (game_id, scoring_version, %s) VALUES (?, ?, %s)"
+        % (", ".join(_RESULT_COLUMNS), ", ".join("?" * len(_RESULT_COLUMNS))),
+        (game_id, SCORING_VERSION) + tuple(g[c] for c in _RESULT_COLUMNS),
+    )
+    shared = (g["game"], g["mode"], g["state"])
+    if summary.players:
+        conn.executemany(
+            "INSERT INTO result_players (game_id, game, mode, state, played, %s) VALUES (?, ?, ?, ?, ?, %s)"
+            % (", ".join(_PLAYER_COLUMNS), ", ".join("?" * len(_PLAYER_COLUMNS))),
+            [(game_id,) + shared + (g["played"],) + tuple(p[c] for c in _PLAYER_COLUMNS) for p in summary.players],
+        )
+    if summary.values:
+        names = dict((p["seat"], p["name"]) for p in summary.players)
+        conn.executemany(
+            "INSERT INTO result_values (game_id, seat, name, game, mode, state, kind, key, value)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, v[0], names[v[0]]) + shared + v[1:] for v in summary.values],
+        )
+
+
+def _compute_results(conn):
+    """Inside a transaction: compute the results of every game that has none (all of them after
+    a SCORING_VERSION change); the number computed. Damaged records get a row saying why."""
+    from .results import summarize
+    from .scoring_version import SCORING_VERSION
+
+    row = conn.execute("SELECT value FROM meta WHERE key = 'scoring_version'").fetchone()
+    if row is None or row[0] != str(SCORING_VERSION):
+        for table in ("agg_players", "agg_values", "agg_streaks", "results", "result_players", "result_values"):
+            conn.execute("DELETE FROM %s" % table)
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('scoring_version', ?)",
+                     (str(SCORING_VERSION),))
+    # rows whose game went while the triggers could not see it (cannot happen through presstime)
+    conn.execute("DELETE FROM results WHERE game_id NOT IN (SELECT id FROM games)")
+    missing = conn.execute(
+        "SELECT g.id, CAST(g.record AS BLOB), g.added_at FROM games g"
+        " LEFT JOIN results r ON r.game_id = g.id WHERE r.game_id IS NULL ORDER BY g.id"
+    )
+    count = 0
+    for game_id, raw, added_at in missing.fetchall():
+        _insert_results(conn, game_id, summarize(raw, added_at))
+        count += 1
+    return count
+
+
+def results_pending(conn):
+    """(stored scoring version or None, games without results): what refresh_results would do."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'scoring_version'").fetchone()
+    # the triggers keep one results row per game, so counting both tells (quickly) what is missing
+    missing = conn.execute("SELECT (SELECT COUNT(*) FROM games) - (SELECT COUNT(*) FROM results)").fetchone()[0]
+    return (row[0] if row else None), missing
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -159,10 +383,27 @@ def _blob(payload):
 
 # --- the store ------------------------------------------------------------------------------
 
+class DamagedGame(Failure):
+    """A stored game whose record cannot be read or scored (exit status 1), naming the way out."""
+
+    def __init__(self, game_id, reason):
+        self.game_id, self.reason = game_id, reason
+        Failure.__init__(self, "game #%d is damaged: %s. `presstime history --damaged` shows it; "
+                               "`presstime delete %d` removes it" % (game_id, reason, game_id))
+
+
+def notice(message):
+    """What the store tells the user on its own (a rescoring): one line on standard error."""
+    import sys
+
+    print("presstime: " + message, file=sys.stderr)
+
+
 class Store:
     """The history database. Use as a context manager, or call close()."""
 
-    def __init__(self, path):
+    def __init__(self, path, notice=notice):
+        self.notice = notice
         import sqlite3  # here, so that `presstime CMD --help` (add_db_argument) stays light
 
         self.path = str(path)
@@ -179,7 +420,12 @@ class Store:
             raise Failure("cannot open the history database %s: %s" % (self.path, e))
         try:
             self.conn.execute("PRAGMA foreign_keys = ON")
-            migrate(self.conn)
+            before = schema_version(self.conn)
+            after = migrate(self.conn)
+            if 0 < before < after:
+                self.notice("the history was upgraded from schema version %d to %d (docs/history.md)"
+                            % (before, after))
+            self.refresh_results()
         except sqlite3.DatabaseError as e:
             self.conn.close()
             raise Failure("%s is not a usable presstime history database: %s" % (self.path, e))
@@ -200,17 +446,42 @@ class Store:
     def _write(self):
         return _Transaction(self.conn)
 
+    # --- stored results ---------------------------------------------------------------------
+
+    def refresh_results(self):
+        """Compute the stored results that are missing, or all of them when the scoring version
+        changed (one transaction); the number computed. Read-only and quick when nothing is due."""
+        import sqlite3
+
+        from .scoring_version import SCORING_VERSION
+
+        version, missing = results_pending(self.conn)
+        if version == str(SCORING_VERSION) and not missing:
+            return 0
+        try:
+            with self._write():
+                count = _compute_results(self.conn)
+        except sqlite3.OperationalError as e:  # read-only or locked: read what is there
+            self.notice("cannot store the results of %d game(s) (%s): they are left out this time" % (missing, e))
+            return 0
+        if version is not None and version != str(SCORING_VERSION) and count:
+            self.notice("scored %d stored game%s again: the scoring changed (version %s, was %s)"
+                        % (count, "" if count == 1 else "s", SCORING_VERSION, version))
+        return count
+
     # --- games --------------------------------------------------------------------------
 
     def add_game(self, record, source=""):
         """Validate and store one record; its id. The same record stored before: that id, nothing written."""
         return self.add_games([record], source)[0]
 
-    def add_games(self, records, source=""):
-        """Validate every record first, then store them all in one transaction (all or nothing)."""
+    def add_games(self, records, source="", checked=False, added=None):
+        """Validate every record first, then store them all in one transaction (all or nothing).
+        `checked`: the caller has just checked them all with records.check_record (an import).
+        `added`, a list: gets True for each record stored now, False for one already there."""
         records = list(records)
         problems = []
-        for i, record in enumerate(records):
+        for i, record in enumerate([] if checked else records):
             try:
                 _check(record)
             except BadInput as e:
@@ -218,6 +489,8 @@ class Store:
                 problems.extend(prefix + m for m in e.messages)
         if problems:
             raise BadInput(problems)
+        from .results import summarize_checked
+
         ids = []
         with self._write():
             for record in records:
@@ -227,6 +500,8 @@ class Store:
                 ).fetchone()
                 if row:
                     ids.append(row[0])
+                    if added is not None:
+                        added.append(False)
                     continue
                 now = _now()
                 cur = self.conn.execute(
@@ -235,7 +510,10 @@ class Store:
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (_dump(record), str(source), now, now) + values,
                 )
+                _insert_results(self.conn, cur.lastrowid, summarize_checked(record, now))
                 ids.append(cur.lastrowid)
+                if added is not None:
+                    added.append(True)
         return ids
 
     def find_game(self, record):
@@ -256,12 +534,52 @@ class Store:
             )
             if cur.rowcount != 1:
                 raise BadInput(_no_game(game_id))
+            _compute_results(self.conn)  # the trigger dropped the old results
 
     def get_game(self, game_id):
-        row = self.conn.execute("SELECT record FROM games WHERE id = ?", (_game_id(game_id),)).fetchone()
+        """The stored record; BadInput for an unknown id, DamagedGame when it cannot be read."""
+        from .results import decode
+
+        game_id = _game_id(game_id)
+        row = self.conn.execute("SELECT CAST(record AS BLOB) FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise BadInput(_no_game(game_id))
-        return json.loads(row[0])
+        record, reason = decode(row[0])
+        if reason:
+            raise DamagedGame(game_id, reason)
+        return record
+
+    def get_game_id(self, game_id):
+        """The id of a stored game (readable or not); BadInput for an unknown or malformed id."""
+        game_id = _game_id(game_id)
+        if self.conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+            raise BadInput(_no_game(game_id))
+        return game_id
+
+    def result(self, game_id):
+        """(state, core result or None, status line, error) of a stored game; BadInput if unknown."""
+        game_id = _game_id(game_id)
+        row = self.conn.execute(
+            "SELECT state, result, status, error FROM results WHERE game_id = ?", (game_id,)).fetchone()
+        if row is None:
+            if self.conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise BadInput(_no_game(game_id))
+            from .results import summarize
+
+            raw, added = self.conn.execute(
+                "SELECT CAST(record AS BLOB), added_at FROM games WHERE id = ?", (game_id,)).fetchone()
+            s = summarize(raw, added)
+            return s.game["state"], s.result, s.game["status"], s.game["error"]
+        return row[0], (json.loads(row[1]) if row[1] else None), row[2], row[3]
+
+    def damaged(self, ids=None):
+        """[(id, reason)] of the stored games that cannot be read or scored, oldest first."""
+        rows = self.conn.execute(
+            "SELECT game_id, error FROM results WHERE state = 'damaged' ORDER BY game_id").fetchall()
+        if ids is not None:
+            wanted = set(_game_id(i) for i in ids)
+            rows = [r for r in rows if r[0] in wanted]
+        return rows
 
     def delete_game(self, game_id):
         self.delete_games([game_id])
@@ -295,19 +613,43 @@ class Store:
             "SELECT id, game, mode, edition, players, rounds, source, added_at, updated_at"
             " FROM games ORDER BY id"
         ):
+            try:
+                players = json.loads(row[4] or "[]")
+            except ValueError:
+                players = []
             out.append({
                 "id": row[0], "game": row[1], "mode": row[2], "edition": row[3],
-                "players": json.loads(row[4] or "[]"), "rounds": row[5],
+                "players": players, "rounds": row[5],
                 "source": row[6], "added_at": row[7], "updated_at": row[8],
             })
         return out
 
-    def games(self, ids=None):
-        """[(id, record)] for the given ids (in that order; unknown id → BadInput) or all, oldest first."""
+    def games(self, ids=None, damaged=None):
+        """[(id, record)] for the given ids (in that order; unknown id → BadInput) or all, oldest
+        first. A record that cannot be read raises DamagedGame, unless `damaged` is a list: then
+        it is left out and (id, reason) appended there."""
+        from .results import decode
+
         if ids is None:
-            rows = self.conn.execute("SELECT id, record FROM games ORDER BY id").fetchall()
-            return [(r[0], json.loads(r[1])) for r in rows]
-        return [(_game_id(i), self.get_game(i)) for i in ids]
+            rows = self.conn.execute("SELECT id, CAST(record AS BLOB) FROM games ORDER BY id")
+        else:
+            rows = []
+            for i in ids:
+                i = _game_id(i)
+                row = self.conn.execute("SELECT id, CAST(record AS BLOB) FROM games WHERE id = ?", (i,)).fetchone()
+                if row is None:
+                    raise BadInput(_no_game(i))
+                rows.append(row)
+        out = []
+        for game_id, raw in rows:
+            record, reason = decode(raw)
+            if reason:
+                if damaged is None:
+                    raise DamagedGame(game_id, reason)
+                damaged.append((game_id, reason))
+                continue
+            out.append((game_id, record))
+        return out
 
     # --- boards' journals -----------------------------------------------------------------
 

@@ -52,17 +52,17 @@ def run(args):
 
     with open_store(args) as store:
         problems = []
+        ids = []
         for game_id in args.ids:   # every id checked, every unknown one named, before anything else
             try:
-                store.get_game(game_id)
+                game_id = store.get_game_id(game_id)  # a damaged game too: this is how it goes
             except BadInput as e:
                 problems.extend(e.messages)
-        if problems:
-            raise BadInput(problems)
-        ids = []
-        for game_id, _record in store.games(args.ids):
+                continue
             if game_id not in ids:
                 ids.append(game_id)
+        if problems:
+            raise BadInput(problems)
         if not args.yes and not sys.stdin.isatty():
             raise BadInput("standard input is not a terminal, so nobody can confirm: add --yes to delete %s (%s)"
                            % (_games(len(ids)), ", ".join("#%d" % i for i in ids)))

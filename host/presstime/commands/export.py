@@ -4,19 +4,41 @@ EXAMPLE = """examples:
   presstime export 3 > game3.json                  # one game record (JSON)
   presstime export --format csv -o club.csv        # every game, one row per player per round
   presstime export 3 4 7 --format json -o some.json
+  presstime export -o BGStatsExport.json           # a BG Stats backup the app restores
+  presstime export --format bgstats --game heat --since 2026-01-01 -o heat.json
 
-`presstime import` reads back both formats without loss (CSV columns: docs/history.md)."""
+`presstime import` reads back json and csv without loss (CSV columns: docs/history.md).
+bgstats is the backup file of the BG Stats app (mapping: docs/history.md); the format follows
+the -o file name: .csv, BGStatsExport*.json or *.bgsplay, else json.
+A damaged game (`presstime history --damaged`) is left out and named; the exit status is then 1."""
+
+FORMATS = ("json", "csv", "bgstats")
 
 
 def configure(parser):
+    from .. import history_select
     from ..store import add_db_argument
 
-    parser.add_argument("ids", nargs="*", metavar="ID", help="games to export (default: all)")
-    parser.add_argument("--format", choices=("json", "csv"), default=None,
-                        help="json (the game-record format; default) or csv; "
-                             "default from the -o file name's suffix")
+    parser.add_argument("ids", nargs="*", metavar="ID", help="games to export (default: all, or those selected)")
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help="json (the game-record format), csv, or bgstats (BG Stats' BGStatsExport.json); "
+                             "default from the -o file name")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    history_select.add_arguments(parser)
     add_db_argument(parser)
+
+
+def default_format(output):
+    import os
+
+    if not output:
+        return "json"
+    name = os.path.basename(output).lower()
+    if name.endswith(".csv"):
+        return "csv"
+    if name.startswith("bgstatsexport") or name.endswith(".bgsplay"):
+        return "bgstats"
+    return "json"
 
 
 def _write(path, text):
@@ -42,19 +64,47 @@ def _write(path, text):
 def run(args):
     import sys
 
-    from .. import game_files
+    from .. import bgstats, game_files, history_select
     from ..errors import BadInput
     from ..store import open_store
 
-    fmt = args.format
-    if fmt is None:
-        fmt = "csv" if args.output and args.output.lower().endswith(".csv") else "json"
+    fmt = args.format or default_format(args.output)
+    selection = history_select.Selection.from_args(args)
     with open_store(args) as store:
-        games = store.games(args.ids or None)
+        where, params = selection.sql("r")
+        wanted = [store.get_game_id(i) for i in args.ids]  # BadInput naming an unknown id
+        if wanted:
+            where += " AND r.game_id IN (%s)" % ",".join("?" * len(wanted))
+            params = params + wanted
+        damaged = store.conn.execute(
+            "SELECT r.game_id, r.error FROM results r WHERE r.state = 'damaged' AND " + where
+            + " ORDER BY r.game_id", params).fetchall()
+        ids = [r[0] for r in store.conn.execute(
+            "SELECT r.game_id FROM results r WHERE r.state != 'damaged' AND " + where + " ORDER BY r.game_id",
+            params)]
+        if wanted:
+            order = dict((i, n) for n, i in reversed(list(enumerate(wanted))))
+            ids.sort(key=lambda i: order[i])
+        unread = []
+        games = store.games(ids, damaged=unread)  # a record damaged since its results were stored
+        damaged += unread
+        if fmt == "bgstats":
+            value = bgstats.export(store, where, params, skip=[i for i, _ in unread])
+    for game_id, reason in damaged:
+        print("presstime export: game #%d left out, it is damaged: %s (see `presstime history --damaged`)"
+              % (game_id, reason), file=sys.stderr)
     if not games:
-        raise BadInput("the history is empty: nothing to export")
+        if damaged:
+            from ..errors import Failure
+
+            raise Failure("nothing to export: every selected game is damaged")
+        if selection.is_everything() and not wanted:
+            raise BadInput("the history is empty: nothing to export")
+        raise BadInput("no %s in the history: nothing to export" % selection.describe())
     if fmt == "csv":
         text = game_files.csv_text(games)
+    elif fmt == "bgstats":
+        text = bgstats.text(value)
     else:
         text = game_files.json_text([record for game_id, record in games])
     if args.output:
@@ -63,4 +113,4 @@ def run(args):
               file=sys.stderr)
     else:
         sys.stdout.write(text)
-    return 0
+    return 1 if damaged else 0

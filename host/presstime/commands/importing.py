@@ -39,9 +39,9 @@ def run(args):
         for path in args.files:
             entry = {"file": path}
             try:
-                games = game_files.read_games(path)
-                before = [store.find_game(r) for r in games]
-                ids = store.add_games(games, "import:" + os.path.abspath(path))
+                games = game_files.read_games(path)  # every record checked by the core
+                fresh = []
+                ids = store.add_games(games, "import:" + os.path.abspath(path), checked=True, added=fresh)
             except BadInput as e:
                 refused += 1
                 entry.update(status="refused", problems=e.messages)
@@ -50,8 +50,8 @@ def run(args):
                 print("presstime import: %s: refused, nothing imported from it" % path, file=sys.stderr)
                 report.append(entry)
                 continue
-            added = [i for i, b in zip(ids, before) if b is None]
-            known = [i for i, b in zip(ids, before) if b is not None]
+            added = [i for i, new in zip(ids, fresh) if new]
+            known = [i for i, new in zip(ids, fresh) if not new]
             # the same record twice in one file: only its first copy is new
             seen, new = set(), []
             for i in added:

@@ -19,9 +19,15 @@ def run(args):
     from .. import records, report
     from ..store import open_store
 
+    from ..store import DamagedGame
+
     with open_store(args) as store:
         record = store.get_game(args.id)
-    result = records.tally(record, source="game #%s" % args.id)
+        state, result, status, error = store.result(args.id)
+    if state == "damaged":
+        raise DamagedGame(int(str(args.id).strip().lstrip("#")), error)
+    if result is None:  # cannot happen: a stored game that is not damaged has its result
+        result = records.tally(record, source="game #%s" % args.id)
     if args.json:
         print(json.dumps(report.with_table(result, record), indent=2))
     else:

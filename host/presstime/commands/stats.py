@@ -1,35 +1,24 @@
-"""presstime stats: per-player statistics over the history, per game type."""
+"""presstime stats: per-player statistics over the history, per game type and overall."""
 
 EXAMPLE = """examples:
   presstime stats
   presstime stats --json
-  presstime stats --game fit-to-print
-  presstime stats --mode solo
+  presstime stats --game heat
+  presstime stats --mode solo --since 2026-01-01
+  presstime stats --vs Ada Ben                 # head to head
 
-Only complete games count (games in progress are only counted). Definitions: docs/history.md."""
-
-
-def title(game):
-    """The game's title, as its face (core/games.py) gives it; the name for a game the core lacks."""
-    from ..core import games
-
-    face = games.module(game)
-    return face.TITLE if face is not None else game
-
-# Fit to Print's categories first, in scorepad order; any other numeric field after them
-ORDER = ["articles", "photos", "centerpiece", "white_space", "mood", "unplaced", "most_tiles_ads",
-         "score", "ad_revenue", "white_space_area"]
+Only complete games count (games in progress are only counted). Read from the results stored
+with each game: nothing is scored again. Definitions: docs/history.md."""
 
 
 def configure(parser):
-    from ..core import games
+    from .. import history_select
     from ..store import add_db_argument
 
-    default = games.module(games.GAMES[0])
     parser.add_argument("--json", action="store_true", help="print the statistics as one JSON document")
-    parser.add_argument("--game", metavar="GAME", help="only this game type (%s)" % ", ".join(games.GAMES))
-    parser.add_argument("--mode", metavar="MODE",
-                        help="only %s games of this mode (%s)" % (default.TITLE, ", ".join(default.MODES)))
+    history_select.add_arguments(parser)
+    parser.add_argument("--vs", nargs=2, metavar=("NAME", "OTHER"),
+                        help="head to head: the games both played, wins, who scored more")
     add_db_argument(parser)
 
 
@@ -41,6 +30,10 @@ def _fmt(v):
     return str(v)
 
 
+def _pct(v):
+    return "-" if v is None else "%d%%" % round(v * 100)
+
+
 def _table(title, header, rows):
     from .. import term
 
@@ -48,58 +41,149 @@ def _table(title, header, rows):
     lines = [term.paint(title, "1")]
     for r in [header] + rows:
         cells = [r[0] + " " * (widths[0] - len(r[0]))] + [r[i].rjust(widths[i]) for i in range(1, len(r))]
-        lines.append("  " + "  ".join(cells))
+        lines.append("  " + "  ".join(cells).rstrip())
+    return lines
+
+
+def _head(game, key):
+    """A row label with its unit: "photos (pts)", "money ($)", "heat (heat tokens)", "lines"."""
+    from .. import game_words
+
+    text, unit = game_words.label(game, key), game_words.unit(game, key)
+    return text if unit == text else "%s (%s)" % (text, unit)
+
+
+def _order(game, keys):
+    from .. import game_words
+
+    known = []
+    for k, _, _ in game_words.ROUND_FIELDS.get(game, ()) + game_words.GAME_FIELDS.get(game, ()):
+        if k not in known:
+            known.append(k)
+    return [k for k in known if k in keys] + sorted(k for k in keys if k not in known)
+
+
+WIDTH = 80
+
+
+def _by_player(title, names, rows):
+    """A table with one column per player and one row per figure; more players than fit in 80
+    columns go on in further blocks of the same rows."""
+    label = max([len(r[0]) for r in rows] + [0]) + 4
+    lines, start = [], 0
+    while start < len(names) or not lines:
+        width, end = label, start
+        while end < len(names):
+            cell = 2 + max([len(names[end])] + [len(r[1][end]) for r in rows])
+            if end > start and width + cell > WIDTH:
+                break
+            width += cell
+            end += 1
+        block = _table(title if not lines else "", ["  "] + names[start:end],
+                       [["  " + r[0]] + r[1][start:end] for r in rows])
+        lines += block if not lines else [""] + block[1:]
+        start = end
+        if start >= len(names):
+            break
+    return lines
+
+
+def game_lines(game, t):
+    from .. import game_words
+    from ..mirror import stamp
+
+    title = game_words.title(game)
+    head = "%s: %d complete game%s" % (title, t["games"], "" if t["games"] == 1 else "s")
+    if t["in_progress"]:
+        head += " (%d in progress, not counted)" % t["in_progress"]
+    players = t["players"]
+    if not players:
+        return [head]
+    unit = game_words.SCORE_UNIT.get(game, "pts")
+    header = ["player", "games", "wins", "win%", "avg", "best", "streak"]
+    legend = ["avg, best: final score in %s" % unit, "streak: longest wins in a row/now"]
+    rows = [[name, _fmt(p["games"]), _fmt(p["wins"]), _pct(p["win_rate"]),
+             _fmt(p["average_score"]), _fmt(p["best_score"]),
+             "%d/%d" % (p["longest_streak"], p["current_streak"])] for name, p in players.items()]
+    extra = [("out_of_business", "out", "out: out of business", _fmt),
+             ("average_token", "token", "token: average finishing token", _fmt),
+             ("average_ad_revenue", "ads $", "ads: average ad revenue", _fmt),
+             ("average_print_ms", "print", "print: average Print! time",
+              lambda v: "-" if v is None else stamp(v))]
+    for key, text, meaning, fmt in extra:
+        if any(p[key] is not None and p[key] is not False for p in players.values()) and \
+                (game == "fit-to-print" or any(p[key] for p in players.values())):
+            header.append(text)
+            legend.append(meaning)
+            for row, p in zip(rows, players.values()):
+                row.append(fmt(p[key]))
+    import textwrap
+
+    lines = _table(head, header, rows) + textwrap.wrap("(%s)" % "; ".join(legend), 78, initial_indent="  ",
+                                                        subsequent_indent="   ")
+    names = list(players)
+    keys = set()
+    for p in players.values():
+        keys.update(p["per_round"])
+    if keys:
+        word = game_words.ROUND_WORDS.get(game, ("round", "rounds"))[0]
+        rows = [(_head(game, k), [_fmt(p["per_round"].get(k)) for p in players.values()]) for k in _order(game, keys)]
+        lines += [""] + _by_player("  average per %s" % word, names, rows)
+    keys = set()
+    for p in players.values():
+        keys.update(p["per_game"])
+    keys = [k for k in _order(game, keys) if not (game == "fit-to-print" and k == "ad_revenue")]
+    if keys:
+        rows = [(_head(game, k), [_fmt(p["per_game"].get(k)) for p in players.values()]) for k in keys]
+        lines += [""] + _by_player("  average per game", names, rows)
+    leaders = t.get("leaders") or {}
+    if leaders:
+        lines += ["", "  who is who"]
+        for key, l in leaders.items():
+            lines.append("    %s: %s (%s: %s)" % (l["title"], ", ".join(l["players"]), l["how"], _fmt(l["value"])))
+    return lines
+
+
+def overall_lines(overall):
+    from ..mirror import stamp
+
+    rows = [[name, _fmt(p["games"]), _fmt(p["wins"]), _pct(p["win_rate"]), _fmt(p["game_types"]),
+             _fmt(p["average_token"]), "-" if p["average_print_ms"] is None else stamp(p["average_print_ms"])]
+            for name, p in overall.items()]
+    return _table("Overall, every game type", ["player", "games", "wins", "win%", "game types", "token",
+                                               "print"], rows)
+
+
+def head_to_head_lines(h2h):
+    from .. import game_words
+
+    a, b = h2h["players"]
+    if not h2h["games"]:
+        return ["%s against %s: no complete game together." % (a, b)]
+    lines = []
+    for game, g in h2h["games"].items():
+        unit = game_words.SCORE_UNIT.get(game, "pts")
+        rows = [[a, _fmt(g["wins"][0]), _fmt(g["ahead"][0]), _fmt(g["average_score"][0])],
+                [b, _fmt(g["wins"][1]), _fmt(g["ahead"][1]), _fmt(g["average_score"][1])]]
+        head = "%s against %s, %s: %d game%s together%s" % (
+            a, b, game_words.title(game), g["games"], "" if g["games"] == 1 else "s",
+            (", level %d" % g["level"]) if g["level"] else "")
+        if lines:
+            lines.append("")
+        lines += _table(head, ["player", "wins", "scored more", "avg score (%s)" % unit], rows)
     return lines
 
 
 def stats_text(stats):
     lines = []
     for game, t in stats["games"].items():
-        head = "%s: %d complete game%s" % (title(game), t["games"], "" if t["games"] == 1 else "s")
-        notes = []
-        if t["in_progress"]:
-            notes.append("%d in progress, not counted" % t["in_progress"])
-        if t["unscorable"]:
-            notes.append("%d the core cannot score" % t["unscorable"])
-        if notes:
-            head += " (" + "; ".join(notes) + ")"
-        players = t["players"]
         if lines:
             lines.append("")
-        if not players:
-            lines.append(head)
-            continue
-        header = ["player", "games", "wins", "avg score", "out of business", "avg token", "avg $"]
-        rows = [[name, _fmt(p["games"]), _fmt(p["wins"]), _fmt(p["average_score"]),
-                 _fmt(p["out_of_business"]), _fmt(p["average_token"]), _fmt(p["average_ad_revenue"])]
-                for name, p in players.items()]
-        if any(p["average_print_ms"] is not None for p in players.values()):
-            from ..mirror import stamp
-
-            header.append("avg print")
-            for row, p in zip(rows, players.values()):
-                row.append("-" if p["average_print_ms"] is None else stamp(p["average_print_ms"]))
-        lines += _table(head, header, rows)
-        keys = set()
-        for p in players.values():
-            keys.update(p["per_round"])
-        keys = [k for k in ORDER if k in keys] + sorted(k for k in keys if k not in ORDER)
-        if keys:
-            header = ["per round"] + [k.replace("_", " ") for k in keys]
-            rows = [[name] + [_fmt(p["per_round"].get(k)) for k in keys] for name, p in players.items()]
-            lines.append("")
-            lines += _table("  average per round (points; ad revenue and most tiles ads in $, white space area in squares)", header, rows)
-        keys = set()
-        for p in players.values():
-            keys.update(p["per_game"])
-        keys = sorted(keys)
-        if keys:
-            header = ["per game"] + [k.replace("_", " ") for k in keys]
-            rows = [[name] + [_fmt(p["per_game"].get(k)) for k in keys] for name, p in players.items()]
-            lines.append("")
-            lines += _table("  average per game", header, rows)
-    if not lines:
-        lines.append("No games in the history yet.")
+        lines += game_lines(game, t)
+    if len(stats["games"]) > 1 and stats.get("overall"):
+        lines += [""] + overall_lines(stats["overall"])
+    if stats.get("head_to_head"):
+        lines += [""] + head_to_head_lines(stats["head_to_head"])
     return "\n".join(lines) + "\n"
 
 
@@ -107,21 +191,26 @@ def run(args):
     import json
     import sys
 
-    from .. import history_stats
-    from ..core import games
+    from .. import history_select, history_stats
     from ..store import open_store
 
+    selection = history_select.Selection.from_args(args)
     with open_store(args) as store:
-        records = [record for game_id, record in store.games()]
-    if args.game:
-        records = [r for r in records if games.game_of(r) == args.game]
-    if args.mode:
-        default = games.module(games.GAMES[0])
-        records = [r for r in records
-                   if games.game_of(r) == default.GAME and r.get("mode", default.MODES[0]) == args.mode]
-    stats = history_stats.compute(records)
+        stats = history_stats.from_store(store, selection, vs=args.vs)
+    for d in stats.get("damaged", []):
+        print("presstime stats: game #%d left out, it is damaged: %s (see `presstime history --damaged`)"
+              % (d["id"], d["error"]), file=sys.stderr)
     if args.json:
         print(json.dumps(stats, indent=2, ensure_ascii=False))
+    elif not stats["games"]:
+        if stats.get("damaged"):
+            n = len(stats["damaged"])
+            print("No game to count: %s left out (`presstime history --damaged`)."
+                  % ("1 damaged game" if n == 1 else "%d damaged games" % n))
+        elif selection.is_everything():
+            print("No games in the history yet.")
+        else:
+            print("No %s in the history." % selection.describe())
     else:
         sys.stdout.write(stats_text(stats))
     return 0

@@ -58,7 +58,15 @@ def store_games(store, board_id, games):
             summary["winner"] = game["winner"]
         gid = by_source.get(key)
         if gid is not None:
-            record = rebuild.game_record(game, store.get_game(gid))
+            from ..store import DamagedGame
+
+            try:
+                stored = store.get_game(gid)
+            except DamagedGame as e:  # left as it is, named; the other games go on
+                summary["problem"] = str(e)
+                out.append(summary)
+                continue
+            record = rebuild.game_record(game, stored)
             try:
                 store.update_game(gid, record)
                 summary["stored"] = gid

@@ -1,0 +1,102 @@
+"""Which stored games a history command is about: --game, --mode, --player, --since, --until.
+
+    add_arguments(parser)                    # the options, with their help
+    sel = Selection.from_args(args)          # BadInput (exit 2) naming the valid choices
+    where, params = sel.sql("r")             # an SQL condition on the results table aliased r
+    sel.describe()                           # "Heat games with Ada", for an empty selection
+
+Filters read the stored results (docs/history.md), never the records.
+"""
+
+import datetime
+
+from . import game_words
+from .errors import BadInput
+
+
+def add_arguments(parser, player=True, dates=True):
+    parser.add_argument("--game", metavar="GAME",
+                        help="only this game: %s" % ", ".join(game_words.GAMES))
+    parser.add_argument("--mode", metavar="MODE",
+                        help="only Fit to Print games of this mode: %s" % ", ".join(game_words.MODES))
+    if player:
+        parser.add_argument("--player", metavar="NAME", help="only games NAME played in (any case)")
+    if dates:
+        parser.add_argument("--since", metavar="YYYY-MM-DD", help="only games played on or after this day")
+        parser.add_argument("--until", metavar="YYYY-MM-DD", help="only games played on or before this day")
+
+
+def _day(text, option):
+    try:
+        return datetime.date.fromisoformat(text.strip()).isoformat()
+    except (ValueError, AttributeError):
+        raise BadInput("%s %r: a day is written YYYY-MM-DD, e.g. 2026-03-14" % (option, text))
+
+
+class Selection:
+    def __init__(self, game=None, mode=None, player=None, since=None, until=None):
+        problems = []
+        if game is not None:
+            game = game.strip().lower()
+            if game not in game_words.GAMES:
+                problems.append("--game %r: unknown game (one of %s)" % (game, ", ".join(game_words.GAMES)))
+        if mode is not None:
+            mode = mode.strip().lower()
+            if mode not in game_words.MODES:
+                problems.append("--mode %r: unknown Fit to Print mode (one of %s)"
+                                % (mode, ", ".join(game_words.MODES)))
+            elif game not in (None, "fit-to-print"):
+                problems.append("--mode %s: modes are Fit to Print's; %s has none" % (mode, game_words.title(game)))
+        if problems:
+            raise BadInput(problems)
+        self.game, self.mode, self.player = game, mode, player
+        self.since = _day(since, "--since") if since is not None else None
+        self.until = _day(until, "--until") if until is not None else None
+        if self.since and self.until and self.since > self.until:
+            raise BadInput("--since %s is after --until %s: no day is both" % (self.since, self.until))
+
+    @classmethod
+    def from_args(cls, args):
+        return cls(getattr(args, "game", None), getattr(args, "mode", None), getattr(args, "player", None),
+                   getattr(args, "since", None), getattr(args, "until", None))
+
+    def sql(self, alias="r"):
+        """(condition, params) on the results table `alias` ("1" when nothing is filtered)."""
+        where, params = [], []
+        if self.game:
+            where.append("%s.game = ?" % alias)
+            params.append(self.game)
+        if self.mode:
+            where.append("%s.game = 'fit-to-print' AND %s.mode = ?" % (alias, alias))
+            params.append(self.mode)
+        if self.player:
+            where.append("%s.game_id IN (SELECT game_id FROM result_players WHERE name = ? COLLATE NOCASE)" % alias)
+            params.append(self.player)
+        if self.since:
+            where.append("%s.played >= ?" % alias)
+            params.append(self.since)
+        if self.until:
+            where.append("%s.played < ?" % alias)
+            params.append(self.until + " 99")  # every time of that day
+        return (" AND ".join("(%s)" % w for w in where) or "1"), params
+
+    def is_everything(self):
+        return not (self.game or self.mode or self.player or self.since or self.until)
+
+    def describe(self):
+        """What was selected, in words: "Fit to Print (solo) games with Ada since 2026-01-01"."""
+        if self.mode:
+            what = "Fit to Print (%s) games" % self.mode
+        elif self.game:
+            what = "%s games" % game_words.title(self.game)
+        else:
+            what = "games"
+        if self.player:
+            what += " with %s" % self.player
+        if self.since and self.until:
+            what += " from %s to %s" % (self.since, self.until)
+        elif self.since:
+            what += " since %s" % self.since
+        elif self.until:
+            what += " until %s" % self.until
+        return what
