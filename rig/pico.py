@@ -10,6 +10,7 @@ their real idle levels, the NeoPixel ring read back from its data pin.
 The pin map is firmware/presstime/device/boards/pico.py, the file the firmware itself reads.
 """
 
+import ast
 import hashlib
 import os
 import shutil
@@ -18,6 +19,7 @@ import sys
 import tempfile
 
 from presstime.device.boards import pico as board
+from presstime.link import BoardClient
 
 from .rp2emu import Emulator, RigError, MS
 
@@ -76,6 +78,34 @@ def app_image(rig, log=None):
     return path
 
 
+def ring_layout():
+    """(ring, player_pixels, size, cap): the lights' layout the Pico build runs, as
+    firmware/main.py sets it (Rp2Port(player_pixels=...)) over the pin map's ring, read from
+    main.py itself so this and the firmware cannot disagree."""
+    with open(os.path.join(ROOT, "firmware", "main.py")) as f:
+        tree = ast.parse(f.read())
+    pp = tuple(board.PLAYER_PIXELS)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Rp2Port":
+            for kw in node.keywords:
+                if kw.arg == "player_pixels":
+                    pp = tuple(ast.literal_eval(kw.value))
+    ring = tuple(i for i in range(board.PIXEL_COUNT) if i not in pp)
+    size = max((board.PIXEL_COUNT,) + tuple(i + 1 for i in pp))
+    return ring, pp, size, board.MAX_CHANNEL
+
+
+def rig_client(emu, timeout_s=2.0, rid=0x40):
+    """The desktop's BoardClient over rig/transport.py's RigTransport (paused mode: its timeouts
+    count emulated seconds). Deterministic: request ids start at `rid` (the desktop picks a
+    random one); `timeout_s` of the board's time per try, no retry (nothing is lost in the rig:
+    a retry would only make the run differ)."""
+    from .transport import RigTransport
+    client = BoardClient(RigTransport(emu), timeout=timeout_s, retries=0)
+    client._rid = rid
+    return client
+
+
 class EmulatedPico(Emulator):
     """An Emulator running the Pico build, with the pin map's buttons and ring."""
 
@@ -119,6 +149,13 @@ class EmulatedPico(Emulator):
         if r.get("err"):
             raise RigError("writing files on the board failed: %s" % r["err"])
         self.reset()
+
+    def boot(self, ns=700 * MS):
+        """Paused mode: run the boot (the app answers the link after it); returns the now."""
+        return self.run(ns)
+
+    def client(self, **kw):
+        return rig_client(self, **kw)
 
     def frames(self, clear=False):
         """Complete NeoPixel frames: [(t_ns, [(r, g, b), ...]), ...] (the ring is GRB)."""

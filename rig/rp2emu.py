@@ -68,14 +68,15 @@ class Emulator:
         self.workdir = workdir
         self.pty = pty
         self.data_pty = data_pty
-        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         t0 = time.monotonic()
-        while True:     # the socket file may appear a moment before run.mjs listens on it
+        while True:     # the socket file appears a moment before run.mjs listens on it
+            self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             try:
                 self._sock.connect(sock_path)
                 break
             except ConnectionRefusedError:
-                if proc.poll() is not None or time.monotonic() - t0 > 10:
+                self._sock.close()
+                if proc.poll() is not None or time.monotonic() - t0 > 30:
                     raise
                 time.sleep(0.05)
         self._file = self._sock.makefile("rwb")

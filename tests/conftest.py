@@ -66,6 +66,22 @@ def pico(rig_dir, pico_image):
 
 
 @pytest.fixture(scope="session")
+def pico_origin(rig_dir, pico_image):
+    """The rig instant (µs) of the board's clock origin for rig.games.boot_paused boots of
+    pico_image (measured once from a press the board stamps; cached with the image)."""
+    from rig.games import board_origin
+    return board_origin(rig_dir, pico_image)
+
+
+@pytest.fixture(scope="session")
+def ftp_game(rig_dir, pico_image, pico_origin):
+    """A whole Fit to Print game played once on the emulated board through its buttons
+    (rig.games.fit_to_print_script), with flash images saved along the way: cached."""
+    from rig.games import fit_to_print_game
+    return fit_to_print_game(rig_dir, pico_image, pico_origin)
+
+
+@pytest.fixture(scope="session")
 def macropad_image(rig_dir):
     """An 8 MB flash image of CircuitPython 10.2.1 (MacroPad RP2040) with presstime installed by
     `presstime install-firmware --board macropad --port CONSOLE` over the REPL (made once)."""

@@ -239,3 +239,28 @@ def test_double_press_with_nothing_to_undo_starts():
     port.tap(-1, at_ms=300)
     run(app, port, 1000)
     assert app.status()["phase"] == "countdown"
+
+
+def _journal_events(app):
+    return [E.decode(p) for _, p in app.journal.records(0)]
+
+
+@pytest.mark.parametrize("step", [1, 7, 45, 130])
+def test_gestures_act_at_their_edges_time_however_late_the_loop(step):
+    """A short control press acts at release + 0.4 s, a photo token at down + 0.8 s, whatever
+    the loop's step (the emulated board's loop runs 1-10 ms, up to ~130 ms behind a status
+    reply): the board and the simulator then agree to the ms (tests/test_rig_games.py)."""
+    app, port = new_app(players=2, mode="turns")
+    port.tap(-1, at_ms=100)                   # released at 180: starts at 580
+    run(app, port, 1000, step)
+    port.hold(1, at_ms=1000, ms=1000)         # a photo token at 1800
+    run(app, port, 1500, step)
+    evs = _journal_events(app)
+    assert (E.GO, 580) in evs
+    assert [ev for ev in evs if ev[0] == E.PHOTO] == [(E.PHOTO, 1, 1800 - 580)]
+    app2, port2 = new_app()
+    port2.tap(-1, at_ms=100)                  # START at 580, GO at 3580
+    run(app2, port2, 4500, step)           # (the go is journaled after a quiet spell)
+    assert [ev for ev in _journal_events(app2) if ev[0] in (E.START, E.GO)] == [
+        (E.START, 580), (E.GO, 3580)]
+

@@ -21,13 +21,15 @@ and step() calls `app.link.poll()` once per iteration when set):
 
 Control button (-1) gestures, from the edge timestamps (ControlButton, below):
     short press (< 1.5 s), alone        start / next round / resume / end a turn game
-                                        (taken 0.4 s after release, to tell it from a double)
+                                        (taken 0.4 s after release, to tell it from a double,
+                                        and acting at that instant: release + 0.4 s)
     double press (2nd within 0.4 s)     undo the last player press (within 5 s of it); with
                                         nothing to undo it counts as one short press
     hold 1.5 s                          pause / resume (time taken at the moment it went down)
     hold 5 s                            abort the round (back to its ready check)
 Player buttons: the press counts at the first edge. In turns mode (Myth Fits) a player button
-held 0.8 s adds a photo token to that player instead; a short press ends your turn.
+held 0.8 s adds a photo token to that player instead (at down + 0.8 s); a short press ends
+your turn. Every gesture's time comes from its edges, never from when the loop got to it.
 
 Power cuts: while a round runs the app writes a tiny checkpoint file (`<journal>.run`: the
 round's go-version and round ms, 8 bytes) every second of round time; on boot a round that was
@@ -426,7 +428,7 @@ class App:
             held = now - self._down[b] // 1000
             if held >= _PHOTO_MS and not self._fired.get(b):
                 self._fired[b] = 1
-                self.table.photo(b, now)
+                self.table.photo(b, self._down[b] // 1000 + _PHOTO_MS)   # when it became long
 
 
 class ControlButton:
@@ -484,9 +486,10 @@ class ControlButton:
     def poll(self, now_ms):
         if self.down_us is not None:
             self._holds(self.down_us, now_ms - self.down_us // 1000)
-        if self._single is not None and now_ms - self._single >= self.DOUBLE_MS:
+        s = self._single
+        if s is not None and now_ms - s >= self.DOUBLE_MS:
             self._single = None
-            self._short(now_ms)
+            self._short(s + self.DOUBLE_MS)     # the instant it became a short press
 
     def wait_ms(self, now_ms):
         """ms until poll() may have something to do (a hold level, the end of the double-press
