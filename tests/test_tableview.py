@@ -12,11 +12,23 @@ from presstime import mirror, tableview
 from presstime.core.table import Table
 
 SIX = ["Ada", "Benedikt-Alexander", "Cy", "Dee\x1b[2J", "Eve\u202eevil", "Fay\x07"]
+# the board refuses names with control characters (core/table.py configure), so the round
+# machine plays clean names and the hostile ones are put into its statuses afterwards: the view
+# must never print one raw, whatever a board (an older firmware, a hostile one) sends
+CLEAN = ["P%d" % (i + 1) for i in range(6)]
+
+
+def _hostile(st, names=SIX):
+    st = dict(st, players=[dict(p) for p in st["players"]])
+    for p, name in zip(st["players"], names):
+        p["name"] = name
+    return st
 
 
 def fit_to_print(names=SIX, duration=240000):
     t = Table()
-    t.configure({"players": list(names), "mode": "standard", "duration_ms": duration}, 0)
+    t.configure({"players": [n if n.isprintable() else "P%d" % (i + 1) for i, n in enumerate(names)],
+                 "mode": "standard", "duration_ms": duration}, 0)
     t.start(0)
     t.tick(3000)
     return t
@@ -26,7 +38,7 @@ def statuses():
     """A 6-player Fit to Print game through every phase, then the other games' table modes."""
     out = []
     t = Table()
-    t.configure({"players": SIX, "mode": "standard", "duration_ms": 60000}, 0)
+    t.configure({"players": CLEAN, "mode": "standard", "duration_ms": 60000}, 0)
     out.append(t.status(0))                                   # ready check
     t.start(0)
     out.append(t.status(1000))                                # countdown
@@ -46,7 +58,7 @@ def statuses():
     out.append(over)
     for game, names in (("heat", SIX[:5]), ("mini-fits", SIX[:4]), ("myth-fits", SIX[:4])):
         g = Table()
-        g.configure({"game": game, "players": names}, 0)
+        g.configure({"game": game, "players": CLEAN[:len(names)]}, 0)
         out.append(g.status(0))
         if game == "myth-fits":
             g.start(0)
@@ -55,7 +67,7 @@ def statuses():
             for p in range(len(names)):
                 g.press(p, (100 + p) * 1000)
         out.append(g.status(500))
-    return out
+    return [_hostile(st) for st in out]
 
 
 def lines_of(st, width=80, height=24, view=None):
