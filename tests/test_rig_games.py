@@ -5,8 +5,10 @@ that state, and `presstime sync` pulls the journal over the emulated USB and reb
 game the simulator (the same App under CPython) makes of the same presses at the same times.
 The games run in paused mode (deterministic), sync runs free with a pty, as a desktop would."""
 
-import pytest
 import json
+
+import pytest
+
 from presstime.core import events as E
 from presstime.rebuild import games_from_journal
 from presstime.store import Store
