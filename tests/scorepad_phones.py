@@ -33,12 +33,12 @@ class Phone:
 
     def pick_seat(self, seat):
         self.page.click("#seats button[data-seat='%d']" % seat)
-        self.page.wait_for_selector("#form input")
+        self.page.wait_for_selector("#form input", timeout=60000)
 
     def wait_round(self, title):
         self.page.wait_for_function("document.getElementById('who').textContent.includes(%r)" % title,
-                                    timeout=30000)
-        self.page.wait_for_selector("#form input")
+                                    timeout=60000)
+        self.page.wait_for_selector("#form input", timeout=60000)
 
     def type(self, values):
         for field, value in values.items():
@@ -48,12 +48,12 @@ class Phone:
         self.page.click("#send")
 
     def error(self, field):
-        self.page.wait_for_function("document.getElementById('e-%s').textContent !== ''" % field, timeout=10000)
+        self.page.wait_for_function("document.getElementById('e-%s').textContent !== ''" % field, timeout=60000)
         return self.page.inner_text("#e-%s" % field)
 
     def wait_submitted(self):
         self.page.wait_for_function("document.getElementById('preview').textContent.startsWith('Submitted')",
-                                    timeout=10000)
+                                    timeout=60000)
         return self.page.inner_text("#preview")
 
     def close(self):

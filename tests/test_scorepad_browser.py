@@ -116,6 +116,7 @@ def test_three_phones_enter_a_whole_game(tmp_path):
         for r in range(3):
             title = ["Friday", "Saturday", "Sunday"][r]
             for phone in phones:
+                assert game.is_alive(), term.said        # the terminal side is still running
                 phone.wait_round(title)
             ada, ben, cy = phones
             # Ada: a wrong number is refused on her phone, with the reason; she corrects it
@@ -130,8 +131,10 @@ def test_three_phones_enter_a_whole_game(tmp_path):
             cy.submit()
             cy.wait_submitted()
             cy.type({"photos": PADS[r]["Cy"][2]})
+            cy.page.evaluate("document.getElementById('status').textContent = ''")
             cy.submit()
-            cy.page.wait_for_function("document.getElementById('status').textContent === 'Sent.'")
+            cy.page.wait_for_function("document.getElementById('status').textContent === 'Sent.'",
+                                      timeout=60000)   # the correction is in before Ben's last submit
             # Ben: types half, the phone reloads (it slept), the numbers are still there; his
             # submission is the last one, which closes the round
             ben.type(dict(list(zip(FIELDS, PADS[r]["Ben"]))[:4]))
@@ -151,11 +154,11 @@ def test_three_phones_enter_a_whole_game(tmp_path):
                 ben.type({"frowns": PADS[r]["Ben"][5]})
             ben.submit()
             screen.wait_for_function(
-                "document.querySelectorAll('#stand tr').length > 1", timeout=30000)
+                "document.querySelectorAll('#stand tr').length > 1", timeout=60000)
         game.join(60)
         assert not game.is_alive(), term.said
         screen.wait_for_function("(document.querySelector('#stand caption') || {}).textContent"
-                                 "?.startsWith('Winner')", timeout=30000)
+                                 "?.startsWith('Winner')", timeout=60000)
         assert "Winner" in screen.inner_text("#stand")
         browser.close()
     assert outcome["rc"] == 0, term.said
