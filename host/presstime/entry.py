@@ -482,6 +482,17 @@ class ScoreEntry:
 # ---------------------------------------------------------------------- set-up of a new game
 
 
+def read_answer(ask, prompt):
+    """One answer to a set-up question, stripped; EntryStopped on EOF or `quit`."""
+    try:
+        text = ask(prompt)
+    except EOFError:
+        raise EntryStopped(eof=True)
+    if text.strip().lower() in ("quit", "q"):
+        raise EntryStopped()
+    return text.strip()
+
+
 def ask_setup(ask=input, say=print, record=None, save=None):
     """Ask mode, edition and players (with optional characters); returns a new game record.
 
@@ -490,13 +501,7 @@ def ask_setup(ask=input, say=print, record=None, save=None):
     the set-up is complete, and passing such a record back resumes the set-up where it stopped."""
 
     def read(prompt):
-        try:
-            text = ask(prompt)
-        except EOFError:
-            raise EntryStopped(eof=True)
-        if text.strip().lower() in ("quit", "q"):
-            raise EntryStopped()
-        return text.strip()
+        return read_answer(ask, prompt)
 
     def choose(prompt, choices, default):
         while True:

@@ -19,7 +19,7 @@ counted (a game in turns, Myth Fits), and `review()` shows the standings until `
 
 from . import records
 from .core import games
-from .entry import _ABSENT, EntryStopped, _is_number, _refused, player_names, with_value
+from .entry import _ABSENT, EntryStopped, _is_number, _refused, player_names, read_answer, with_value
 from .errors import BadInput
 
 HELP = """At any question you can type:
@@ -332,13 +332,7 @@ def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
     from .core.games import GAMES
 
     def read(prompt):
-        try:
-            text = ask(prompt)
-        except EOFError:
-            raise EntryStopped(eof=True)
-        if text.strip().lower() in ("quit", "q"):
-            raise EntryStopped()
-        return text.strip()
+        return read_answer(ask, prompt)
 
     record = record if record is not None else {}
     choices = list(GAMES)
