@@ -20,7 +20,7 @@ import threading
 import time
 
 from starlette.applications import Starlette
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -174,11 +174,15 @@ class ScorepadServer:
                 out["mine_error"] = e.message
         return JSONResponse(out, headers=_NO_STORE)
 
-    async def api_claim(self, request):
+    async def _body(self, request):
+        """The JSON object a phone posted, or the response refusing it (wrong secret: 404)."""
         if not self._secret_ok(request):
             return _not_found()
-        body = await _json_body(request)
-        if isinstance(body, JSONResponse):
+        return await _json_body(request)
+
+    async def api_claim(self, request):
+        body = await self._body(request)
+        if isinstance(body, Response):
             return body
         try:
             token = self.session.claim(_int(body.get("seat")), body.get("token"))
@@ -187,10 +191,8 @@ class ScorepadServer:
         return JSONResponse({"token": token})
 
     async def api_submit(self, request):
-        if not self._secret_ok(request):
-            return _not_found()
-        body = await _json_body(request)
-        if isinstance(body, JSONResponse):
+        body = await self._body(request)
+        if isinstance(body, Response):
             return body
         try:
             got = await asyncio.get_running_loop().run_in_executor(
