@@ -15,11 +15,17 @@
   countdown bar; the lights module lays them out from `pixels`.
 - Speaker: PWM tone, started by `beep()`, stopped from `buttons()`/`idle()` when due.
 - Link: `usb_cdc.data`, the second USB serial port that boot.py enables (None if it did not).
-- Journal: a file on the CIRCUITPY drive. Code can write there only when boot.py remounted it
-  writable (then the computer sees it read-only); see boot.py. When the drive is read-only to
-  code, `journal_path()` returns None and the device runs without a journal.
+- Journal: files in the `/journal` folder of the CIRCUITPY drive. Code can write there only when
+  boot.py remounted it writable (then the computer sees it read-only); see boot.py. When the
+  drive is read-only to code, `journal_path()` returns None and the device runs without a
+  journal. A folder of its own, because CircuitPython's FAT is not power-safe: every flushed
+  append rewrites the directory entry of the file, i.e. a 4 KB flash sector of the directory
+  that holds it; at the drive's top that sector also holds code.py's and boot.py's entries, and
+  a power cut during its rewrite left a board with no code.py (docs/journal.md, "The MacroPad").
+  Segments of 1 KB (one FAT cluster): a new segment is a FAT-table write, made about once a game.
 """
 
+import os
 import time
 
 import board
@@ -57,6 +63,8 @@ class MacropadPort(Port):
     # key scan for 56 ms per 4 KB sector, and a press in it would be stamped that much late
     hold_round_writes = True
     duty = 0x8000         # speaker PWM duty while beeping
+    journal_dir = "/journal"
+    journal_segment_bytes = 1024    # one FAT cluster (the journal's SEGMENT_BYTES on this port)
 
     def __init__(self, board_map=macropad):
         self.board_map = board_map
@@ -178,9 +186,20 @@ class MacropadPort(Port):
 
     # -- storage, loop -----------------------------------------------------------------------
     def journal_path(self):
+        """`/journal/journal.bin` (made, and a journal kept at the drive's top before it moved
+        in), or None when the drive is read-only to code. OSError when the drive refuses."""
         if not self.journal_writable:
             return None
-        return "/journal.bin"
+        d = self.journal_dir
+        top = d[:d.rfind("/")]
+        try:
+            os.stat(d)
+        except OSError:
+            os.mkdir(d)
+        for name in os.listdir(top or "/"):
+            if name.startswith("journal.bin."):
+                os.rename(top + "/" + name, d + "/" + name)
+        return d + "/journal.bin"
 
     def idle(self, wait_ms=None):
         self._beep_check(self.now_ms())
