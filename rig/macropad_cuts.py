@@ -118,6 +118,8 @@ def journal_part(owner):
         return "board id"
     if owner.endswith("/journal/"):
         return "journal folder"
+    if owner.endswith("journal-reserve.bin") or owner.endswith("/journal/pad"):
+        return "reserve"            # taken, never written
     if "/journal.bin." in owner or owner.startswith("journal.bin"):
         return "journal data"
     return None

@@ -69,9 +69,12 @@ print(np.shows, np.buf[11], np.auto_write)
     assert out[0] == "None"
     assert out[1] == "True True"                 # made once, found the second time
     # a journal kept at the drive's top (before the folder) moved into it; other files stay
-    assert sorted(os.listdir(tmp_path / "journal")) == ["journal.bin.0", "journal.bin.id"]
+    assert sorted(os.listdir(tmp_path / "journal")) == ["journal.bin.0", "journal.bin.id", "pad"]
     assert (tmp_path / "journal" / "journal.bin.id").read_text() == "journal.bin.id"
-    assert sorted(os.listdir(tmp_path)) == ["code.py", "journal", "journal.binary"]
+    assert sorted(os.listdir(tmp_path)) == ["code.py", "journal", "journal-reserve.bin", "journal.binary"]
+    # the guard made before the folder: 1790 KB (the drive's clusters whose FAT entries share
+    # the boot sector's flash sector), so the journal's clusters come after it
+    assert os.path.getsize(tmp_path / "journal-reserve.bin") == 1790 * 1024
     assert out[2:4] == ["1000 32768", "0"]
     assert out[4] == "b'\\x00hello' b''"
     assert out[5] == "b'\\x01ok'"
