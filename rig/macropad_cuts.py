@@ -10,7 +10,7 @@
 
 The round (cut_plan): configure over usb_cdc.data, the encoder switch starts the round, four
 players press, the round ends by its last token, the switch moves to the next day. The app
-journals CONFIG and READY at configure, START when it takes the start press, the round's GO,
+journals CONFIG at configure, START when it takes the start press, the round's GO,
 PRESSes and END in one write when the round ends (ports/macropad.py hold_round_writes), NEXT
 when it takes the next press. `where` aims the cut into one of those writes (its instant + a
 seeded 10-150 ms: a FAT write is 1-3 flash sectors of 56 ms each) or anywhere ("any").
@@ -150,6 +150,8 @@ def cut_once(rig, image, seed, where, keep=None, offset_ms=None, tear_bytes=None
     from .fatimage import FatImage, FLASH_SECTOR
 
     rnd = random.Random(seed)
+    fd, before = tempfile.mkstemp(suffix=".img", prefix="presstime-cut-")
+    os.close(fd)
     pad = EmulatedMacropad.start(rig, image, paused=True)
     try:
         pad.run(BOOT_NS)
@@ -157,8 +159,6 @@ def cut_once(rig, image, seed, where, keep=None, offset_ms=None, tear_bytes=None
         game = Game(pad, CUT_CFG)
         # the drive's layout before the round (to name what a torn sector held; clusters the
         # app allocates later show as "free")
-        fd, before = tempfile.mkstemp(suffix=".img", prefix="presstime-cut-")
-        os.close(fd)
         pad.save(before)
         plan, written = cut_plan(game.now_ms() + 200)
         written[E.CONFIG] = game.t_cfg
@@ -185,8 +185,6 @@ def cut_once(rig, image, seed, where, keep=None, offset_ms=None, tear_bytes=None
                 torn = FatImage.load(before).owner(op["unitAddr"] & ~(FLASH_SECTOR - 1))
         except ValueError:
             torn = ["?"]
-        finally:
-            os.remove(before)
         hello, records = journal_after_cut(pad)
         console = console_after(pad)
         if keep and hello is None:
@@ -197,6 +195,7 @@ def cut_once(rig, image, seed, where, keep=None, offset_ms=None, tear_bytes=None
         return r
     finally:
         pad.close()
+        os.remove(before)
 
 
 def check(r):

@@ -65,6 +65,8 @@ port.write(b"\\x01ok"); print(usb_cdc.data.tx)
 np = neopixel.made[-1]
 port.show([(1, 2, 3)] * 12); port.show([(1, 2, 3)] * 12)
 print(np.shows, np.buf[11], np.auto_write)
+from presstime.device.journal import Journal
+print(Journal.SEGMENT_BYTES)                # one FAT cluster, set before start() makes it
 """)
     assert out[0] == "None"
     assert out[1] == "True True"                 # made once, found the second time
@@ -79,6 +81,7 @@ print(np.shows, np.buf[11], np.auto_write)
     assert out[4] == "b'\\x00hello' b''"
     assert out[5] == "b'\\x01ok'"
     assert out[6] == "1 (1, 2, 3) False"
+    assert out[7] == "1024"
 
 
 @needs_micropython

@@ -97,8 +97,7 @@ def _alert_beep(port, a):
 
 
 class _FileMark:
-    """Checkpoint in a small file next to the journal, its 8 bytes rewritten in place (atomic on
-    littlefs; on FAT no cluster is freed and taken again, so no FAT-table write)."""
+    """Checkpoint in a small file next to the journal (rewritten whole: atomic on littlefs)."""
 
     def __init__(self, path):
         self.path = path
@@ -112,11 +111,7 @@ class _FileMark:
 
     def save(self, data):
         try:
-            try:
-                f = open(self.path, "r+b")
-            except OSError:
-                f = open(self.path, "wb")
-            with f:
+            with open(self.path, "wb") as f:
                 f.write(data)
         except OSError:
             pass

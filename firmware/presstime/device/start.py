@@ -31,9 +31,6 @@ def start(port, journal=None, config=None):
         if path:
             from .journal import Journal
             journal = Journal(path)
-            seg = getattr(port, "journal_segment_bytes", 0)
-            if seg:
-                journal.SEGMENT_BYTES = seg     # the port's (a FAT cluster on the MacroPad)
         else:
             from .ports.ram_journal import RamJournal
             journal = RamJournal()

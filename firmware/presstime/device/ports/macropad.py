@@ -72,7 +72,7 @@ class MacropadPort(Port):
     hold_round_writes = True
     duty = 0x8000         # speaker PWM duty while beeping
     journal_dir = "/journal"
-    journal_segment_bytes = 1024    # one FAT cluster (the journal's SEGMENT_BYTES on this port)
+    journal_segment_bytes = 1024    # one FAT cluster: the journal's SEGMENT_BYTES on this port
 
     def __init__(self, board_map=macropad):
         self.board_map = board_map
@@ -199,6 +199,8 @@ class MacropadPort(Port):
         its clusters may sit beside the app's). OSError when the drive refuses."""
         if not self.journal_writable:
             return None
+        from ..journal import Journal
+        Journal.SEGMENT_BYTES = self.journal_segment_bytes  # before start() makes the journal
         d = self.journal_dir
         top = d[:d.rfind("/")]
         reserve = top + "/" + RESERVE_NAME
