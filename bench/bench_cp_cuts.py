@@ -18,7 +18,8 @@ flash operation in progress (alternately a prefix of it and a random mix, seeded
     cp_cuts_by_class            {class: [cuts, app answered, records lost]}; a class is the
                                 torn operation and what its 4 KB flash sector held
 
-PRESSTIME_CP_CUTS sets the number of cuts (default 24).
+PRESSTIME_CP_CUTS sets the number of cuts (default 24), PRESSTIME_CP_CUTS_SEED the first seed
+(default 100; cut i uses seed + i).
 """
 
 import os
@@ -31,7 +32,7 @@ if ROOT not in sys.path:
 KEYS = ("cp_power_cuts", "cp_cut_boots", "cp_cut_during_flash_op", "cp_cut_records_lost",
         "cp_cut_records_lost_between", "cp_cut_journal_damaged", "cp_cuts_by_class")
 CUTS = int(os.environ.get("PRESSTIME_CP_CUTS", "24"))
-SEED = 100
+SEED = int(os.environ.get("PRESSTIME_CP_CUTS_SEED", "100"))
 
 
 def measure():
