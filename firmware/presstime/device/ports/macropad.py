@@ -200,7 +200,9 @@ class MacropadPort(Port):
         if not self.journal_writable:
             return None
         from ..journal import Journal
-        Journal.SEGMENT_BYTES = self.journal_segment_bytes  # before start() makes the journal
+        # before start() makes the journal (a class attribute meant to be set: pyright reads it
+        # as the literal 240)
+        Journal.SEGMENT_BYTES = self.journal_segment_bytes  # pyright: ignore[reportAttributeAccessIssue]
         d = self.journal_dir
         top = d[:d.rfind("/")]
         reserve = top + "/" + RESERVE_NAME
