@@ -60,7 +60,7 @@ journal is read through its contract too (JournalBase, device/port.py).
 """
 
 from ..core import events as E
-from ..core.lights import lights as _lights
+from ..core.lights import frame as _frame
 from ..core.table import Table, RUNNING, COUNTDOWN, GRACE, TURNS
 
 try:
@@ -169,8 +169,10 @@ class App:
                 if i >= size:
                     size = i + 1
         self._size = size
-        self._shown = None
-        self._key = None
+        self._px = [0] * size    # the frame, ints 0xRRGGBB, rebuilt in place (core/lights.frame)
+        self._shown = [-1] * size    # the frame last handed to the port (-1: none yet)
+        self._key = -1           # the frame's key: the machine's version and now // 125 ...
+        self._tick = -1          # ... kept as two ints (a tuple a step was heap for the GC)
         self._st = None          # the lights' status dict, refreshed while the version holds
         self._down = {}          # player button -> t_us of the down edge (still held)
         self._fired = {}         # player button -> a photo token fired during this hold
@@ -248,7 +250,7 @@ class App:
 
     def set_standings(self, standings):
         self.table.standings = standings
-        self._key = None
+        self._key = -1
         self._st = None
 
     # ---- the loop ---------------------------------------------------------------------
@@ -287,21 +289,25 @@ class App:
             if c != self._cd:
                 self._cd = c
                 port.beep(880, 80)
-        key = (t.version, now // 125)
-        if key != self._key:
-            self._key = key
+        tick = now // 125
+        if t.version != self._key or tick != self._tick:
+            # a frame step allocates nothing: the status dict is refreshed in place, the frame
+            # rebuilt in self._px, compared with the last one shown and copied over it
+            self._key = t.version
+            self._tick = tick
             st = self._st
             if st is None or st["version"] != t.version:
                 self._st = st = None            # the old one goes before the new is built
                 st = self._st = t.status(now)
             else:
                 t.refresh(st, now)
-            px = _lights(st, now, self._ring, self._pp, self._size, self._cap)
+            px = _frame(self._px, st, now, self._ring, self._pp, self._cap)
             if self._fault is not None and self._ring and now // 500 & 1:
-                px[self._ring[0]] = (self._cap, 0, 0)   # the journal warning: the first ring pixel blinks red
-            if px != self._shown:
-                self._shown = px
-                port.show(px)
+                px[self._ring[0]] = self._cap << 16     # the journal warning: the first ring pixel blinks red
+            shown = self._shown
+            if px != shown:
+                shown[:] = px
+                port.show_rgb(px)
         if self._pending and (self._due or quiet):
             self._write()       # after the lights: a slow flash write never holds back a frame
         self._due = False
@@ -387,7 +393,7 @@ class App:
         except (OSError, ValueError):
             self._pending = payloads
             self._fault = [at, self.port.now_ms() + 2000]   # last_seq before it, next try
-            self._key = None
+            self._key = -1
 
     # ---- gestures -----------------------------------------------------------------------
     def _short(self, t_ms):
