@@ -52,15 +52,48 @@ def _dim(c, num, den):
             | ((c & 255) * num // den))
 
 
+_U = [0]        # frame(): the ms up to which (not included) the frame stays as built
+
+
+def _at(ms):
+    """The frame may change at ms (frame() keeps the earliest such instant)."""
+    if ms < _U[0]:
+        _U[0] = ms
+
+
 def _on(t, period, on_ms):
-    return t % period < on_ms
+    pos = t % period
+    if pos < on_ms:
+        _at(t - pos + on_ms)
+        return True
+    _at(t - pos + period)
+    return False
+
+
+def _every(t, ms):
+    """t // ms, and the frame may change when it does."""
+    _at(t - t % ms + ms)
+    return t // ms
 
 
 def _flashes(t, k):
     """k short flashes (200 ms on, 200 ms off) then an 800 ms pause: reads a token number."""
     cycle = 400 * k + 800
     pos = t % cycle
-    return pos < 400 * k and pos % 400 < 200
+    if pos < 400 * k:
+        _at(t - pos % 200 + 200)
+        return pos % 400 < 200
+    _at(t - pos + cycle)
+    return False
+
+
+def _runs_down(t, left, whole, r):
+    """A fill of ceil(left * r / whole) pixels, left running down 1 ms per ms: the frame may
+    change when that count drops, and when left reaches 0."""
+    if left > 0:
+        k = (left * r + whole - 1) // whole
+        _at(t + left - (k - 1) * whole // r)
+        _at(t + left)
 
 
 def layout(ring, players, n_players):
@@ -75,8 +108,26 @@ def layout(ring, players, n_players):
     return rest, pp
 
 
-def _player(st, p, info, t, winner):
-    c = _rgb(info["colour"])
+_COL = [None, None, None]    # players list -> each player's colour, dimmed 1/2, 1/3, 1/6, 1/8;
+                             # and an all-off list of the last frame's length
+
+
+def _colours(pl):
+    """Each player's colour and its dimmed shades as ints, made once for a players list (the
+    board's loop hands the same status, so the same list, until the version changes)."""
+    c = _COL
+    if c[0] is not pl:
+        out = []
+        for info in pl:
+            v = _rgb(info["colour"])
+            out.append((v, _dim(v, 1, 2), _dim(v, 1, 3), _dim(v, 1, 6), _dim(v, 1, 8)))
+        c[1] = out
+        c[0] = pl
+    return c[1]
+
+
+def _player(st, p, info, t, winner, cs):
+    c = cs[0]
     s = info["state"]
     ph = st["phase"]
     if ph == "over" or winner >= 0:
@@ -84,31 +135,35 @@ def _player(st, p, info, t, winner):
             return c if _on(t, 250, 125) else _WHITE
         if _is_out(st, p):
             return _OFF
-        return _dim(c, 1, 6)
+        return cs[3]
     if ph == "setup":
         return _OFF
     if "turn" in st and ph in ("running", "paused"):
         if p != st["turn"]:
-            return _dim(c, 1, 8)
+            return cs[4]
         if st.get("alert_ms") and not _on(t, 250, 125):
             return _OFF
         return c
     if s == "waiting":
-        return _dim(c, 1, 3) if _on(t, 1000, 500) else _OFF
+        return cs[2] if _on(t, 1000, 500) else _OFF
     if s == "ready":
         return c
     if s == "reporting":
-        return _dim(c, 1, 3)
+        return cs[2]
     if s == "layout":
         pos = t % 1000
-        return c if (pos < 120 or 240 <= pos < 360) else _dim(c, 1, 6)
+        for b in (120, 240, 360, 1000):
+            if pos < b:
+                _at(t - pos + b)
+                break
+        return c if (pos < 120 or 240 <= pos < 360) else cs[3]
     if s == "forced":
         if st["tokens"] and ph == "summary" and info["token"]:
-            return c if _flashes(t, info["token"]) else _dim(c, 1, 8)
+            return c if _flashes(t, info["token"]) else cs[4]
         return c if _on(t, 250, 125) else _OFF
     # printed / late
     if st["tokens"] and info["token"]:
-        return c if _flashes(t, info["token"]) else _dim(c, 1, 6)
+        return c if _flashes(t, info["token"]) else cs[3]
     return c
 
 
@@ -141,7 +196,7 @@ def _fill(px, ring, k, colour):
         px[ring[i]] = colour if i < k else _OFF
 
 
-def _ring(st, t, ring, px, winner):
+def _ring(st, t, ring, px, winner, cols):
     r = len(ring)
     if r == 0:
         return
@@ -152,6 +207,7 @@ def _ring(st, t, ring, px, winner):
         px[ring[0]] = _dim(_WHITE, 1, 4) if _on(t, 2000, 1000) else _OFF
         return
     if st.get("reveal_ms") is not None and st["reveal_ms"] < 1500:
+        _at(t + 1500 - st["reveal_ms"])     # reveal_ms runs with the clock
         c = _WHITE if _on(t, 250, 125) else _OFF
         for i in ring:
             px[i] = c
@@ -166,22 +222,22 @@ def _ring(st, t, ring, px, winner):
         else:
             k = ready * r // n if n else 0
         _fill(px, ring, k, _dim(_WHITE, 1, 5))
-        px[ring[(t // 100) % r]] = _WHITE        # a running dot: "waiting for you"
+        px[ring[_every(t, 100) % r]] = _WHITE        # a running dot: "waiting for you"
         return
     if ph == "countdown":
         k = st["countdown"] * r // 3
         _fill(px, ring, k, _WHITE if _on(t, 1000, 700) else _dim(_WHITE, 1, 4))
         return
     if ph == "grace":
-        gap = (t // 60) % r
+        gap = _every(t, 60) % r
         for i in range(r):
             px[ring[i]] = _OFF if i == gap else _RED
         return
     if ph == "summary" or ph == "over":
         if winner >= 0:
-            c = _rgb(players[winner]["colour"])
-            d3 = _dim(c, 1, 3)
-            head = (t // 80) % r
+            c = cols[winner][0]
+            d3 = cols[winner][2]
+            head = _every(t, 80) % r
             for i in range(r):
                 d = (head - i) % r
                 px[ring[i]] = c if d == 0 else (d3 if d < 3 else _OFF)
@@ -192,7 +248,7 @@ def _ring(st, t, ring, px, winner):
             for i in range(r):
                 k = i // seg
                 if k < len(order) and (seg == 1 or i % seg != seg - 1):
-                    px[ring[i]] = _rgb(players[order[k]]["colour"])
+                    px[ring[i]] = cols[order[k]][0]
                 else:
                     px[ring[i]] = _OFF      # a gap after each segment: count positions
             return
@@ -203,10 +259,12 @@ def _ring(st, t, ring, px, winner):
     # running / paused
     if "turn" in st:
         p = st["turn"]
-        c = _rgb(players[p]["colour"]) if p < n else _WHITE
+        c = cols[p][0] if p < n else _WHITE
         lim = st.get("turn_limit_ms") or 0
         if lim:
             left = lim - st["turn_ms"]
+            if ph == "running":
+                _runs_down(t, left, lim, r)     # alert_ms (the turn ran over) flips at left 0 too
             k = (left * r + lim - 1) // lim if left > 0 else r
             if left <= 0:
                 c = _RED if _on(t, 500, 250) else _OFF
@@ -219,6 +277,8 @@ def _ring(st, t, ring, px, winner):
     dur = st.get("duration_ms")
     if not dur:                      # puzzle: stopwatch counting up
         e = st["elapsed_ms"]
+        if ph == "running":
+            _at(t + 1000 - e % 1000)
         mins = (e // 60000) % (r + 1)
         _fill(px, ring, mins, _dim(_BLUE, 1, 3))
         px[ring[(e // 1000) * r // 60 % r]] = _WHITE
@@ -227,6 +287,11 @@ def _ring(st, t, ring, px, winner):
         return
     left = st["remaining_ms"]
     k = (left * r + dur - 1) // dur
+    if ph == "running":
+        _runs_down(t, left, dur, r)
+        for w in (60000, 30000, 10000):
+            if left > w:
+                _at(t + left - w)
     if left > 60000:
         c = _GREEN
     elif left > 30000:
@@ -269,20 +334,35 @@ def _layout(ring, players, n):
 
 def frame(px, st, t, ring, players, cap=48, budget_ma=400):
     """Status -> px (a list of ints 0xRRGGBB, len = the pixel count), in place, brightness-
-    capped; returns px. Pure apart from px: the board's loop passes the same list each time."""
-    for i in range(len(px)):
-        px[i] = _OFF
+    capped; returns px. Pure apart from px: the board's loop passes the same list each time.
+    until() then tells how long this frame holds (see there)."""
+    _U[0] = t + 3600000
+    z = _COL[2]
+    if z is None or len(z) != len(px):
+        z = _COL[2] = [_OFF] * len(px)
+    px[:] = z                   # all off (one copy, not a loop)
     pl = st.get("players") or []
+    cols = _colours(pl)
     ring, pp = _layout(ring, players, len(pl))
     ph = st["phase"]
     winner = _winner(st) if ph == "over" else -1
     if ph == "summary" and st.get("winner", -1) >= 0:
         winner = st["winner"]          # Myth Fits: the target was reached
 
-    _ring(st, t, ring, px, winner)
+    _ring(st, t, ring, px, winner, cols)
     for p in range(len(pp)):
-        px[pp[p]] = _player(st, p, pl[p], t, winner)
+        px[pp[p]] = _player(st, p, pl[p], t, winner, cols[p])
     return _cap(px, cap, budget_ma)
+
+
+def until():
+    """The ms up to which (not included) the last frame() stays what it is, for the same status
+    version: the next blink edge, running dot step, ring step (time left running down in a
+    running round, the turn's time, a stopwatch second) or reveal flash end, whichever comes
+    first. Not covered: the countdown's seconds (the status' "countdown" comes from the
+    countdown's start, which the status does not carry): the caller rebuilds then. The board's
+    loop builds a frame only when the version changed or this instant came (device/app.py)."""
+    return _U[0]
 
 
 def lights(st, t, ring, players, n_pixels, cap=48, budget_ma=400):
@@ -299,6 +379,7 @@ def _cap(px, cap, budget_ma):
     total = 0
     last = _OFF         # runs of one colour (a ring fill) share one capped value
     out = _OFF
+    osum = 0
     for i in range(len(px)):
         c = px[i]
         if c:
@@ -306,8 +387,9 @@ def _cap(px, cap, budget_ma):
                 last = c
                 out = ((((c >> 16) * cap // 255) << 16) | ((((c >> 8) & 255) * cap // 255) << 8)
                        | ((c & 255) * cap // 255))
+                osum = (out >> 16) + ((out >> 8) & 255) + (out & 255)
             px[i] = out
-            total += (out >> 16) + ((out >> 8) & 255) + (out & 255)
+            total += osum
     lim = budget_ma * 255 // MA_PER_CHANNEL
     if total > lim:
         last = -1

@@ -60,7 +60,7 @@ journal is read through its contract too (JournalBase, device/port.py).
 """
 
 from ..core import events as E
-from ..core.lights import frame as _frame
+from ..core.lights import frame as _frame, until as _until
 from ..core.table import Table, RUNNING, COUNTDOWN, GRACE, TURNS
 
 try:
@@ -171,8 +171,8 @@ class App:
         self._size = size
         self._px = [0] * size    # the frame, ints 0xRRGGBB, rebuilt in place (core/lights.frame)
         self._shown = [-1] * size    # the frame last handed to the port (-1: none yet)
-        self._key = -1           # the frame's key: the machine's version and now // 125 ...
-        self._tick = -1          # ... kept as two ints (a tuple a step was heap for the GC)
+        self._key = -1           # the machine's version the frame was built for
+        self._until = 0          # ms up to which that frame stays what it is (core/lights.until)
         self._st = None          # the lights' status dict, refreshed while the version holds
         self._down = {}          # player button -> t_us of the down edge (still held)
         self._fired = {}         # player button -> a photo token fired during this hold
@@ -289,12 +289,12 @@ class App:
             if c != self._cd:
                 self._cd = c
                 port.beep(880, 80)
-        tick = now // 125
-        if t.version != self._key or tick != self._tick:
-            # a frame step allocates nothing: the status dict is refreshed in place, the frame
-            # rebuilt in self._px, compared with the last one shown and copied over it
+        if t.version != self._key or now >= self._until:
+            # a frame is built only when the state changed or the last one expires (its next
+            # blink edge, ring step...: core/lights.until); it allocates nothing: the status
+            # dict is refreshed in place, the frame rebuilt in self._px, compared with the last
+            # one shown and copied over it
             self._key = t.version
-            self._tick = tick
             st = self._st
             if st is None or st["version"] != t.version:
                 self._st = st = None            # the old one goes before the new is built
@@ -302,8 +302,17 @@ class App:
             else:
                 t.refresh(st, now)
             px = _frame(self._px, st, now, self._ring, self._pp, self._cap)
-            if self._fault is not None and self._ring and now // 500 & 1:
-                px[self._ring[0]] = self._cap << 16     # the journal warning: the first ring pixel blinks red
+            u = _until()
+            if ph == COUNTDOWN:                 # the status' countdown second changes
+                c = t.cd_t + 1000 * ((now - t.cd_t) // 1000 + 1)
+                if c < u:
+                    u = c
+            if self._fault is not None and self._ring:
+                if now // 500 & 1:
+                    px[self._ring[0]] = self._cap << 16     # the journal warning: the first ring pixel blinks red
+                if now - now % 500 + 500 < u:
+                    u = now - now % 500 + 500
+            self._until = u
             shown = self._shown
             if px != shown:
                 shown[:] = px
@@ -317,11 +326,14 @@ class App:
             port.idle(self._wait_ms(now))
 
     def _wait_ms(self, now):
-        """How long the loop may sleep: until the next light tick (125 ms), the end of the
-        double-press window, the quiet spell before a journal write, or the next countdown
-        second; 25 ms while a button is held (hold gestures). The port wakes earlier on
-        serial bytes and button edges (docs/press-capture.md)."""
+        """How long the loop may sleep: until the next 125 ms tick or the instant the frame
+        changes (whichever comes first), the end of the double-press window, the quiet spell
+        before a journal write, or the next countdown second; 25 ms while a button is held
+        (hold gestures). The port wakes earlier on serial bytes and button edges
+        (docs/press-capture.md)."""
         w = 125 - now % 125
+        if self._until - now < w:
+            w = self._until - now
         if self._down and w > 25:
             w = 25
         c = self.control.wait_ms(now)
