@@ -108,26 +108,8 @@ def layout(ring, players, n_players):
     return rest, pp
 
 
-_COL = [None, None, None]    # players list -> each player's colour, dimmed 1/2, 1/3, 1/6, 1/8;
-                             # and an all-off list of the last frame's length
-
-
-def _colours(pl):
-    """Each player's colour and its dimmed shades as ints, made once for a players list (the
-    board's loop hands the same status, so the same list, until the version changes)."""
-    c = _COL
-    if c[0] is not pl:
-        out = []
-        for info in pl:
-            v = _rgb(info["colour"])
-            out.append((v, _dim(v, 1, 2), _dim(v, 1, 3), _dim(v, 1, 6), _dim(v, 1, 8)))
-        c[1] = out
-        c[0] = pl
-    return c[1]
-
-
-def _player(st, p, info, t, winner, cs):
-    c = cs[0]
+def _player(st, p, info, t, winner):
+    c = _rgb(info["colour"])
     s = info["state"]
     ph = st["phase"]
     if ph == "over" or winner >= 0:
@@ -135,35 +117,35 @@ def _player(st, p, info, t, winner, cs):
             return c if _on(t, 250, 125) else _WHITE
         if _is_out(st, p):
             return _OFF
-        return cs[3]
+        return _dim(c, 1, 6)
     if ph == "setup":
         return _OFF
     if "turn" in st and ph in ("running", "paused"):
         if p != st["turn"]:
-            return cs[4]
+            return _dim(c, 1, 8)
         if st.get("alert_ms") and not _on(t, 250, 125):
             return _OFF
         return c
     if s == "waiting":
-        return cs[2] if _on(t, 1000, 500) else _OFF
+        return _dim(c, 1, 3) if _on(t, 1000, 500) else _OFF
     if s == "ready":
         return c
     if s == "reporting":
-        return cs[2]
+        return _dim(c, 1, 3)
     if s == "layout":
         pos = t % 1000
         for b in (120, 240, 360, 1000):
             if pos < b:
                 _at(t - pos + b)
                 break
-        return c if (pos < 120 or 240 <= pos < 360) else cs[3]
+        return c if (pos < 120 or 240 <= pos < 360) else _dim(c, 1, 6)
     if s == "forced":
         if st["tokens"] and ph == "summary" and info["token"]:
-            return c if _flashes(t, info["token"]) else cs[4]
+            return c if _flashes(t, info["token"]) else _dim(c, 1, 8)
         return c if _on(t, 250, 125) else _OFF
     # printed / late
     if st["tokens"] and info["token"]:
-        return c if _flashes(t, info["token"]) else cs[3]
+        return c if _flashes(t, info["token"]) else _dim(c, 1, 6)
     return c
 
 
@@ -196,7 +178,7 @@ def _fill(px, ring, k, colour):
         px[ring[i]] = colour if i < k else _OFF
 
 
-def _ring(st, t, ring, px, winner, cols):
+def _ring(st, t, ring, px, winner):
     r = len(ring)
     if r == 0:
         return
@@ -235,8 +217,8 @@ def _ring(st, t, ring, px, winner, cols):
         return
     if ph == "summary" or ph == "over":
         if winner >= 0:
-            c = cols[winner][0]
-            d3 = cols[winner][2]
+            c = _rgb(players[winner]["colour"])
+            d3 = _dim(c, 1, 3)
             head = _every(t, 80) % r
             for i in range(r):
                 d = (head - i) % r
@@ -248,7 +230,7 @@ def _ring(st, t, ring, px, winner, cols):
             for i in range(r):
                 k = i // seg
                 if k < len(order) and (seg == 1 or i % seg != seg - 1):
-                    px[ring[i]] = cols[order[k]][0]
+                    px[ring[i]] = _rgb(players[order[k]]["colour"])
                 else:
                     px[ring[i]] = _OFF      # a gap after each segment: count positions
             return
@@ -259,7 +241,7 @@ def _ring(st, t, ring, px, winner, cols):
     # running / paused
     if "turn" in st:
         p = st["turn"]
-        c = cols[p][0] if p < n else _WHITE
+        c = _rgb(players[p]["colour"]) if p < n else _WHITE
         lim = st.get("turn_limit_ms") or 0
         if lim:
             left = lim - st["turn_ms"]
@@ -337,21 +319,18 @@ def frame(px, st, t, ring, players, cap=48, budget_ma=400):
     capped; returns px. Pure apart from px: the board's loop passes the same list each time.
     until() then tells how long this frame holds (see there)."""
     _U[0] = t + 3600000
-    z = _COL[2]
-    if z is None or len(z) != len(px):
-        z = _COL[2] = [_OFF] * len(px)
-    px[:] = z                   # all off (one copy, not a loop)
+    for i in range(len(px)):
+        px[i] = _OFF
     pl = st.get("players") or []
-    cols = _colours(pl)
     ring, pp = _layout(ring, players, len(pl))
     ph = st["phase"]
     winner = _winner(st) if ph == "over" else -1
     if ph == "summary" and st.get("winner", -1) >= 0:
         winner = st["winner"]          # Myth Fits: the target was reached
 
-    _ring(st, t, ring, px, winner, cols)
+    _ring(st, t, ring, px, winner)
     for p in range(len(pp)):
-        px[pp[p]] = _player(st, p, pl[p], t, winner, cols[p])
+        px[pp[p]] = _player(st, p, pl[p], t, winner)
     return _cap(px, cap, budget_ma)
 
 
@@ -379,7 +358,6 @@ def _cap(px, cap, budget_ma):
     total = 0
     last = _OFF         # runs of one colour (a ring fill) share one capped value
     out = _OFF
-    osum = 0
     for i in range(len(px)):
         c = px[i]
         if c:
@@ -387,9 +365,8 @@ def _cap(px, cap, budget_ma):
                 last = c
                 out = ((((c >> 16) * cap // 255) << 16) | ((((c >> 8) & 255) * cap // 255) << 8)
                        | ((c & 255) * cap // 255))
-                osum = (out >> 16) + ((out >> 8) & 255) + (out & 255)
             px[i] = out
-            total += osum
+            total += (out >> 16) + ((out >> 8) & 255) + (out & 255)
     lim = budget_ma * 255 // MA_PER_CHANNEL
     if total > lim:
         last = -1
