@@ -254,7 +254,13 @@ class Rp2Port(Port):
         if n > self.pixels:
             n = self.pixels
         out = self._px
-        buf = out.buf if out is not None else self._np.buf
+        np = self._np
+        if out is not None:
+            buf = out.buf
+        elif np is not None:
+            buf = np.buf
+        else:
+            return
         changed = False
         for i in range(n):
             c = px[i]
@@ -268,8 +274,8 @@ class Rp2Port(Port):
         if changed:
             if out is not None:
                 out.write()
-            else:
-                self._np.write()
+            elif np is not None:
+                np.write()
         pp = self.player_pixels
         lit = self._lit
         top = self.max_channel
