@@ -92,7 +92,7 @@ def test_configure_errors_name_the_field(cfg, words):
     with pytest.raises(ValueError) as e:
         t.configure(cfg)
     assert words in str(e.value)
-    assert t.version == 0 and t.drain() == []
+    assert t.version == 0 and list(t.drain()) == []
 
 
 def test_version_counts_every_state_change():

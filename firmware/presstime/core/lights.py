@@ -22,6 +22,13 @@ Never colour alone: each state differs by position, blink rhythm or pattern too 
                    winner's colour.
 Brightness: every channel is scaled to `cap` (0..255), then the whole frame is scaled down if
 its estimated current (20 mA per channel at 255) exceeds `budget_ma`.
+
+    frame(px, status, t_ms, ring, players, cap=48, budget_ma=400)
+
+is the same frame written into `px`, a list of ints 0xRRGGBB the caller keeps (the board's loop
+reuses one list: a frame allocates nothing, so the chip's heap is not walked for room 8 times a
+second and the GC stays away from the loop). Colours are ints inside; lights() turns them into
+(r, g, b) tuples for everything else (the simulator, the tests, the rig's frame checks).
 """
 
 try:
@@ -30,30 +37,69 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_OFF = (0, 0, 0)
-_WHITE = (255, 255, 255)
-_GREEN = (0, 255, 40)
-_AMBER = (255, 170, 0)
-_ORANGE = (255, 80, 0)
-_RED = (255, 0, 0)
-_BLUE = (60, 100, 255)
+_OFF = 0
+_WHITE = 0xFFFFFF
+_GREEN = 0x00FF28       # (0, 255, 40)
+_AMBER = 0xFFAA00
+_ORANGE = 0xFF5000
+_RED = 0xFF0000
+_BLUE = 0x3C64FF        # (60, 100, 255)
 
 _MA_PER_CHANNEL = const(20)    # WS2812B at full drive, per colour channel
 
 
+def _rgb(c):
+    """A status colour ((r, g, b) tuple or list) as an int 0xRRGGBB."""
+    return (c[0] << 16) | (c[1] << 8) | c[2]
+
+
 def _dim(c, num, den):
-    return (c[0] * num // den, c[1] * num // den, c[2] * num // den)
+    return ((((c >> 16) * num // den) << 16) | ((((c >> 8) & 255) * num // den) << 8)
+            | ((c & 255) * num // den))
+
+
+_U = [0]        # frame(): the ms up to which (not included) the frame stays as built
+
+
+def _at(ms):
+    """The frame may change at ms (frame() keeps the earliest such instant)."""
+    if ms < _U[0]:
+        _U[0] = ms
 
 
 def _on(t, period, on_ms):
-    return t % period < on_ms
+    pos = t % period
+    if pos < on_ms:
+        _at(t - pos + on_ms)
+        return True
+    _at(t - pos + period)
+    return False
+
+
+def _every(t, ms):
+    """t // ms, and the frame may change when it does."""
+    _at(t - t % ms + ms)
+    return t // ms
 
 
 def _flashes(t, k):
     """k short flashes (200 ms on, 200 ms off) then an 800 ms pause: reads a token number."""
     cycle = 400 * k + 800
     pos = t % cycle
-    return pos < 400 * k and pos % 400 < 200
+    if pos < 400 * k:
+        _at(t - pos % 200 + 200)
+        return pos % 400 < 200
+    _at(t - pos + cycle)
+    return False
+
+
+def _runs_down(t, left, whole, r):
+    """A fill of ceil(left * r / whole) pixels, left running down 1 ms per ms: the frame may
+    change when that count drops, and when left reaches 0."""
+    if left > 0:
+        k = (left * r + whole - 1) // whole
+        _at(t + left - (k - 1) * whole // r)
+        _at(t + left)
 
 
 def layout(ring, players, n_players):
@@ -69,14 +115,13 @@ def layout(ring, players, n_players):
 
 
 def _player(st, p, info, t, winner):
-    c = info["colour"]
+    c = _rgb(info["colour"])
     s = info["state"]
     ph = st["phase"]
     if ph == "over" or winner >= 0:
         if winner == p:
             return c if _on(t, 250, 125) else _WHITE
-        out = _out_list(st)
-        if p in out:
+        if _is_out(st, p):
             return _OFF
         return _dim(c, 1, 6)
     if ph == "setup":
@@ -95,6 +140,10 @@ def _player(st, p, info, t, winner):
         return _dim(c, 1, 3)
     if s == "layout":
         pos = t % 1000
+        for b in (120, 240, 360, 1000):
+            if pos < b:
+                _at(t - pos + b)
+                break
         return c if (pos < 120 or 240 <= pos < 360) else _dim(c, 1, 6)
     if s == "forced":
         if st["tokens"] and ph == "summary" and info["token"]:
@@ -106,10 +155,13 @@ def _player(st, p, info, t, winner):
     return c
 
 
-def _out_list(st):
+def _is_out(st, p):
+    """Seat p is in the standings' "out" list (ints only; no list built)."""
     s = st.get("standings") or {}
-    out = s.get("out") or ()
-    return [i for i in out if isinstance(i, int)]
+    for i in s.get("out") or ():
+        if isinstance(i, int) and i == p:
+            return True
+    return False
 
 
 def _winner(st):
@@ -143,6 +195,7 @@ def _ring(st, t, ring, px, winner):
         px[ring[0]] = _dim(_WHITE, 1, 4) if _on(t, 2000, 1000) else _OFF
         return
     if st.get("reveal_ms") is not None and st["reveal_ms"] < 1500:
+        _at(t + 1500 - st["reveal_ms"])     # reveal_ms runs with the clock
         c = _WHITE if _on(t, 250, 125) else _OFF
         for i in ring:
             px[i] = c
@@ -157,24 +210,25 @@ def _ring(st, t, ring, px, winner):
         else:
             k = ready * r // n if n else 0
         _fill(px, ring, k, _dim(_WHITE, 1, 5))
-        px[ring[(t // 100) % r]] = _WHITE        # a running dot: "waiting for you"
+        px[ring[_every(t, 100) % r]] = _WHITE        # a running dot: "waiting for you"
         return
     if ph == "countdown":
         k = st["countdown"] * r // 3
         _fill(px, ring, k, _WHITE if _on(t, 1000, 700) else _dim(_WHITE, 1, 4))
         return
     if ph == "grace":
-        gap = (t // 60) % r
+        gap = _every(t, 60) % r
         for i in range(r):
             px[ring[i]] = _OFF if i == gap else _RED
         return
     if ph == "summary" or ph == "over":
         if winner >= 0:
-            c = players[winner]["colour"]
-            head = (t // 80) % r
+            c = _rgb(players[winner]["colour"])
+            d3 = _dim(c, 1, 3)
+            head = _every(t, 80) % r
             for i in range(r):
                 d = (head - i) % r
-                px[ring[i]] = c if d == 0 else (_dim(c, 1, 3) if d < 3 else _OFF)
+                px[ring[i]] = c if d == 0 else (d3 if d < 3 else _OFF)
             return
         order = st.get("pick_order") or []
         if ph == "summary" and order:
@@ -182,7 +236,7 @@ def _ring(st, t, ring, px, winner):
             for i in range(r):
                 k = i // seg
                 if k < len(order) and (seg == 1 or i % seg != seg - 1):
-                    px[ring[i]] = players[order[k]]["colour"]
+                    px[ring[i]] = _rgb(players[order[k]]["colour"])
                 else:
                     px[ring[i]] = _OFF      # a gap after each segment: count positions
             return
@@ -193,10 +247,12 @@ def _ring(st, t, ring, px, winner):
     # running / paused
     if "turn" in st:
         p = st["turn"]
-        c = players[p]["colour"] if p < n else _WHITE
+        c = _rgb(players[p]["colour"]) if p < n else _WHITE
         lim = st.get("turn_limit_ms") or 0
         if lim:
             left = lim - st["turn_ms"]
+            if ph == "running":
+                _runs_down(t, left, lim, r)     # alert_ms (the turn ran over) flips at left 0 too
             k = (left * r + lim - 1) // lim if left > 0 else r
             if left <= 0:
                 c = _RED if _on(t, 500, 250) else _OFF
@@ -209,6 +265,8 @@ def _ring(st, t, ring, px, winner):
     dur = st.get("duration_ms")
     if not dur:                      # puzzle: stopwatch counting up
         e = st["elapsed_ms"]
+        if ph == "running":
+            _at(t + 1000 - e % 1000)
         mins = (e // 60000) % (r + 1)
         _fill(px, ring, mins, _dim(_BLUE, 1, 3))
         px[ring[(e // 1000) * r // 60 % r]] = _WHITE
@@ -217,6 +275,11 @@ def _ring(st, t, ring, px, winner):
         return
     left = st["remaining_ms"]
     k = (left * r + dur - 1) // dur
+    if ph == "running":
+        _runs_down(t, left, dur, r)
+        for w in (60000, 30000, 10000):
+            if left > w:
+                _at(t + left - w)
     if left > 60000:
         c = _GREEN
     elif left > 30000:
@@ -257,9 +320,13 @@ def _layout(ring, players, n):
     return c[3]
 
 
-def lights(st, t, ring, players, n_pixels, cap=48, budget_ma=400):
-    """Status -> list of n_pixels (r, g, b), brightness-capped. Pure."""
-    px = [_OFF] * n_pixels
+def frame(px, st, t, ring, players, cap=48, budget_ma=400):
+    """Status -> px (a list of ints 0xRRGGBB, len = the pixel count), in place, brightness-
+    capped; returns px. Pure apart from px: the board's loop passes the same list each time.
+    until() then tells how long this frame holds (see there)."""
+    _U[0] = t + 3600000
+    for i in range(len(px)):
+        px[i] = _OFF
     pl = st.get("players") or []
     ring, pp = _layout(ring, players, len(pl))
     ph = st["phase"]
@@ -270,35 +337,60 @@ def lights(st, t, ring, players, n_pixels, cap=48, budget_ma=400):
     _ring(st, t, ring, px, winner)
     for p in range(len(pp)):
         px[pp[p]] = _player(st, p, pl[p], t, winner)
-    return cap_frame(px, cap, budget_ma)
+    return _cap(px, cap, budget_ma)
+
+
+def until():
+    """The ms up to which (not included) the last frame() stays what it is, for the same status
+    version: the next blink edge, running dot step, ring step (time left running down in a
+    running round, the turn's time, a stopwatch second) or reveal flash end, whichever comes
+    first. Not covered: the countdown's seconds (the status' "countdown" comes from the
+    countdown's start, which the status does not carry): the caller rebuilds then. The board's
+    loop builds a frame only when the version changed or this instant came (device/app.py)."""
+    return _U[0]
+
+
+def lights(st, t, ring, players, n_pixels, cap=48, budget_ma=400):
+    """Status -> list of n_pixels (r, g, b), brightness-capped. Pure."""
+    return _tuples(frame([_OFF] * n_pixels, st, t, ring, players, cap, budget_ma))
+
+
+def _tuples(px):
+    return [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px]
+
+
+def _cap(px, cap, budget_ma):
+    """Scale channels to cap/255, then the frame to the current budget (ints, in place)."""
+    total = 0
+    last = _OFF         # runs of one colour (a ring fill) share one capped value
+    out = _OFF
+    for i in range(len(px)):
+        c = px[i]
+        if c:
+            if c != last:
+                last = c
+                out = ((((c >> 16) * cap // 255) << 16) | ((((c >> 8) & 255) * cap // 255) << 8)
+                       | ((c & 255) * cap // 255))
+            px[i] = out
+            total += (out >> 16) + ((out >> 8) & 255) + (out & 255)
+    lim = budget_ma * 255 // _MA_PER_CHANNEL
+    if total > lim:
+        last = -1
+        for i in range(len(px)):
+            c = px[i]
+            if c != last:
+                last = c
+                out = ((((c >> 16) * lim // total) << 16) | ((((c >> 8) & 255) * lim // total) << 8)
+                       | ((c & 255) * lim // total))
+            px[i] = out
+    return px
 
 
 def cap_frame(px, cap=48, budget_ma=400):
-    """Scale channels to cap/255, then the frame to the current budget (in place, returned)."""
-    total = 0
-    last = None         # runs of one colour (a ring fill) share one capped tuple
-    out = None
-    for i in range(len(px)):
-        c = px[i]
-        if c is last:
-            c = out
-            px[i] = c
-            total += c[0] + c[1] + c[2]
-        elif c[0] or c[1] or c[2]:
-            last = c
-            c = (c[0] * cap // 255, c[1] * cap // 255, c[2] * cap // 255)
-            out = c
-            px[i] = c
-            total += c[0] + c[1] + c[2]
-    lim = budget_ma * 255 // _MA_PER_CHANNEL
-    if total > lim:
-        last = None
-        for i in range(len(px)):
-            c = px[i]
-            if c is not last:
-                last = c
-                out = (c[0] * lim // total, c[1] * lim // total, c[2] * lim // total)
-            px[i] = out
+    """Scale channels to cap/255, then the frame to the current budget: px a list of (r, g, b),
+    changed in place and returned."""
+    ints = _cap([_rgb(c) for c in px], cap, budget_ma)
+    px[:] = _tuples(ints)
     return px
 
 

@@ -473,8 +473,11 @@ class Table:
         self._out.append(ev)
 
     def drain(self):
-        """Events emitted since the last drain, oldest first (for the journal)."""
+        """Events emitted since the last drain, oldest first (for the journal); () when there
+        are none (the board's loop drains every step: no new list then)."""
         out = self._out
+        if not out:
+            return ()
         self._out = []
         return out
 

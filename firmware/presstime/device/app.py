@@ -60,7 +60,7 @@ journal is read through its contract too (JournalBase, device/port.py).
 """
 
 from ..core import events as E
-from ..core.lights import lights as _lights
+from ..core.lights import frame as _frame, until as _until
 from ..core.table import Table, RUNNING, COUNTDOWN, GRACE, TURNS
 
 try:
@@ -169,8 +169,10 @@ class App:
                 if i >= size:
                     size = i + 1
         self._size = size
-        self._shown = None
-        self._key = None
+        self._px = [0] * size    # the frame, ints 0xRRGGBB, rebuilt in place (core/lights.frame)
+        self._shown = [-1] * size    # the frame last handed to the port (-1: none yet)
+        self._key = -1           # the machine's version the frame was built for
+        self._until = 0          # ms up to which that frame stays what it is (core/lights.until)
         self._st = None          # the lights' status dict, refreshed while the version holds
         self._down = {}          # player button -> t_us of the down edge (still held)
         self._fired = {}         # player button -> a photo token fired during this hold
@@ -248,7 +250,7 @@ class App:
 
     def set_standings(self, standings):
         self.table.standings = standings
-        self._key = None
+        self._key = -1
         self._st = None
 
     # ---- the loop ---------------------------------------------------------------------
@@ -287,21 +289,34 @@ class App:
             if c != self._cd:
                 self._cd = c
                 port.beep(880, 80)
-        key = (t.version, now // 125)
-        if key != self._key:
-            self._key = key
+        if t.version != self._key or now >= self._until:
+            # a frame is built only when the state changed or the last one expires (its next
+            # blink edge, ring step...: core/lights.until); it allocates nothing: the status
+            # dict is refreshed in place, the frame rebuilt in self._px, compared with the last
+            # one shown and copied over it
+            self._key = t.version
             st = self._st
             if st is None or st["version"] != t.version:
                 self._st = st = None            # the old one goes before the new is built
                 st = self._st = t.status(now)
             else:
                 t.refresh(st, now)
-            px = _lights(st, now, self._ring, self._pp, self._size, self._cap)
-            if self._fault is not None and self._ring and now // 500 & 1:
-                px[self._ring[0]] = (self._cap, 0, 0)   # the journal warning: the first ring pixel blinks red
-            if px != self._shown:
-                self._shown = px
-                port.show(px)
+            px = _frame(self._px, st, now, self._ring, self._pp, self._cap)
+            u = _until()
+            if ph == COUNTDOWN:                 # the status' countdown second changes
+                c = t.cd_t + 1000 * ((now - t.cd_t) // 1000 + 1)
+                if c < u:
+                    u = c
+            if self._fault is not None and self._ring:
+                if now // 500 & 1:
+                    px[self._ring[0]] = self._cap << 16     # the journal warning: the first ring pixel blinks red
+                if now - now % 500 + 500 < u:
+                    u = now - now % 500 + 500
+            self._until = u
+            shown = self._shown
+            if px != shown:
+                shown[:] = px
+                port.show_rgb(px)
         if self._pending and (self._due or quiet):
             self._write()       # after the lights: a slow flash write never holds back a frame
         self._due = False
@@ -311,11 +326,14 @@ class App:
             port.idle(self._wait_ms(now))
 
     def _wait_ms(self, now):
-        """How long the loop may sleep: until the next light tick (125 ms), the end of the
-        double-press window, the quiet spell before a journal write, or the next countdown
-        second; 25 ms while a button is held (hold gestures). The port wakes earlier on
-        serial bytes and button edges (docs/press-capture.md)."""
+        """How long the loop may sleep: until the next 125 ms tick or the instant the frame
+        changes (whichever comes first), the end of the double-press window, the quiet spell
+        before a journal write, or the next countdown second; 25 ms while a button is held
+        (hold gestures). The port wakes earlier on serial bytes and button edges
+        (docs/press-capture.md)."""
         w = 125 - now % 125
+        if self._until - now < w:
+            w = self._until - now
         if self._down and w > 25:
             w = 25
         c = self.control.wait_ms(now)
@@ -387,7 +405,7 @@ class App:
         except (OSError, ValueError):
             self._pending = payloads
             self._fault = [at, self.port.now_ms() + 2000]   # last_seq before it, next try
-            self._key = None
+            self._key = -1
 
     # ---- gestures -----------------------------------------------------------------------
     def _short(self, t_ms):

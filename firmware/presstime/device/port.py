@@ -36,6 +36,13 @@ class Port:
     #   show(colours)       write one (r, g, b) tuple per pixel (already brightness-capped by
     #                       the caller)
 
+    def show_rgb(self, px):
+        """The app's call: one int 0xRRGGBB per pixel (core/lights.frame; the list is the app's
+        and is rebuilt in place after this returns). This default hands show() (r, g, b)
+        tuples in a new list; a port that can write ints straight out overrides it (ports/rp2.py:
+        nothing allocated per frame)."""
+        self.show([((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px])
+
     def beep(self, freq_hz, ms):
         """Start a tone (no-op where the board has no piezo or speaker). Must not block."""
 

@@ -13,7 +13,8 @@
   press stamps and of the loop's clock. `now_ms()` waits (at most settle_us) at the first edge
   of a press still settling, so a press just before time-out is never judged after it.
 - Pixels: a PIO state machine fed by DMA drives the ring (the countdown; the built-in
-  `neopixel` module where PIO is not available); only changed pixels are re-encoded; the player lights are
+  `neopixel` module where PIO is not available); the app hands a frame as ints 0xRRGGBB
+  (`show_rgb`), only changed pixels are re-encoded, nothing is allocated; the player lights are
   the arcade buttons' LEDs, fed from the entries past the ring (`player_pixels`, see
   core/lights.py) and dimmed by PWM, so dim/bright patterns read on a one-colour LED too.
 - Piezo: PWM; `beep()` starts the tone and returns, the stop time is checked in `buttons()`/`idle()`.
@@ -121,7 +122,8 @@ class Rp2Port(Port):
         if self._px is None:
             import neopixel
             self._np = neopixel.NeoPixel(machine.Pin(board.PIXEL_PIN, machine.Pin.OUT), self.pixels)
-        self._shown = None
+        self._shown = [-1] * self.pixels     # ints 0xRRGGBB on the ring (-1: not yet)
+        self._lit = [-1] * min(len(self._leds), len(self.player_pixels))   # the LEDs' entries
         # piezo
         self._pwm = None
         if board.PIEZO_PIN is not None:
@@ -241,46 +243,55 @@ class Rp2Port(Port):
 
     # -- lights ----------------------------------------------------------------------------
     def show(self, colours):
-        """Ring pixels from colours[:pixels]; each button LED glows as bright as its player's
-        entry (player_pixels) relative to the cap: brightest channel / max_channel as PWM duty."""
+        """Ring pixels from (r, g, b) tuples (close(); the app calls show_rgb)."""
+        self.show_rgb([(c[0] << 16) | (c[1] << 8) | c[2] for c in colours])
+
+    def show_rgb(self, px):
+        """Ring pixels from px[:pixels], ints 0xRRGGBB; each button LED glows as bright as its
+        player's entry (player_pixels) relative to the cap: brightest channel / max_channel as
+        PWM duty. Only changed pixels are re-encoded into the writer's GRB buffer, and nothing
+        is allocated (the app calls this from its loop step)."""
         shown = self._shown
-        n = min(len(colours), self.pixels)
-        px = self._px
+        n = len(px)
+        if n > self.pixels:
+            n = self.pixels
+        out = self._px
         np = self._np
-        if px is not None:
-            buf = px.buf
+        if out is not None:
+            buf = out.buf
         elif np is not None:
             buf = np.buf
         else:
             return
         changed = False
         for i in range(n):
-            c = colours[i]
-            if shown is None or shown[i] != c:
+            c = px[i]
+            if shown[i] != c:
+                shown[i] = c
                 changed = True
                 j = 3 * i
-                buf[j] = c[1]       # GRB on the wire
-                buf[j + 1] = c[0]
-                buf[j + 2] = c[2]
+                buf[j] = (c >> 8) & 255     # GRB on the wire
+                buf[j + 1] = c >> 16
+                buf[j + 2] = c & 255
         if changed:
-            if px is not None:
-                px.write()
+            if out is not None:
+                out.write()
             elif np is not None:
                 np.write()
-        self._shown = colours
         pp = self.player_pixels
-        leds = self._leds
+        lit = self._lit
         top = self.max_channel
-        for i in range(min(len(leds), len(pp))):
+        for i in range(len(lit)):
             k = pp[i]
-            c = colours[k] if k < len(colours) else (0, 0, 0)
-            if shown is not None and k < len(shown) and shown[k] == c:
+            c = px[k] if k < len(px) else 0
+            if lit[i] == c:
                 continue
-            v = c[0]
-            if c[1] > v:
-                v = c[1]
-            if c[2] > v:
-                v = c[2]
+            lit[i] = c
+            v = c >> 16
+            if (c >> 8) & 255 > v:
+                v = (c >> 8) & 255
+            if c & 255 > v:
+                v = c & 255
             self._led(i, 65535 if v >= top else v * 65535 // top)
 
     def _led(self, i, duty):
@@ -292,6 +303,8 @@ class Rp2Port(Port):
         """Light the arcade buttons' LEDs directly: one truthy value per player."""
         for i in range(min(len(on), len(self._leds))):
             self._led(i, 65535 if on[i] else 0)
+            if i < len(self._lit):
+                self._lit[i] = -1       # the next frame sets it again
 
     # -- sound -----------------------------------------------------------------------------
     def beep(self, freq_hz, ms):
