@@ -93,15 +93,16 @@ def press(board, button, at, hold_ms=80):
     from presstime.device.boards import pico
 
     pin = pico.CONTROL_PIN if button < 0 else pico.PLAYER_PINS[button]
-    board.set(pin, 0, at=at)
-    board.set(pin, None, at=at + hold_ms * MS)
+    for level, t in ((0, at), (None, at + hold_ms * MS)):
+        # the board runs on while the command travels: it must still be ahead of the chip
+        assert not board.set(pin, level, at=t).get("late"), "a press came too late to schedule"
 
 
 def test_play_a_whole_game_on_the_emulated_board(played):
     child, term, board, db = played
     for day, first in enumerate(FIRST):
         mark = wait_shown(child, term, "ready 0/2", len(term.seen) if day else 0)   # ready check
-        start = board.now() + 20 * MS
+        start = board.now() + 500 * MS
         press(board, -1, start)                         # the control button starts the day
         press(board, first, start + GO_NS)
         press(board, 1 - first, start + GO_NS + 700 * MS)
