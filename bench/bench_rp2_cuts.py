@@ -23,6 +23,7 @@ import collections
 import os
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -38,7 +39,7 @@ def measure():
     if rig is None:
         print("bench_rp2_cuts: skipped: %s" % why_absent(), file=sys.stderr)
         return dict((k, None) for k in KEYS)
-    from rig.cuts import cut_once, plan_cuts, probe
+    from rig.cuts import cut_once, plan_by_class, probe_cached
     from rig.games import FTP_SAVES, board_origin, fit_to_print_game
     from rig.pico import app_image
 
@@ -53,30 +54,29 @@ def measure():
         image = app_image(rig)
         game = fit_to_print_game(rig, image, board_origin(rig, image))
     log = os.environ.get("PRESSTIME_RP2_CUTS_LOG")
-    per = -(-total // len(FTP_SAVES))
-    by_hit = collections.Counter()
-    by_class = collections.Counter()
     results = []
+    t_start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="presstime-cuts-") as work, \
             ThreadPoolExecutor(jobs) as pool:
         segs = [game["saves"][ms] for ms in FTP_SAVES]
-        refs = list(pool.map(lambda seg: probe(rig, seg, work), segs))
-        plans = []
-        for si, (seg, ref) in enumerate(zip(segs, refs)):
-            kinds = collections.Counter(op["class"] for op in ref["ops"])
+        refs = list(pool.map(lambda seg: probe_cached(rig, seg, work), segs))
+        for si, ref in enumerate(refs):
+            kinds = collections.Counter("%s %s" % (op["class"], op["kind"]) for op in ref["ops"])
             print("segment %d (game ms %d): %d flash ops %s"
                   % (si, FTP_SAVES[si], len(ref["ops"]), dict(kinds)), file=sys.stderr, flush=True)
-            plans.append([(seg, ref, cut) for cut in plan_cuts(ref, seed=1000 + si, n=per, first=si)])
-        # the segments in turn, so that a run stopped early has covered all of them
-        todo = [plan[k] for k in range(per) for plan in plans][:total]
+        # every class alike, class after class (a run stopped early has cut every class)
+        todo = [(segs[si], refs[si], cut) for si, cut in plan_by_class(refs, seed=1000, total=total)]
 
         def one(job):
             seg, ref, cut = job
+            t0 = time.monotonic()
             try:
                 r = cut_once(rig, seg, ref, cut, work)
             except Exception as e:      # a board that did not come back, a link that broke
                 r = dict(cut, ok=False, lost=0, hit="?", problems=["%s: %s" % (type(e).__name__, e)])
                 r["class"] = "?"
+            r["segment_ms"] = FTP_SAVES[segs.index(seg)]
+            r["wall_s"] = round(time.monotonic() - t0, 1)
             results.append(r)
             if log:
                 import json
@@ -85,19 +85,41 @@ def measure():
             if not r["ok"]:
                 print("cut FAILED: %r" % r, file=sys.stderr, flush=True)
             if len(results) % 10 == 0:
-                print("  %d cuts done" % len(results), file=sys.stderr, flush=True)
+                print("  %d cuts done (%.0f s)" % (len(results), time.monotonic() - t_start),
+                      file=sys.stderr, flush=True)
             return r
 
         list(pool.map(one, todo))
+    for line in by_class_table(results):
+        print(line, file=sys.stderr)
+    boots = sorted(r["boot_ms"] for r in results if r.get("boot_ms") is not None)
+    if boots:
+        print("boot after a cut (power-on to the first frame, emulated ms): median %.0f, max %.0f"
+              % (boots[len(boots) // 2], boots[-1]), file=sys.stderr)
+    walls = sorted(r["wall_s"] for r in results)
+    if walls:
+        print("wall time per cut: median %.1f s (%d jobs)" % (walls[len(walls) // 2], jobs),
+              file=sys.stderr)
     survived = sum(1 for r in results if r["ok"])
     lost = sum(r["lost"] for r in results)
-    for r in results:
-        by_hit[r["hit"]] += 1
-        by_class[r["class"]] += 1
-    both = collections.Counter((r["hit"], r["class"], r["mode"]) for r in results)
-    print("cuts by what they hit: %s" % dict(by_hit), file=sys.stderr)
-    print("cuts by class: %s" % dict(by_class), file=sys.stderr)
-    print("cuts by (hit, class, tear mode): %s" % dict(both), file=sys.stderr)
     print("cuts: %d, survived: %d, failed: %d, records lost: %d"
           % (len(results), survived, len(results) - survived, lost), file=sys.stderr)
     return {"rp2_power_cuts": survived, "rp2_records_lost": lost}
+
+
+def by_class_table(results):
+    """The cuts by class (what the write was), what they hit (the rig's own report of the op in
+    progress) and tear mode, as Markdown table rows: cuts, survived, records lost."""
+    rows = collections.OrderedDict()
+    for r in sorted(results, key=lambda r: (r["class"], r["hit"], r["mode"])):
+        hit = {"erase": "mid-erase", "program": "mid-program", "between": "between ops"}.get(
+            r["hit"], r["hit"])
+        row = rows.setdefault((r["class"], hit, r["mode"]), [0, 0, 0])
+        row[0] += 1
+        row[1] += 1 if r["ok"] else 0
+        row[2] += r["lost"]
+    out = ["| during | cut | tear mode | cuts | survived | records lost |",
+           "|---|---|---|---|---|---|"]
+    for (cls, hit, mode), (n, ok, lost) in rows.items():
+        out.append("| %s | %s | %s | %d | %d | %d |" % (cls, hit, mode, n, ok, lost))
+    return out

@@ -8,6 +8,8 @@ Boots the Pico build (presstime installed by `presstime install-firmware`, made 
 in PRESSTIME_RIG_CACHE) in the rp2emu rig, serves its USB serial on a pty and runs
 `presstime COMMAND --port PTY OPTIONS` against it in this terminal. The rig runs the chip at
 0.1-0.3x real time while it is busy, so a round's clock runs slower than the wall clock.
+It prints the rig's control channel (a Unix socket): rig.rp2emu.Emulator.attach(SOCKET) presses
+the board's buttons and reads its ring from a script while you play.
 Exit status: presstime's; 2 when the rig is not set up (the message says how).
 """
 
@@ -52,6 +54,7 @@ def main(argv):
     try:
         pico.wait_until(READY_NS)       # the app is up (~0.45 s of chip time; longer on the wall)
         print("emulated Pico (official MicroPython firmware) on %s" % pico.pty, flush=True)
+        print("rig control channel: %s" % pico.control, flush=True)   # Emulator.attach: buttons
         if command == "serve":
             print("press Ctrl-C to stop it", flush=True)
             try:

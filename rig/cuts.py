@@ -17,7 +17,10 @@ flash is saved and the journal read from it offline (rig/flashfs.py): the record
 that op. A cut's own report (the rig's `cuts`) says what it really hit.
 """
 
+import hashlib
+import inspect
 import os
+import pickle
 import random
 import shutil
 import tempfile
@@ -27,7 +30,7 @@ from presstime.journal_sync import pull
 from presstime.store import Store
 
 from . import flashfs
-from .pico import EmulatedPico
+from .pico import EmulatedPico, cache_dir
 from .rp2emu import MS, US
 
 SLICE_NS = 500 * US         # under one page program: one flash op per slice
@@ -129,6 +132,86 @@ def _classify(ops, n0, mark0):
             j += 1
         op["purpose"] = what or "other"
         op["class"] = "compaction" if op["kind"] == "erase" else op["purpose"]
+
+
+_PROBE_SOURCE = "".join(inspect.getsource(f) for f in (_boot, _state, probe, _classify))
+
+
+def probe_cached(rig, image, workdir=None):
+    """probe(), kept in the rig cache by the image's contents, the rig's harness and this module's way of probing
+    (the segment's activity, its length, the slices, the classes): a segment is probed once."""
+    h = hashlib.sha256()
+    for path in (image, os.path.join(rig, "rp2emu.mjs")):
+        with open(path, "rb") as f:
+            h.update(f.read())
+    h.update(repr((ACTIVITY, SEGMENT_NS, SLICE_NS, ERASE_NS, PAGE_NS)).encode())
+    h.update(_PROBE_SOURCE.encode())
+    path = os.path.join(cache_dir(), "probe-%s.pkl" % h.hexdigest()[:16])
+    try:
+        with open(path, "rb") as f:
+            return pickle.load(f)
+    except (OSError, EOFError, pickle.UnpicklingError):
+        pass
+    ref = probe(rig, image, workdir)
+    tmp = path + ".tmp%d" % os.getpid()
+    with open(tmp, "wb") as f:
+        pickle.dump(ref, f)
+    os.replace(tmp, path)
+    return ref
+
+
+BETWEEN = "between ops"
+
+
+def targets(ref):
+    """Where a cut can aim in a segment: [(class, op index, aim)]: each op (its class; aim
+    "erase"/"program") and each gap of more than 2 µs before an op (class BETWEEN)."""
+    ops = ref["ops"]
+    out = []
+    for i, op in enumerate(ops):
+        out.append((op["class"], i, op["kind"]))
+        if i > 0 and op["t0"] - ops[i - 1]["t1"] > 2 * US:
+            out.append((BETWEEN, i, "between"))
+    return out
+
+
+def plan_by_class(refs, seed, total):
+    """`total` seeded cuts over several segments (`refs`: their probes), shared out evenly
+    between the classes found (journal append, checkpoint, compaction, other, between ops),
+    within a class in turn over its ops (or gaps) in every segment, and taken class after class
+    (a run stopped early has cut every class). A target's k-th cut tears with the prefix mode
+    when k is even, the random mode when odd. Returns [(segment index, cut)], a cut as
+    plan_cuts makes it."""
+    rng = random.Random(seed)
+    by_class = {}
+    for si, ref in enumerate(refs):
+        for cls, i, aim in targets(ref):
+            by_class.setdefault(cls, []).append((si, i, aim))
+    classes = sorted(by_class)
+    visits = {}
+    plan = []
+    turn = dict((c, 0) for c in classes)
+    while len(plan) < total and classes:
+        for cls in classes:
+            if len(plan) >= total:
+                break
+            ts = by_class[cls]
+            si, i, aim = ts[turn[cls] % len(ts)]
+            turn[cls] += 1
+            k = visits.get((si, i, aim), 0)
+            visits[(si, i, aim)] = k + 1
+            plan.append((si, _cut(refs[si]["ops"], i, aim, "prefix" if k % 2 == 0 else "random", rng)))
+    return plan
+
+
+def _cut(ops, i, aim, mode, rng):
+    op = ops[i]
+    if aim == "between":
+        lo, hi = ops[i - 1]["t1"] + US, op["t0"] - US
+    else:
+        lo, hi = op["t0"] + 1, op["t1"] - 1
+    at = lo + int(rng.random() * (hi - lo))
+    return {"at": at, "op": i, "mode": mode, "seed": rng.randrange(1 << 30), "aim": aim}
 
 
 def plan_cuts(ref, seed, n, first=0):

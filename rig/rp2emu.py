@@ -67,6 +67,7 @@ class Emulator:
     def __init__(self, proc, sock_path, workdir, pty=None, data_pty=None):
         self.proc = proc
         self.workdir = workdir
+        self.control = sock_path
         self.pty = pty
         self.data_pty = data_pty
         t0 = time.monotonic()
@@ -77,7 +78,7 @@ class Emulator:
                 break
             except ConnectionRefusedError:
                 self._sock.close()
-                if proc.poll() is not None or time.monotonic() - t0 > 30:
+                if (proc is not None and proc.poll() is not None) or time.monotonic() - t0 > 30:
                     raise
                 time.sleep(0.05)
         self._file = self._sock.makefile("rwb")
@@ -133,6 +134,12 @@ class Emulator:
                 raise RigError("run.mjs did not start: %s" % _tail(os.path.join(workdir, "rig.log")))
             time.sleep(0.05)
         return cls(proc, sock, workdir, pty, data_pty)
+
+    @classmethod
+    def attach(cls, control):
+        """A second connection to the control channel of a rig started elsewhere (`python -m
+        rig` prints its socket): the same commands; close() leaves that rig running."""
+        return cls(None, control, None)
 
     # -- the control channel ---------------------------------------------------------------
     def cmd(self, name, **kw):
@@ -245,11 +252,14 @@ class Emulator:
 
     # -- lifetime --------------------------------------------------------------------------
     def log_tail(self):
+        if self.workdir is None:
+            return "(a rig started elsewhere)"
         return _tail(os.path.join(self.workdir, "rig.log"))
 
     def close(self):
-        """Quit the rig (it saves the flash if started with save_flash) and clean up."""
-        if self.proc.poll() is None:
+        """Quit the rig (it saves the flash if started with save_flash) and clean up; attached
+        (`attach`): only this connection closes."""
+        if self.proc is not None and self.proc.poll() is None:
             try:
                 self._file.write(b'{"cmd":"quit"}\n')
                 self._file.flush()
@@ -265,7 +275,8 @@ class Emulator:
                 f.close()
             except OSError:
                 pass
-        shutil.rmtree(self.workdir, ignore_errors=True)
+        if self.workdir is not None:
+            shutil.rmtree(self.workdir, ignore_errors=True)
 
     def __enter__(self):
         return self

@@ -445,7 +445,11 @@ class Screen:
         if self.live:
             from rich.live import Live
 
-            self._console = Console(file=self.stream)
+            # rich's own screen codes (the alternate screen, the cursor home of each redraw)
+            # go to the terminal itself: cli's SafeStream would print them as text. What the
+            # view shows is rich Text, which has no control characters (rich strips them, and
+            # names pass through `safe` first).
+            self._console = Console(file=getattr(self.stream, "raw", self.stream))
             self._live = Live(console=self._console, screen=True, auto_refresh=False,
                               redirect_stdout=False, redirect_stderr=False, transient=True)
             self._live.start()
