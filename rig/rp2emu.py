@@ -20,6 +20,7 @@ import time
 
 ENV = "PRESSTIME_RP2EMU"
 MS = 1_000_000          # ns
+WFI_FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wfi.mjs")
 US = 1_000
 
 SKIP_MESSAGE = ("the rp2emu rig is not set up: set %s to a copy of the rp2emu folder with "
@@ -83,13 +84,20 @@ class Emulator:
 
     @classmethod
     def start(cls, rig, board="pico", firmware=None, flash=None, pty=None, data_pty=None,
-              paused=False, fast=False, seed=None, save_flash=None, timeout=30):
+              paused=False, fast=False, seed=None, save_flash=None, timeout=30, wfi_fix=None):
         """Start run.mjs. `flash`: a saved 2 MB (MacroPad: 8 MB) image to boot from; `pty`: a
         path for the USB serial as a Linux pty (True: one in a temporary folder); `paused`:
-        emulated time runs only inside run/expect/exec (deterministic)."""
+        emulated time runs only inside run/expect/exec (deterministic). `wfi_fix` (default: on
+        for the MacroPad): load rig/wfi.mjs, which makes the emulated core leave WFI when an
+        interrupt is already pending, as the silicon does (CircuitPython's idle hangs otherwise)."""
         workdir = tempfile.mkdtemp(prefix="presstime-rig-")
         sock = os.path.join(workdir, "control.sock")
-        cmd = ["node", os.path.join(rig, "run.mjs"), "--control", sock, "--quiet"]
+        if wfi_fix is None:
+            wfi_fix = board == "macropad"
+        cmd = ["node"]
+        if wfi_fix:
+            cmd += ["--import", WFI_FIX]
+        cmd += [os.path.join(rig, "run.mjs"), "--control", sock, "--quiet"]
         if board != "pico":
             cmd += ["--board", board]
         if firmware:
@@ -113,8 +121,9 @@ class Emulator:
         if save_flash:
             cmd += ["--save-flash", save_flash]
         log = open(os.path.join(workdir, "rig.log"), "wb")
+        env = dict(os.environ, **{ENV: rig})     # (rig/wfi.mjs finds rp2040js through it)
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                start_new_session=True)
+                                start_new_session=True, env=env)
         log.close()
         t0 = time.monotonic()
         while not os.path.exists(sock) or (pty and not os.path.exists(pty)) \
