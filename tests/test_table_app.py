@@ -259,6 +259,21 @@ def test_a_photo_counts_from_0_8_s_even_when_the_loop_only_sees_the_release():
     assert [ev for ev in _journal_events(app) if ev[0] == E.PHOTO] == [(E.PHOTO, 1, 1800 - 580)]
 
 
+def test_a_turns_game_on_a_fat_is_journaled_at_once():
+    """On a port whose writes hold the chip (`hold_round_writes`: the MacroPad's FAT) a turns
+    game's events are written in the step that made them, not after the 300 ms quiet spell
+    (when the next player's quick press was likeliest to fall inside the write)."""
+    app, port = new_app(players=2, mode="turns")
+    port.hold_round_writes = True
+    app._hold = True
+    port.tap(-1, at_ms=10)
+    run(app, port, 700)
+    n = app.journal.last_seq
+    port.tap(0, at_ms=port.now_ms() + 10)     # ends Ada's turn (at its release)
+    run(app, port, 100)
+    assert [ev[0] for ev in _journal_events(app)][n:] == [E.TURN]
+
+
 @pytest.mark.parametrize("step", [1, 7, 45, 130])
 def test_gestures_act_at_their_edges_time_however_late_the_loop(step):
     """A short control press acts at release + 0.4 s, a photo token at down + 0.8 s, whatever

@@ -348,7 +348,11 @@ class App:
             elif 0 < k < 18 and _BEEP[2 * k]:
                 port.beep(_BEEP[2 * k] * 20, _BEEP[2 * k + 1] * 10)
         ph = self.table.phase
-        if now is None or (ph != RUNNING and ph != GRACE) or (len(self._pending) >= 8 and not self._held()):
+        now_ = now is None or (ph != RUNNING and ph != GRACE)
+        if now_ or (len(self._pending) >= 8 and not self._held()) \
+                or (self._hold and self.table.mode == TURNS):
+            # (a turns game on a FAT is written at once, before the next player's press can
+            # come: after the quiet spell the write held the chip just when it might)
             if defer:
                 self._due = True    # step() writes once the frame is out
             else:
