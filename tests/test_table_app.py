@@ -262,7 +262,8 @@ def test_a_photo_counts_from_0_8_s_even_when_the_loop_only_sees_the_release():
 def test_a_turns_game_on_a_fat_is_journaled_at_once():
     """On a port whose writes hold the chip (`hold_round_writes`: the MacroPad's FAT) a turns
     game's events are written in the step that made them, not after the 300 ms quiet spell
-    (when the next player's quick press was likeliest to fall inside the write)."""
+    (when the next player's quick press was likeliest to fall inside the write), and the round
+    checkpoint is never written (on the FAT it held the chip ~0.3 s every second)."""
     app, port = new_app(players=2, mode="turns")
     port.hold_round_writes = True
     app._hold = True
@@ -272,6 +273,8 @@ def test_a_turns_game_on_a_fat_is_journaled_at_once():
     port.tap(0, at_ms=port.now_ms() + 10)     # ends Ada's turn (at its release)
     run(app, port, 100)
     assert [ev[0] for ev in _journal_events(app)][n:] == [E.TURN]
+    run(app, port, 3000)                      # 3 s of play: no round checkpoint on a FAT
+    assert app.marks.load() is None
 
 
 @pytest.mark.parametrize("step", [1, 7, 45, 130])
