@@ -15,12 +15,11 @@ The board runs paused (idle time skipped); a link call lets it run free meanwhil
 
 import pytest
 
+from presstime.core import events as E
 from presstime.rebuild import games_from_journal
 from presstime.store import Store
 
 from rig.macropad import EmulatedMacropad
-from presstime.core import events as E
-
 from rig.macropad_games import (Game, lights_mismatches, next_round, split_games, start_round,
                                 wait_phase)
 from rig.rp2emu import MS
