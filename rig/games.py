@@ -4,8 +4,10 @@ A `Script` is a game's button actions in BOARD time (µs on the port's clock, wh
 the app's port is made at boot). On the board (paused mode) each action becomes a pin drive at
 the rig instant `board_us + origin_us` (see `board_origin`); on the simulator (the firmware App
 under CPython with the FakePort, as `presstime sim` runs it) the same action is a FakePort edge at
-`board_us`. Every press sits 300 µs into its millisecond, so the board's stamp (edge + IRQ
-latency, or up to ~0.8 ms late behind a pixel write) falls in the same millisecond as the edge.
+`board_us`. Every press sits 300 µs into its millisecond, so the board's stamp (the PIO sample
+that saw the edge: 0-16 µs after it, plus the capture's start bracket) falls in the same
+millisecond as the edge. Presses at the same instant come out in seat order on both sides
+(ports/debounce.py), so even a tie's journal is the same.
 
     origin = board_origin(rig, image)           # measured once per image, cached
     pico = boot_paused(rig, image)              # the same boot every time: the same origin
@@ -89,7 +91,7 @@ def board_origin(rig, image):
     """The rig instant (µs) where the board's port clock reads 0, for `boot_paused` boots of
     `image`, measured from the board's own stamp of one press: a Fit to Print round is started
     by the control button, one player presses, and the status tells the round's go time (t_ms -
-    elapsed_ms) and that press's round µs. The IRQ latency of that press is inside the figure,
+    elapsed_ms) and that press's round µs. That stamp's offset from its edge is inside the figure,
     so later stamps land where the script puts them. Cached per image and firmware."""
     key = os.path.join(cache_dir(), "origin-%s-%s.json" % (
         os.path.basename(image), _firmware_digest(rig)))

@@ -42,7 +42,10 @@ print(port.uid())
 
 
 @needs_micropython
-def test_speaker_serial_pixels_and_journal():
+def test_speaker_serial_pixels_and_journal(tmp_path):
+    drive = str(tmp_path)
+    for name in ("journal.bin.0", "journal.bin.id", "journal.binary", "code.py"):
+        (tmp_path / name).write_text(name)
     out = mp("""
 import supervisor, storage, usb_cdc, neopixel
 from presstime.device.ports.macropad import MacropadPort
@@ -50,7 +53,9 @@ port = MacropadPort()
 print(port.journal_path())                  # drive read-only to code: no journal file
 storage.readonly = False
 port = MacropadPort()
-print(port.journal_path())
+port.journal_dir = %r + "/journal"          # the drive's top is the test's folder
+print(port.journal_path() == port.journal_dir + "/journal.bin", port.journal_path() is not None)
+""" % drive + """
 port.beep(1000, 50)
 print(port._pwm.frequency, port._pwm.duty_cycle)
 supervisor.now = 60; port.idle(); print(port._pwm.duty_cycle)
@@ -60,13 +65,23 @@ port.write(b"\\x01ok"); print(usb_cdc.data.tx)
 np = neopixel.made[-1]
 port.show([(1, 2, 3)] * 12); port.show([(1, 2, 3)] * 12)
 print(np.shows, np.buf[11], np.auto_write)
+from presstime.device.journal import Journal
+print(Journal.SEGMENT_BYTES)                # one FAT cluster, set before start() makes it
 """)
     assert out[0] == "None"
-    assert out[1] == "/journal.bin"
+    assert out[1] == "True True"                 # made once, found the second time
+    # a journal kept at the drive's top (before the folder) moved into it; other files stay
+    assert sorted(os.listdir(tmp_path / "journal")) == ["journal.bin.0", "journal.bin.id", "pad"]
+    assert (tmp_path / "journal" / "journal.bin.id").read_text() == "journal.bin.id"
+    assert sorted(os.listdir(tmp_path)) == ["code.py", "journal", "journal-reserve.bin", "journal.binary"]
+    # the guard made before the folder: 1790 KB (the drive's clusters whose FAT entries share
+    # the boot sector's flash sector), so the journal's clusters come after it
+    assert os.path.getsize(tmp_path / "journal-reserve.bin") == 1790 * 1024
     assert out[2:4] == ["1000 32768", "0"]
     assert out[4] == "b'\\x00hello' b''"
     assert out[5] == "b'\\x01ok'"
     assert out[6] == "1 (1, 2, 3) False"
+    assert out[7] == "1024"
 
 
 @needs_micropython

@@ -19,8 +19,10 @@ from rig.rp2emu import MS
 
 
 def ms_events(records):
-    """Decoded events, a press's round time in whole ms (the board stamps µs, edge + its IRQ
-    latency; the simulator the edge itself: every scripted edge sits 300 µs into its ms)."""
+    """Decoded events, a press's round time in whole ms (the board stamps µs: the PIO sample
+    that saw the edge, 0-16 µs after it plus the start bracket, rig.games.board_origin taking
+    out one such offset; the simulator the edge itself: every scripted edge sits 300 µs into
+    its ms)."""
     out = []
     for seq, payload in records:
         ev = list(E.decode(payload))
@@ -71,16 +73,6 @@ def check_against_sim(played, board):
     return games, n
 
 
-# Known defect (issue 9, open): written against the hard-IRQ press stamps, these games were not
-# re-run after the PIO press capture merged. On the merged firmware the board's journal differs
-# from the simulator's in two events: the same-nanosecond tie of day 3 gives token 3 to another
-# seat, and a Myth Fits photo lands at 699 ms instead of 700 ms (the PIO stamps sit up to ~1 ms
-# off the edge, see docs/press-capture.md). Kept running so a fix shows up as XPASS.
-_PIO_VS_SIM = pytest.mark.xfail(reason="PIO press stamps vs the simulator's (issue 9 open): tie seat "
-                                       "and a 1 ms photo time differ", strict=False)
-
-
-@_PIO_VS_SIM
 def test_fit_to_print_three_days_on_the_board(rig_dir, ftp_game, tmp_path, monkeypatch, capsys):
     out, board = sync_cli(rig_dir, ftp_game["final"], tmp_path, monkeypatch, capsys)
     assert out["last_seq"] == len(board) and board[0][0] == 1
@@ -150,7 +142,6 @@ def myth_script(start_ms):
     return s
 
 
-@_PIO_VS_SIM
 def test_heat_mini_fits_and_myth_fits_on_the_board(rig_dir, pico_image, pico_origin, tmp_path,
                                                    monkeypatch, capsys):
     heat = {"game": "heat", "players": ["Ada", "Ben", "Cy"]}

@@ -76,14 +76,17 @@ def test_key1_held_at_reset_leaves_the_drive_to_the_computer(rig_dir, macropad_i
         assert out.splitlines()[0] == "True"     # read-only to code: writable for the computer
     finally:
         pad.close()
-    # not held: the drive is the firmware's (writable to code) and the journal is on it
+    # not held: the drive is the firmware's (writable to code) and the journal is on it, in its
+    # folder, made after the reserve (ports/macropad.py)
     pad = EmulatedMacropad.start(rig_dir, macropad_image)
     try:
         assert pad.wait_hello() is not None
         out = _console_exec(pad, "import storage, os\nprint(storage.getmount('/').readonly)\n"
-                                 "print(sorted(f for f in os.listdir('/') if f.startswith('journal')))")
+                                 "print(sorted(os.listdir('/journal')))\n"
+                                 "print(os.stat('/journal-reserve.bin')[6])")
         lines = out.splitlines()
         assert lines[0] == "False"
         assert "journal.bin.0" in lines[1]
+        assert lines[2] == str(1790 * 1024)
     finally:
         pad.close()

@@ -12,9 +12,15 @@ import json
 
 from .crc import crc16
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 PROTOCOL = 1           # protocol version, first byte of every body
-MAX_BODY = 2048        # largest body (header + payload) either end sends or accepts
-_MAX_RAW = MAX_BODY + 2  # body + CRC, before COBS
+MAX_BODY = const(2048)  # largest body (header + payload) either end sends or accepts
+_MAX_RAW = const(MAX_BODY + 2)  # body + CRC, before COBS
 
 # Message types (requests). A reply carries the request's type with REPLY set.
 HELLO = 0x01

@@ -24,6 +24,12 @@ Brightness: every channel is scaled to `cap` (0..255), then the whole frame is s
 its estimated current (20 mA per channel at 255) exceeds `budget_ma`.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 _OFF = (0, 0, 0)
 _WHITE = (255, 255, 255)
 _GREEN = (0, 255, 40)
@@ -32,7 +38,7 @@ _ORANGE = (255, 80, 0)
 _RED = (255, 0, 0)
 _BLUE = (60, 100, 255)
 
-MA_PER_CHANNEL = 20     # WS2812B at full drive, per colour channel
+_MA_PER_CHANNEL = const(20)    # WS2812B at full drive, per colour channel
 
 
 def _dim(c, num, den):
@@ -284,7 +290,7 @@ def cap_frame(px, cap=48, budget_ma=400):
             out = c
             px[i] = c
             total += c[0] + c[1] + c[2]
-    lim = budget_ma * 255 // MA_PER_CHANNEL
+    lim = budget_ma * 255 // _MA_PER_CHANNEL
     if total > lim:
         last = None
         for i in range(len(px)):
@@ -301,4 +307,4 @@ def frame_ma(px):
     s = 0
     for c in px:
         s += c[0] + c[1] + c[2]
-    return s * MA_PER_CHANNEL // 255
+    return s * _MA_PER_CHANNEL // 255

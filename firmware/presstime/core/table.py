@@ -71,22 +71,22 @@ OVER = const(7)
 PHASES = ("setup", "ready", "countdown", "running", "paused", "grace", "summary", "over")
 
 # player states
-WAITING = const(0)
-IS_READY = const(1)
-REPORTING = const(2)
-LAYOUT = const(3)
-PRINTED = const(4)
-LATE = const(5)
-FORCED = const(6)
+_WAITING = const(0)
+_IS_READY = const(1)
+_REPORTING = const(2)
+_LAYOUT = const(3)
+_PRINTED = const(4)
+_LATE = const(5)
+_FORCED = const(6)
 STATES = ("waiting", "ready", "reporting", "layout", "printed", "late", "forced")
 
 # modes (index in events.MODES)
-STANDARD = const(0)
-SOLO = const(1)
-FAMILY = const(2)
-PUZZLE = const(3)
-TURNBASED = const(4)
-REVEALS = const(5)
+_STANDARD = const(0)
+_SOLO = const(1)
+_FAMILY = const(2)
+_PUZZLE = const(3)
+_TURNBASED = const(4)
+_REVEALS = const(5)
 TURNS = const(6)
 
 # ---- the events this machine emits (core/events.py encodes them for the journal and the wire)
@@ -133,7 +133,7 @@ def name(kind):
         return NAMES[kind]
     return "?%d" % kind
 
-COUNTDOWN_MS = const(3000)
+_COUNTDOWN_MS = const(3000)
 UNDO_MS = const(5000)
 WARNINGS = (60000, 30000, 10000)
 PALETTE = ((255, 40, 40), (40, 120, 255), (40, 200, 40), (255, 180, 0), (190, 60, 255),
@@ -238,12 +238,12 @@ def normalise(cfg):
     # the game's facts come from its face (core/games.py), loaded only for the game set up
     rounds = face.rounds_in(mode)
     steps = face.STEPS
-    if m == REVEALS:
+    if m == _REVEALS:
         steps = opts.get("cards", steps)
     target = face.target(n)
     rounds = _int(opts, "rounds", rounds, 1, 9, w)
     steps = _int({"steps": opts.get("steps", steps)}, "steps", 0, 0, 99, w)
-    if m == REVEALS and steps < 1:
+    if m == _REVEALS and steps < 1:
         raise ValueError("configure: steps (stages or cards per round) must be 1..99")
     target = _int(opts, "target", target, 0, 99, w)
     turn_ms = _int(opts, "turn_ms", 0, 0, 3600000, w)
@@ -259,7 +259,7 @@ class Table:
     def __init__(self):
         self.cfg = None
         self.face = None        # the game's face (core/games.py), from the set-up
-        self.mode = STANDARD
+        self.mode = _STANDARD
         self.n = 0
         self.version = 0
         self.phase = SETUP
@@ -277,7 +277,7 @@ class Table:
     # ---- state ------------------------------------------------------------------------
     def _new_round(self):
         n = self.n
-        self.ps = [WAITING] * n
+        self.ps = [_WAITING] * n
         self.tok = [0] * n
         self.t_layout = [-1] * n    # round µs of "Layout!" (two-step)
         self.t_print = [-1] * n     # round µs of "Print!" / done (-1: forced)
@@ -308,13 +308,13 @@ class Table:
          self.turn_base, self.winner, self.end_reason) = s
 
     def _tokens(self):
-        return self.mode in (STANDARD, SOLO)
+        return self.mode in (_STANDARD, _SOLO)
 
     def _timed(self):
-        return self.mode in (STANDARD, SOLO, FAMILY)
+        return self.mode in (_STANDARD, _SOLO, _FAMILY)
 
     def _turnmode(self):
-        return self.mode in (TURNBASED, TURNS)
+        return self.mode in (_TURNBASED, TURNS)
 
     def _rounds(self):
         return self.cfg["rounds"] if self.cfg else 1
@@ -324,11 +324,11 @@ class Table:
         return (p - self.round) % self.n
 
     def _done(self, p):
-        return self.ps[p] >= PRINTED
+        return self.ps[p] >= _PRINTED
 
     def _all_done(self):
         for p in range(self.n):
-            if self.ps[p] < PRINTED:
+            if self.ps[p] < _PRINTED:
                 return False
         return True
 
@@ -362,7 +362,7 @@ class Table:
         elif self.cfg is None:
             raise ValueError("event %s before config" % name(k))
         elif k == READY:
-            self.ps[ev[1]] = IS_READY if ev[2] else WAITING
+            self.ps[ev[1]] = _IS_READY if ev[2] else _WAITING
         elif k == START:
             self.phase = COUNTDOWN
             self.cd_t = ev[1]
@@ -375,12 +375,12 @@ class Table:
             self.round_id += 1
             self.go_version = self.version + 1     # identifies this round's checkpoints
             for p in range(self.n):
-                self.ps[p] = REPORTING
+                self.ps[p] = _REPORTING
         elif k == PRESS:
             self._snap = self._save()
             p, token, flags, e_us = ev[1], ev[2], ev[3], ev[4]
             if flags & F_LAYOUT:
-                self.ps[p] = LAYOUT
+                self.ps[p] = _LAYOUT
                 self.t_layout[p] = e_us
             else:
                 if token:
@@ -396,7 +396,7 @@ class Table:
                     else:
                         self.grp = token
                     self.last_us = e_us
-                self.ps[p] = LATE if flags & F_LATE else PRINTED
+                self.ps[p] = _LATE if flags & F_LATE else _PRINTED
                 self.t_print[p] = e_us
         elif k == TIMEOUT:
             self.phase = GRACE
@@ -405,8 +405,8 @@ class Table:
             if self.cfg["grace_fallback"] == "rotate":
                 order.sort(key=self._prio)
             for p in order:
-                if self.ps[p] < PRINTED:
-                    self.ps[p] = FORCED
+                if self.ps[p] < _PRINTED:
+                    self.ps[p] = _FORCED
                     if self._tokens():
                         self.tok[p] = self.next_tok
                         self.next_tok += 1
@@ -445,7 +445,7 @@ class Table:
         elif k == REVEAL:
             self.step += 1
             for p in range(self.n):
-                self.ps[p] = WAITING
+                self.ps[p] = _WAITING
             if self.step >= self.cfg["steps"]:
                 self.phase = SUMMARY
                 self.end_reason = END_ALL
@@ -486,8 +486,8 @@ class Table:
             self.now = t_ms
         t = self.now
         ph = self.phase
-        if ph == COUNTDOWN and t - self.cd_t >= COUNTDOWN_MS:
-            self._emit((GO, self.cd_t + COUNTDOWN_MS))
+        if ph == COUNTDOWN and t - self.cd_t >= _COUNTDOWN_MS:
+            self._emit((GO, self.cd_t + _COUNTDOWN_MS))
             ph = self.phase
         if ph == RUNNING and self._timed():
             if self.elapsed_ms(t) >= self.cfg["duration_ms"]:
@@ -534,15 +534,15 @@ class Table:
         if self.phase != READYCHK or not 0 <= p < self.n:
             return False
         self.tick(t_ms)
-        if self.mode == REVEALS:
-            self._emit((READY, p, 0 if self.ps[p] == IS_READY else 1))
+        if self.mode == _REVEALS:
+            self._emit((READY, p, 0 if self.ps[p] == _IS_READY else 1))
             if self._all_ready():
                 self._emit((REVEAL,))
                 self.reveal_t = t_ms
             return True
         if self._turnmode():
             return self.start(t_ms)     # any player's press starts a turn game
-        if self.ps[p] == IS_READY:
+        if self.ps[p] == _IS_READY:
             return False
         self._emit((READY, p, 1))
         if self._all_ready():
@@ -551,7 +551,7 @@ class Table:
 
     def _all_ready(self):
         for s in self.ps:
-            if s != IS_READY:
+            if s != _IS_READY:
                 return False
         return True
 
@@ -560,7 +560,7 @@ class Table:
         if self.phase != READYCHK:
             return False
         self.tick(t_ms)
-        if self.mode == REVEALS:
+        if self.mode == _REVEALS:
             self._emit((REVEAL,))
             self.reveal_t = t_ms
         elif self._turnmode():
@@ -580,10 +580,10 @@ class Table:
             return self.ready(p, t_ms)
         if ph == RUNNING and self._turnmode():
             return self.pass_turn(p, t_ms)
-        if ph not in (RUNNING, GRACE) or self.ps[p] >= PRINTED:
+        if ph not in (RUNNING, GRACE) or self.ps[p] >= _PRINTED:
             return False
         e_us = self._elapsed_us(t_us)
-        if self.cfg["two_step"] and self.ps[p] == REPORTING:
+        if self.cfg["two_step"] and self.ps[p] == _REPORTING:
             self._emit((PRESS, p, 0, F_LAYOUT, e_us))
         else:
             flags = F_LATE if ph == GRACE else 0
@@ -652,7 +652,7 @@ class Table:
 
     def abort(self, t_ms):
         """Discard the current round: back to its ready check (the day does not advance)."""
-        if self.phase in (SETUP, OVER) or (self.phase == READYCHK and self.mode != REVEALS):
+        if self.phase in (SETUP, OVER) or (self.phase == READYCHK and self.mode != _REVEALS):
             return False
         self._emit((ABORT,))
         return True
@@ -779,7 +779,7 @@ class Table:
             st["turn_ms"] = 0
             st["turn_limit_ms"] = c["turn_ms"]
             st["target"] = c["target"]
-        if self.mode == REVEALS:
+        if self.mode == _REVEALS:
             st["step"] = self.step + 1 if self.step < c["steps"] else c["steps"]
             st["steps"] = c["steps"]
             st["steps_left"] = c["steps"] - self.step
@@ -834,7 +834,7 @@ class Table:
             st["turn_ms"] = self.elapsed_ms(t_ms) - self.turn_base if self.phase >= RUNNING else 0
             st["turn_limit_ms"] = c["turn_ms"]
             st["target"] = c["target"]
-        if self.mode == REVEALS:
+        if self.mode == _REVEALS:
             st["step"] = self.step + 1 if self.step < c["steps"] else c["steps"]
             st["steps"] = c["steps"]
             st["steps_left"] = c["steps"] - self.step

@@ -27,15 +27,22 @@ import os
 from ..core.crc import crc16
 from .port import JournalBase
 
-_MAGIC = 0xA5
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# private const()s: inlined by the compiler, no global and no name (qstr) in the board's RAM
+_MAGIC = const(0xA5)
 _TAG = b"PTJ"
-_V1 = 0x10              # header byte 3: format version 1 in the high nibble...
-_GAME = 0x01            # ...and this bit on the first segment of a game
-_HEADER_LEN = 10
-_MAX_PAYLOAD = 255
-_MAX_RECORD = 1 + 1 + 4 + _MAX_PAYLOAD + 2
-_MAX_SEQ = (1 << 28) - 1      # four varint bytes; stays a small int on every port
-_CHUNK = 256
+_V1 = const(0x10)       # header byte 3: format version 1 in the high nibble...
+_GAME = const(0x01)     # ...and this bit on the first segment of a game
+_HEADER_LEN = const(10)
+_MAX_PAYLOAD = const(255)
+_MAX_RECORD = const(1 + 1 + 4 + _MAX_PAYLOAD + 2)
+_MAX_SEQ = const((1 << 28) - 1)     # four varint bytes; stays a small int on every port
+_CHUNK = const(256)
 
 _fsync = getattr(os, "fsync", None)   # CPython
 _sync = getattr(os, "sync", None)     # MicroPython rp2 and others (not the unix port)

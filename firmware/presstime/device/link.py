@@ -18,10 +18,16 @@ try:
 except ImportError:  # pragma: no cover - a stripped board package
     FIRMWARE = "?"
 
-_CACHE = 8          # replies to state-changing requests kept for retries
-_FETCH = 32         # journal records at most in one page
-_BATCH = 8          # journal records read at a time while a page fills
-_SAME_MS = 5000     # a repeated read-only request within this is a retry: the same reply again
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_CACHE = const(8)       # replies to state-changing requests kept for retries
+_FETCH = const(32)      # journal records at most in one page
+_BATCH = const(8)       # journal records read at a time while a page fills
+_SAME_MS = const(5000)  # a repeated read-only request within this is a retry: the same reply again
 _END = "end"
 
 _COMMANDS = {
@@ -199,7 +205,10 @@ class Link:
             import sys
             from . import identity     # once, when the link starts; then dropped from RAM
             self._id = identity.board_id(self.port, self._journal())
-            sys.modules.pop(identity.__name__, None)
+            name = identity.__name__
+            identity = None
+            del sys.modules[name]
+            delattr(sys.modules[name[:-9]], "identity")     # the import put it on the package too
         return self._id
 
     def game_id(self):

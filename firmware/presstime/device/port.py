@@ -25,21 +25,16 @@ class Port:
     max_channel = 48        # brightness cap of a colour channel (0..255)
     uid = None              # the board's identity for the desktop; None: board name + chip id
 
-    def now_ms(self):
-        """Milliseconds since boot, monotonic, not wrapping."""
-        raise NotImplementedError
-
-    def buttons(self):
-        """Button edges since the last call, oldest first: a list of (button, down, t_us).
-
-        button: 0..players-1 for the players, -1 for the control button. down: True on press,
-        False on release. t_us: the time of the first edge (before any debouncing), in
-        microseconds since boot. The port debounces: a bounce never appears as an extra edge."""
-        raise NotImplementedError
-
-    def show(self, colours):
-        """Write one (r, g, b) tuple per pixel (already brightness-capped by the caller)."""
-        raise NotImplementedError
+    # Every port defines these three (no default; not written here, so that a board carries no
+    # bytecode that only raises):
+    #   now_ms() -> int     milliseconds since boot, monotonic, not wrapping
+    #   buttons() -> list   button edges since the last call, oldest first: (button, down, t_us).
+    #                       button: 0..players-1 for the players, -1 for the control button.
+    #                       down: True on press, False on release. t_us: the time of the first
+    #                       edge (before any debouncing), in microseconds since boot. The port
+    #                       debounces: a bounce never appears as an extra edge.
+    #   show(colours)       write one (r, g, b) tuple per pixel (already brightness-capped by
+    #                       the caller)
 
     def beep(self, freq_hz, ms):
         """Start a tone (no-op where the board has no piezo or speaker). Must not block."""
@@ -80,9 +75,10 @@ class JournalBase:
     last_seq = 0            # seq of the newest record (base_seq if the current game has none)
     volatile = False        # True: nothing survives a reset (a RAM journal)
 
-    def append(self, payload):
-        """Write one record (bytes); returns its seq."""
-        raise NotImplementedError
+    # Every journal defines (no default, see Port):
+    #   append(payload) -> seq          write one record (bytes); returns its seq
+    #   records(after_seq=0, limit=None) -> [(seq, payload bytes)] after `after_seq`, oldest
+    #                                   first, at most `limit`
 
     def append_many(self, payloads):
         """Write several records, oldest first; returns the last seq. A journal on flash does
@@ -91,10 +87,6 @@ class JournalBase:
         for p in payloads:
             seq = self.append(p)
         return seq
-
-    def records(self, after_seq=0, limit=None):
-        """[(seq, payload bytes)] after `after_seq`, oldest first, at most `limit`."""
-        raise NotImplementedError
 
     def reset(self):
         """Start a new game (configure does): seq continues. A journal that keeps one game per

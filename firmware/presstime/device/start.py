@@ -37,6 +37,8 @@ def start(port, journal=None, config=None):
         gc.collect()
     try:
         from .link import Link
+        gc.collect()
+        from . import status_reply  # noqa: F401
     except ImportError:         # a board package without the link
         Link = None
     gc.collect()

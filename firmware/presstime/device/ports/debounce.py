@@ -9,8 +9,11 @@ pressed), otherwise the burst was a glitch and nothing comes out.
 
 Order: events leave oldest first, across calls too. An event is held back while another
 button's burst that started earlier is still settling (at most `hold_us`, so a chattering,
-broken switch cannot stall the others). Equal timestamps keep no pin priority here: deciding a
-tie is the round machine's documented rule, not the port's.
+broken switch cannot stall the others). Equal timestamps (a same-instant tie: one PIO sample)
+leave in button order, as the simulator's port delivers them, so the journal of a tie is the
+same on the board and in the simulator (MicroPython's sort is not stable: the order is set by
+the whole tuple). Who gets which token is still the round machine's rotating priority, never
+the pin (docs/table.md).
 Times are plain growing integers (µs since boot), so `<` and `-` are safe here.
 """
 
@@ -96,7 +99,7 @@ class Debouncer:
         ready = self.ready
         if not ready:
             return []
-        ready.sort(key=_time)
+        ready.sort()            # (t, button, down): time, then button order
         if earliest < 0:
             self.ready = []
             return ready
@@ -107,6 +110,3 @@ class Debouncer:
         self.ready = ready[n:]
         return out
 
-
-def _time(event):
-    return event[0]

@@ -15,11 +15,21 @@
   countdown bar; the lights module lays them out from `pixels`.
 - Speaker: PWM tone, started by `beep()`, stopped from `buttons()`/`idle()` when due.
 - Link: `usb_cdc.data`, the second USB serial port that boot.py enables (None if it did not).
-- Journal: a file on the CIRCUITPY drive. Code can write there only when boot.py remounted it
-  writable (then the computer sees it read-only); see boot.py. When the drive is read-only to
-  code, `journal_path()` returns None and the device runs without a journal.
+- Journal: files in the `/journal` folder of the CIRCUITPY drive. Code can write there only when
+  boot.py remounted it writable (then the computer sees it read-only); see boot.py. When the
+  drive is read-only to code, `journal_path()` returns None and the device runs without a
+  journal. CircuitPython's FAT is not power-safe: it rewrites a whole 4 KB flash sector for every
+  512-byte sector it writes, and a cut tears all of it (docs/journal.md, "The MacroPad"). So the
+  journal's writes are kept out of every flash sector that holds the app: before the folder is
+  made, `journal-reserve.bin` takes every free cluster among the first 1792 (whose FAT entries
+  share the drive's first flash sector with its boot sector), so the folder, the segments, the
+  board id and the checkpoint are allocated after it (and `pad`, 3 KB, right after the folder's
+  own cluster, so no segment shares the folder's flash sector); the folder keeps the root
+  directory (with code.py's entry) out of every append. Segments of 1 KB (one FAT cluster): a new segment, a
+  FAT-table write, about once a game.
 """
 
+import os
 import time
 
 import board
@@ -40,6 +50,10 @@ _TICKS_PERIOD = const(1 << 29)       # supervisor.ticks_ms wraps here
 _TICKS_MASK = const((1 << 29) - 1)
 _TICKS_HALF = const(1 << 28)
 _BOOT_TICKS = const((1 << 29) - 65536)  # supervisor.ticks_ms() at power-on
+# the journal's guard (see the module docstring): 1790 KB = the clusters 2..1791 of CIRCUITPY's
+# FAT16 (1 KB clusters) whose FAT entries sit in the drive's first 4 KB flash sector
+RESERVE_NAME = "journal-reserve.bin"
+RESERVE_KB = const(1790)
 
 
 def ticks_diff(a, b):
@@ -57,6 +71,8 @@ class MacropadPort(Port):
     # key scan for 56 ms per 4 KB sector, and a press in it would be stamped that much late
     hold_round_writes = True
     duty = 0x8000         # speaker PWM duty while beeping
+    journal_dir = "/journal"
+    journal_segment_bytes = 1024    # one FAT cluster: the journal's SEGMENT_BYTES on this port
 
     def __init__(self, board_map=macropad):
         self.board_map = board_map
@@ -178,9 +194,43 @@ class MacropadPort(Port):
 
     # -- storage, loop -----------------------------------------------------------------------
     def journal_path(self):
+        """`/journal/journal.bin`, or None when the drive is read-only to code. The first time:
+        the reserve, then the folder; a journal kept at the drive's top before moves in (copied:
+        its clusters may sit beside the app's). OSError when the drive refuses."""
         if not self.journal_writable:
             return None
-        return "/journal.bin"
+        from ..journal import Journal
+        # before start() makes the journal (a class attribute meant to be set: pyright reads it
+        # as the literal 240)
+        Journal.SEGMENT_BYTES = self.journal_segment_bytes  # pyright: ignore[reportAttributeAccessIssue]
+        d = self.journal_dir
+        top = d[:d.rfind("/")]
+        reserve = top + "/" + RESERVE_NAME
+        try:
+            os.stat(reserve)
+        except OSError:
+            try:
+                with open(reserve, "wb") as f:      # clusters taken, not written (no data)
+                    f.seek(RESERVE_KB * 1024 - 1)
+                    f.write(b"\0")
+            except OSError:
+                pass        # a full drive: the journal still works, without the guarantee
+        try:
+            os.stat(d)
+        except OSError:
+            os.mkdir(d)
+            with open(d + "/pad", "wb") as f:       # 3 clusters after the folder's own: no
+                f.seek(3 * 1024 - 1)                # segment shares its 4 KB flash sector
+                f.write(b"\0")
+        old = [n for n in os.listdir(top or "/") if n.startswith("journal.bin.")]
+        for name in old:
+            with open(top + "/" + name, "rb") as src:
+                data = src.read()
+            with open(d + "/" + name, "wb") as dst:
+                dst.write(data)
+        for name in old:
+            os.remove(top + "/" + name)
+        return d + "/journal.bin"
 
     def idle(self, wait_ms=None):
         self._beep_check(self.now_ms())

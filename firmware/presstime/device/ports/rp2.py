@@ -88,7 +88,7 @@ class Rp2Port(Port):
             except (ImportError, OSError, ValueError):
                 self._cap = None
         if self._cap is not None:
-            self._cap.start(self.now_us)
+            self._cap.start()
         else:
             ring = self._ring = EdgeRing(self.ring_size)
             for i in range(len(self._pins)):
@@ -166,14 +166,16 @@ class Rp2Port(Port):
         cap = self._cap
         if cap is not None:
             got = self._got
-            cap.edges(self._us, got)
+            cap.edges(got)
             if got:
                 levels = self._levels
                 active = self._active
-                for b, level, t in got:
+                now_tu = self._tu
+                now_us = self._us
+                for b, level, t in got:     # t: ticks_us, as the IRQ ring's stamps below
                     v = 1 if level == active else 0
                     levels[b] = v
-                    debounce.edge(b, t, v)
+                    debounce.edge(b, now_us + ticks_diff(t, now_tu), v)
                 got.clear()
             return
         now_tu = self._tu

@@ -9,8 +9,12 @@ while X counts down once per sample. On any change it pushes one word: the 7 lev
 22..28, X's low 22 bits in bits 0..21 (below 2**30: a small int on MicroPython, no allocation).
 A DMA channel paced by the RX FIFO's DREQ copies each word into a 64-word ring in RAM, so
 neither a flash erase (CPU stalled, interrupts off, 45 ms) nor a pixel write delays or drops a
-stamp. The CPU turns the sample count back into µs on the port's clock from the instant the SM
-was started: the PIO and the µs timer run from the same crystal, so the count does not drift.
+stamp. The CPU turns the sample count back into a `ticks_us` value: the enable is one store
+between two reads of the µs timer, so sample k read the pins at most 16 k + 7 µs after the
+later read (never before); the PIO and the µs timer run from the same crystal, so the count
+does not drift. The count is unwrapped against an anchor taken AFTER the DMA count is read
+(and signed, half a wrap either way): a word that arrives while the CPU is between reading the
+clock and reading the ring is not taken for one 67 s older (docs/press-capture.md, "The bug").
 
 PixelWriter: PIO0 SM0 runs the ws2812 program (8 MHz, 10 cycles a bit) on the ring's data pin;
 a DMA channel moves the GRB bytes (one byte per FIFO word, the PIO pulls 8 bits at a time) and
@@ -20,13 +24,17 @@ the CPU returns at once: no bit-banging with interrupts off.
 import rp2
 import uctypes
 from array import array
-from machine import Pin
+from machine import Pin, mem32
 from micropython import const
-from time import ticks_us, ticks_diff
+from time import ticks_us, ticks_diff, ticks_add
 
 SAMPLE_US = const(16)        # one sample every 16 µs
-_SAMPLE_AT = const(3)        # µs into a sample where the player pins are read
+_READ_AT = const(7)          # µs from the enable to sample 0's pin read, at most: the 7th
+                             # instruction (`in pins`, SM cycle 6) + up to 1 µs of divider phase
 _MASK22 = const(0x3FFFFF)
+_HALF22 = const(0x200000)
+_SPAN22 = const(0x400000)
+_PIO1_CTRL_SET = const(0x50302000)   # PIO1 CTRL through its atomic set alias: bit 0 = SM0
 _RING = const(64)            # words in the DMA ring (256 bytes, aligned to 256)
 _DMA_COUNT = const(1 << 29)  # transfers the capture DMA may make (about 10**4 years of edges)
 _PIO1_RXF0 = const(0x50300020)
@@ -82,8 +90,8 @@ def _ws2812():
 class EdgeCapture:
     """Edges of the player pins (first..first+5) and the control pin, stamped by PIO.
 
-    start(now_us) with the port's µs clock read just after; edges(now_us, out) appends
-    (index, level, t_us) for each changed pin (players 0..5, control 6), oldest first."""
+    start() once; edges(out) appends (index, level, t) for each changed pin (players 0..5,
+    control 6), oldest first, t on the ticks_us scale (the port folds it into its own µs)."""
 
     def __init__(self, first_pin, control_pin):
         self._sm = rp2.StateMachine(4, _capture, freq=1_000_000, in_base=Pin(first_pin),
@@ -101,21 +109,35 @@ class EdgeCapture:
         self._read = 0          # words taken from the ring
         self._state = -1        # last levels seen (7 bits), -1 before the first word
         self.lost = 0           # words the ring overwrote before the CPU read them
-        self._t0 = 0            # port µs of sample 0
+        self._at = 0            # ticks_us of an anchor sample (see start)
+        self._ac = 0            # that sample's count, mod 2**22
+        self.start_bracket_us = 0
 
-    def start(self, clock):
-        """Start sampling; clock() is the port's µs clock."""
-        self._sm.active(1)
-        b = clock()
-        # the SM starts inside active(1), near its end; measured on the rig (docs/press-capture.md):
-        # sample 0 is taken 21 µs before b, so a stamp is 1..16 µs after its edge
-        self._t0 = b - 21
+    def start(self):
+        """Start sampling. The enable is one store to PIO1's CTRL between two reads of the µs
+        timer: the state machine started before the second read's µs ended, so sample k read
+        the pins no later than that + 1 + _READ_AT + 16 k µs, and no earlier than the first
+        read + 6 + 16 k. Stamps use the later bound: never before the edge."""
+        ta = ticks_us()
+        mem32[_PIO1_CTRL_SET] = 1
+        tb = ticks_us()
+        self._at = ticks_add(tb, 1 + _READ_AT)   # ticks_us of the anchor sample
+        self._ac = 0                             # its count, mod 2**22
+        self.start_bracket_us = ticks_diff(tb, ta) + 1
 
     def pending(self):
         return _DMA_COUNT - self._dma.count != self._read
 
-    def edges(self, now_us, out):
+    def edges(self, out):
+        """Append (index, level, t) for each changed pin since the last call, oldest first;
+        t is on the ticks_us scale. Call it at least every 30 s (the count wraps in 67 s)."""
         done = _DMA_COUNT - self._dma.count
+        # the clock is read after the DMA count: every word below was pushed before `now`
+        now = ticks_us()
+        k = ticks_diff(now, self._at) // SAMPLE_US
+        if k > 0:
+            self._at = ticks_add(self._at, k * SAMPLE_US)
+            self._ac = (self._ac + k) & _MASK22
         n = done - self._read
         if not n:
             return
@@ -124,14 +146,18 @@ class EdgeCapture:
             self._read = done - _RING
         buf = self._buf
         off = self._off
-        t0 = self._t0
-        c_now = (now_us - t0) // SAMPLE_US
+        at = self._at
+        ac = self._ac
         while self._read != done:
             w = buf[off + (self._read & (_RING - 1))]
             self._read += 1
             state = w >> 22
-            c = c_now - ((c_now - (_MASK22 - (w & _MASK22))) & _MASK22)
-            t = t0 + c * SAMPLE_US + _SAMPLE_AT
+            # samples from this word's sample to the anchor, signed: a word whose sample is
+            # after the anchor (the bound is late by up to the start bracket) stays after it
+            d = (ac - (_MASK22 - (w & _MASK22))) & _MASK22
+            if d >= _HALF22:
+                d -= _SPAN22
+            t = ticks_add(at, -d * SAMPLE_US)
             old = self._state
             self._state = state
             if old < 0:
