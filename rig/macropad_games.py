@@ -79,6 +79,22 @@ class Game:
         return simulate(self.cfg, self.t_after_cfg, edges, until)
 
 
+def split_games(records):
+    """A journal's records cut at each CONFIG: [[(seq, payload), ...] per game], oldest first."""
+    from presstime.core import events as E
+
+    out = []
+    for rec in records:
+        try:
+            kind = E.decode(rec[1])[0]
+        except ValueError:
+            kind = None
+        if kind == E.CONFIG or not out:
+            out.append([])
+        out[-1].append(rec)
+    return out
+
+
 def starts_of(records):
     """The START events' board times (ms), in order."""
     from presstime.core import events as E
@@ -176,7 +192,8 @@ def simulate(cfg, t_cfg_ms, edges, until_ms, journal=None):
     return app
 
 
-def lights_mismatches(board_frames, snapshots, lag_ms=LAG_MS, step_ms=STEP_MS, since_ms=None):
+def lights_mismatches(board_frames, snapshots, lag_ms=LAG_MS, step_ms=STEP_MS, since_ms=None,
+                      until_ms=None):
     """Board frames that core/lights does not give for the game's state: a frame shown at t is
     right when lights(state.status(tc), tc) equals it for some tc in [t - lag_ms, t] (the app
     computes a frame at its step, then sends it), the state being the simulator's state at tc or
@@ -191,6 +208,8 @@ def lights_mismatches(board_frames, snapshots, lag_ms=LAG_MS, step_ms=STEP_MS, s
     for t, px in board_frames:
         if since_ms is not None and t < since_ms:
             continue
+        if until_ms is not None and t >= until_ms:
+            break
         want = [tuple(x) for x in px]
         ok = False
         for tc in range(int(t) - lag_ms, int(t) + 1):

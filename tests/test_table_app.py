@@ -245,6 +245,38 @@ def _journal_events(app):
     return [E.decode(p) for _, p in app.journal.records(0)]
 
 
+def test_a_photo_counts_from_0_8_s_even_when_the_loop_only_sees_the_release():
+    """The MacroPad's loop can be held for a few hundred ms by a CircuitPython FAT write: a
+    hold's down and up edges then reach it in one step, and the token still counts from down +
+    0.8 s (it counted from the release: found on the emulated MacroPad, docs/real-firmware.md)."""
+    app, port = new_app(players=2, mode="turns")
+    port.tap(-1, at_ms=100)                   # released at 180: GO at 580
+    run(app, port, 1000)
+    port.hold(1, at_ms=1000, ms=900)          # up at 1900
+    port.advance(1000)                        # the loop is held meanwhile: one step sees both
+    app.step()
+    run(app, port, 1000)
+    assert [ev for ev in _journal_events(app) if ev[0] == E.PHOTO] == [(E.PHOTO, 1, 1800 - 580)]
+
+
+def test_a_turns_game_on_a_fat_is_journaled_at_once():
+    """On a port whose writes hold the chip (`hold_round_writes`: the MacroPad's FAT) a turns
+    game's events are written in the step that made them, not after the 300 ms quiet spell
+    (when the next player's quick press was likeliest to fall inside the write), and the round
+    checkpoint is never written (on the FAT it held the chip ~0.3 s every second)."""
+    app, port = new_app(players=2, mode="turns")
+    port.hold_round_writes = True
+    app._hold = True
+    port.tap(-1, at_ms=10)
+    run(app, port, 700)
+    n = app.journal.last_seq
+    port.tap(0, at_ms=port.now_ms() + 10)     # ends Ada's turn (at its release)
+    run(app, port, 100)
+    assert [ev[0] for ev in _journal_events(app)][n:] == [E.TURN]
+    run(app, port, 3000)                      # 3 s of play: no round checkpoint on a FAT
+    assert app.marks.load() is None
+
+
 @pytest.mark.parametrize("step", [1, 7, 45, 130])
 def test_gestures_act_at_their_edges_time_however_late_the_loop(step):
     """A short control press acts at release + 0.4 s, a photo token at down + 0.8 s, whatever

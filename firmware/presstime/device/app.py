@@ -281,7 +281,7 @@ class App:
                 _alert_beep(port, a)
                 self._alert = a
             e = t.elapsed_ms(now) // _CHECKPOINT_MS
-            if e != self._ck and quiet:
+            if e != self._ck and quiet and not self._hold:     # (no checkpoint on a FAT: _held)
                 self._ck = e
                 self.marks.save(_pack(t.go_version, e * _CHECKPOINT_MS))
         elif ph == COUNTDOWN:
@@ -366,7 +366,11 @@ class App:
             elif 0 < k < 18 and _BEEP[2 * k]:
                 port.beep(_BEEP[2 * k] * 20, _BEEP[2 * k + 1] * 10)
         ph = self.table.phase
-        if now is None or (ph != RUNNING and ph != GRACE) or (len(self._pending) >= 8 and not self._held()):
+        now_ = now is None or (ph != RUNNING and ph != GRACE)
+        if now_ or (len(self._pending) >= 8 and not self._held()) \
+                or (self._hold and self.table.mode == TURNS):
+            # (a turns game on a FAT is written at once, before the next player's press can
+            # come: after the quiet spell the write held the chip just when it might)
             if defer:
                 self._due = True    # step() writes once the frame is out
             else:
@@ -383,7 +387,9 @@ class App:
         """A port whose flash writes stop the key scan for long (`hold_round_writes`: the
         MacroPad, CircuitPython's FAT) keeps a token round's events in RAM, checkpoint included,
         until the round leaves running/grace: no write can delay or reorder a press. A power cut
-        then costs the round in play (docs/journal.md)."""
+        then costs the round in play (docs/journal.md). Such a port never writes the round
+        checkpoint: in a turns game it cost a FAT rewrite (5-7 sector erases, ~0.3 s of held
+        chip) every second of play; a cut resumes that game from its last journaled event."""
         t = self.table
         return self._hold and (t.phase == RUNNING or t.phase == GRACE) and t.mode != TURNS
 
@@ -437,7 +443,9 @@ class App:
         if t0 is None or self._fired.get(b):
             return
         if (t_us - t0) // 1000 >= _PHOTO_MS:
-            t.photo(b, t_us // 1000)
+            # a hold the loop did not see reach 0.8 s (a CircuitPython FAT write held the chip
+            # meanwhile): the token still counts from when it became long, as in _holds
+            t.photo(b, t0 // 1000 + _PHOTO_MS)
         else:
             t.press(b, t0)
 
