@@ -816,39 +816,3 @@ class Table:
         if "reveal_ms" in st:
             st["reveal_ms"] = (t_ms - self.reveal_t) if self.reveal_t is not None else None
         return st
-        st["game"] = c["game"]
-        st["day"] = self.day()
-        st["round"] = self.round + 1
-        st["rounds"] = c["rounds"]
-        st["duration_ms"] = c["duration_ms"] if self._timed() else None
-        st["remaining_ms"] = self.remaining_ms(t_ms)
-        st["elapsed_ms"] = self.elapsed_ms(t_ms) if self.phase >= RUNNING else 0
-        st["countdown"] = (3 - (t_ms - self.cd_t) // 1000) if self.phase == COUNTDOWN else 0
-        st["alert_ms"] = self.alert(t_ms)
-        st["tokens"] = self._tokens()
-        st["two_step"] = c["two_step"]
-        st["end_reason"] = self.end_reason
-        st["pick_order"] = self.pick_order()
-        st["winner"] = self.winner
-        st["undo"] = self._snap is not None and self._snap_t is not None and \
-            t_ms - self._snap_t <= UNDO_MS
-        if self._turnmode():
-            st["turn"] = self.turn
-            st["turn_ms"] = self.elapsed_ms(t_ms) - self.turn_base if self.phase >= RUNNING else 0
-            st["turn_limit_ms"] = c["turn_ms"]
-            st["target"] = c["target"]
-        if self.mode == _REVEALS:
-            st["step"] = self.step + 1 if self.step < c["steps"] else c["steps"]
-            st["steps"] = c["steps"]
-            st["steps_left"] = c["steps"] - self.step
-            st["reveal_ms"] = (t_ms - self.reveal_t) if self.reveal_t is not None else None
-        st["standings"] = self.standings
-        for p in range(self.n):
-            st["players"].append({
-                "name": c["names"][p], "colour": c["colours"][p], "state": STATES[self.ps[p]],
-                "token": self.tok[p], "tied": self.tie[p],
-                "layout_ms": self.t_layout[p] // 1000 if self.t_layout[p] >= 0 else None,
-                "print_ms": self.t_print[p] // 1000 if self.t_print[p] >= 0 else None,
-                "print_us": self.t_print[p] if self.t_print[p] >= 0 else None,
-                "photos": self.photos[p]})
-        return st
