@@ -28,7 +28,7 @@ from contextlib import contextmanager
 
 from presstime.device.boards import macropad as board
 
-from .pico import cache_dir, _copy
+from .pico import cache_dir
 from .rp2emu import Emulator, RigError, MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -140,14 +140,8 @@ class EmulatedMacropad(Emulator):
         """Boot a copy of `image` (the original is left as it is). `held`: keys (indices into
         KEY_PINS) held down from power-on, e.g. (board.EDIT_MODE_KEY,) for boot.py's edit mode
         (release them with .release_key(k))."""
-        flash = _copy(image)
-        try:
-            emu = Emulator.start.__func__(cls, rig, board="macropad", flash=flash, pty=pty,
-                                          data_pty=data_pty, paused=True, fast=fast, seed=seed, **kw)
-        except Exception:
-            os.remove(flash)
-            raise
-        emu._flash_copy = flash
+        emu = cls.start_on_copy(rig, image, board="macropad", pty=pty, data_pty=data_pty,
+                                paused=True, fast=fast, seed=seed, **kw)
         for k in held:
             emu.set(emu.key_pin(k), 0 if board.BUTTON_ACTIVE_LOW else 1)
         emu.trace(PIXEL_GPIO)
@@ -187,15 +181,6 @@ class EmulatedMacropad(Emulator):
 
     def harness_ns(self, board_ms):
         return board_ms * MS + self.boot_offset_ns()
-
-    def close(self):
-        """Quit the rig and remove the copy of the image it ran on (8 MB)."""
-        try:
-            Emulator.close(self)
-        finally:
-            flash = getattr(self, "_flash_copy", None)
-            if flash and os.path.exists(flash):
-                os.remove(flash)
 
     def key_pin(self, key):
         """GPIO of key `key` (0 = KEY1, top left ... 11 = KEY12)."""

@@ -115,27 +115,11 @@ class EmulatedPico(Emulator):
 
     @classmethod
     def start(cls, rig, image, pty=True, paused=False, fast=False, seed=None, **kw):
-        """Boot a copy of `image` (the original is left as it is)."""
-        flash = _copy(image)
-        try:
-            emu = Emulator.start.__func__(cls, rig, flash=flash, pty=pty, paused=paused,
-                                          fast=fast, seed=seed, **kw)
-        except Exception:
-            os.remove(flash)
-            raise
-        emu.flash_copy = flash
+        """Boot a copy of `image` (the original is left as it is; close() removes the copy)."""
+        emu = cls.start_on_copy(rig, image, pty=pty, paused=paused, fast=fast, seed=seed, **kw)
         emu.trace(board.PIXEL_PIN)
         emu.cmd("ws2812", pin=board.PIXEL_PIN)
         return emu
-
-    def close(self):
-        """Quit the rig and remove the flash copy it booted from."""
-        try:
-            Emulator.close(self)
-        finally:
-            path = getattr(self, "flash_copy", None)
-            if path and os.path.exists(path):
-                os.remove(path)
 
     def pin(self, button):
         """GPIO of a player's button (0-based seat) or of the control button (-1)."""
@@ -179,13 +163,6 @@ class EmulatedPico(Emulator):
             if f.get("complete"):
                 out.append((f["t"], [(g[1], g[0], g[2]) for g in f["grb"]]))
         return out
-
-
-def _copy(image):
-    fd, path = tempfile.mkstemp(prefix="presstime-flash-", suffix=".img")
-    os.close(fd)
-    shutil.copyfile(image, path)
-    return path
 
 
 class PausedLink:

@@ -64,6 +64,8 @@ def why_absent():
 class Emulator:
     """One run.mjs process and its control channel."""
 
+    flash_copy = None       # the temporary copy of an image it booted from (start_on_copy)
+
     def __init__(self, proc, sock_path, workdir, pty=None, data_pty=None):
         self.proc = proc
         self.workdir = workdir
@@ -82,6 +84,21 @@ class Emulator:
                     raise
                 time.sleep(0.05)
         self._file = self._sock.makefile("rwb")
+
+    @classmethod
+    def start_on_copy(cls, rig, image, **kw):
+        """start() on a temporary copy of the flash image `image` (the original is left as it
+        is); close() removes the copy."""
+        fd, flash = tempfile.mkstemp(prefix="presstime-flash-", suffix=".img")
+        os.close(fd)
+        try:
+            shutil.copyfile(image, flash)
+            emu = Emulator.start.__func__(cls, rig, flash=flash, **kw)
+        except BaseException:
+            os.remove(flash)
+            raise
+        emu.flash_copy = flash
+        return emu
 
     @classmethod
     def start(cls, rig, board="pico", firmware=None, flash=None, pty=None, data_pty=None,
@@ -277,6 +294,8 @@ class Emulator:
                 pass
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)
+        if self.flash_copy and os.path.exists(self.flash_copy):
+            os.remove(self.flash_copy)
 
     def __enter__(self):
         return self
