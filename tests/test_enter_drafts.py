@@ -1,25 +1,12 @@
 """`presstime enter --list` and `--draft KEY`: finishing a game a board played (drafts of play/sync)."""
 
-import argparse
-
 from presstime import store as store_mod
-from presstime.commands import enter
+
+from enter_runner import run_enter
 
 
 def _run(argv, answers, db):
-    parser = argparse.ArgumentParser()
-    enter.configure(parser)
-    said = []
-    feed = iter(answers)
-
-    def ask(prompt):
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError
-
-    code = enter.run(parser.parse_args(argv + ["--db", db]), ask=ask, say=said.append)
-    return code, "\n".join(said)
+    return run_enter(argv, answers, db)
 
 
 def test_a_board_draft_is_finished_and_stored_under_its_key(tmp_path):

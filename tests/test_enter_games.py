@@ -1,31 +1,16 @@
 """`presstime enter` for Heat, Mini FITS and Myth Fits: typed without a board, with the same
 forgiving entry as Fit to Print (refused as typed, back, fix, round N, resume)."""
 
-import argparse
-
 import pytest
 
 from presstime import store as store_mod
-from presstime.commands import enter
 from presstime.errors import BadInput
+
+from enter_runner import run_enter
 
 
 def _run(argv, answers, db):
-    parser = argparse.ArgumentParser()
-    enter.configure(parser)
-    said = []
-    feed = iter(answers)
-
-    def ask(prompt):
-        try:
-            answer = next(feed)
-        except StopIteration:
-            raise EOFError
-        said.append(prompt + answer)
-        return answer
-
-    code = enter.run(parser.parse_args(argv + ["--db", db]), ask=ask, say=said.append)
-    return code, "\n".join(said)
+    return run_enter(argv, answers, db, echo_prompts=True)
 
 
 def _stored(db):
