@@ -59,6 +59,31 @@ def _dim(c, num, den):
 
 
 _U = [0]        # frame(): the ms up to which (not included) the frame stays as built
+_K = [-1, None]  # frame(): the cap in force, and its colours already capped (colour -> capped)
+_ZERO = [None]  # an all-off frame of the last length, copied over px in one go
+
+
+def _c(c):
+    """A colour with every channel scaled to the frame's cap (cap/255). Frames are capped
+    where a colour is chosen, once per colour, not pixel by pixel afterwards: a Python loop
+    over the pixels costs ~0.7 ms a frame on the RP2040 (docs/benchmarks.md)."""
+    if not c:
+        return 0
+    m = _K[1]
+    v = m.get(c)
+    if v is None:
+        k = _K[0]
+        v = (((c >> 16) * k // 255) << 16) | ((((c >> 8) & 255) * k // 255) << 8) \
+            | ((c & 255) * k // 255)
+        if len(m) < 32:
+            m[c] = v
+    return v
+
+
+def _set_cap(cap):
+    if _K[0] != cap or _K[1] is None:
+        _K[0] = cap
+        _K[1] = {}
 
 
 def _at(ms):
@@ -180,8 +205,14 @@ def _winner(st):
 
 
 def _fill(px, ring, k, colour):
-    for i in range(len(ring)):
-        px[ring[i]] = colour if i < k else _OFF
+    c = _c(colour)
+    r = len(ring)
+    if k > r:
+        k = r
+    for i in range(k):
+        px[ring[i]] = c
+    for i in range(k, r):
+        px[ring[i]] = _OFF
 
 
 def _ring(st, t, ring, px, winner):
@@ -192,11 +223,11 @@ def _ring(st, t, ring, px, winner):
     players = st["players"]
     n = len(players)
     if ph == "setup":
-        px[ring[0]] = _dim(_WHITE, 1, 4) if _on(t, 2000, 1000) else _OFF
+        px[ring[0]] = _c(_dim(_WHITE, 1, 4)) if _on(t, 2000, 1000) else _OFF
         return
     if st.get("reveal_ms") is not None and st["reveal_ms"] < 1500:
         _at(t + 1500 - st["reveal_ms"])     # reveal_ms runs with the clock
-        c = _WHITE if _on(t, 250, 125) else _OFF
+        c = _c(_WHITE) if _on(t, 250, 125) else _OFF
         for i in ring:
             px[i] = c
         return
@@ -210,7 +241,7 @@ def _ring(st, t, ring, px, winner):
         else:
             k = ready * r // n if n else 0
         _fill(px, ring, k, _dim(_WHITE, 1, 5))
-        px[ring[_every(t, 100) % r]] = _WHITE        # a running dot: "waiting for you"
+        px[ring[_every(t, 100) % r]] = _c(_WHITE)    # a running dot: "waiting for you"
         return
     if ph == "countdown":
         k = st["countdown"] * r // 3
@@ -218,13 +249,14 @@ def _ring(st, t, ring, px, winner):
         return
     if ph == "grace":
         gap = _every(t, 60) % r
-        for i in range(r):
-            px[ring[i]] = _OFF if i == gap else _RED
+        _fill(px, ring, r, _RED)
+        px[ring[gap]] = _OFF
         return
     if ph == "summary" or ph == "over":
         if winner >= 0:
             c = _rgb(players[winner]["colour"])
-            d3 = _dim(c, 1, 3)
+            d3 = _c(_dim(c, 1, 3))
+            c = _c(c)
             head = _every(t, 80) % r
             for i in range(r):
                 d = (head - i) % r
@@ -233,12 +265,10 @@ def _ring(st, t, ring, px, winner):
         order = st.get("pick_order") or []
         if ph == "summary" and order:
             seg = r // len(order) if len(order) <= r else 1
-            for i in range(r):
-                k = i // seg
-                if k < len(order) and (seg == 1 or i % seg != seg - 1):
-                    px[ring[i]] = _rgb(players[order[k]]["colour"])
-                else:
-                    px[ring[i]] = _OFF      # a gap after each segment: count positions
+            for k in range(len(order) if len(order) * seg <= r else r // seg):
+                c = _c(_rgb(players[order[k]]["colour"]))     # one colour per segment
+                for i in range(k * seg, k * seg + seg - (seg != 1)):
+                    px[ring[i]] = c     # the rest stays off: a gap after each segment
             return
         c = _dim(_GREEN, 1, 3) if ph == "summary" else _dim(_WHITE, 1, 4)
         on = ph == "summary" or _on(t, 2000, 1000)
@@ -269,7 +299,7 @@ def _ring(st, t, ring, px, winner):
             _at(t + 1000 - e % 1000)
         mins = (e // 60000) % (r + 1)
         _fill(px, ring, mins, _dim(_BLUE, 1, 3))
-        px[ring[(e // 1000) * r // 60 % r]] = _WHITE
+        px[ring[(e // 1000) * r // 60 % r]] = _c(_WHITE)
         if ph == "paused":
             _paused(px, ring, t)
         return
@@ -302,7 +332,7 @@ def _paused(px, ring, t):
         if i % 2 or not on:
             px[ring[i]] = _OFF
         elif px[ring[i]] == _OFF:
-            px[ring[i]] = _dim(_BLUE, 1, 4)
+            px[ring[i]] = _c(_dim(_BLUE, 1, 4))
 
 
 _LAYOUT = [None, None, -1, None]     # the last layout() call: ring, players, n -> result
@@ -325,8 +355,11 @@ def frame(px, st, t, ring, players, cap=48, budget_ma=400):
     capped; returns px. Pure apart from px: the board's loop passes the same list each time.
     until() then tells how long this frame holds (see there)."""
     _U[0] = t + 3600000
-    for i in range(len(px)):
-        px[i] = _OFF
+    _set_cap(cap)
+    z = _ZERO[0]
+    if z is None or len(z) != len(px):
+        z = _ZERO[0] = [_OFF] * len(px)
+    px[:] = z
     pl = st.get("players") or []
     ring, pp = _layout(ring, players, len(pl))
     ph = st["phase"]
@@ -336,8 +369,8 @@ def frame(px, st, t, ring, players, cap=48, budget_ma=400):
 
     _ring(st, t, ring, px, winner)
     for p in range(len(pp)):
-        px[pp[p]] = _player(st, p, pl[p], t, winner)
-    return _cap(px, cap, budget_ma)
+        px[pp[p]] = _c(_player(st, p, pl[p], t, winner))
+    return _budget(px, cap, budget_ma)
 
 
 def until():
@@ -359,23 +392,18 @@ def _tuples(px):
     return [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px]
 
 
-def _cap(px, cap, budget_ma):
-    """Scale channels to cap/255, then the frame to the current budget (ints, in place)."""
-    total = 0
-    last = _OFF         # runs of one colour (a ring fill) share one capped value
-    out = _OFF
-    for i in range(len(px)):
-        c = px[i]
-        if c:
-            if c != last:
-                last = c
-                out = ((((c >> 16) * cap // 255) << 16) | ((((c >> 8) & 255) * cap // 255) << 8)
-                       | ((c & 255) * cap // 255))
-            px[i] = out
-            total += (out >> 16) + ((out >> 8) & 255) + (out & 255)
+def _budget(px, cap, budget_ma):
+    """Scale a capped frame (ints, in place) down to the current budget; a frame whose every
+    channel could sit at the cap and still fit is left as it is without a look."""
     lim = budget_ma * 255 // _MA_PER_CHANNEL
+    if 3 * cap * len(px) <= lim:
+        return px
+    total = 0
+    for c in px:
+        total += (c >> 16) + ((c >> 8) & 255) + (c & 255)
     if total > lim:
         last = -1
+        out = _OFF
         for i in range(len(px)):
             c = px[i]
             if c != last:
@@ -389,7 +417,8 @@ def _cap(px, cap, budget_ma):
 def cap_frame(px, cap=48, budget_ma=400):
     """Scale channels to cap/255, then the frame to the current budget: px a list of (r, g, b),
     changed in place and returned."""
-    ints = _cap([_rgb(c) for c in px], cap, budget_ma)
+    _set_cap(cap)
+    ints = _budget([_c(_rgb(c)) for c in px], cap, budget_ma)
     px[:] = _tuples(ints)
     return px
 

@@ -259,64 +259,25 @@ class App:
             self.step()
 
     def step(self):
+        """One loop iteration. Few locals here and in what runs every step: a bytecode
+        function whose locals and stack pass 11 words gets its frame from the heap on each
+        call, at a cost that depends on the heap's layout (docs/real-firmware.md); the work
+        that only some steps have (edges, the round's timers, a frame) is in methods of its own."""
         port = self.port
-        t = self.table
         edges = port.buttons()
         now = port.now_ms()
-        for b, down, t_us in edges:
-            if b < 0:
-                self.control.edge(down, t_us)
-            else:
-                self._player_edge(b, down, t_us)
+        if edges:
+            self._edges(edges)
         if self._down:
             self._holds(now)
         self.control.poll(now)
-        t.tick(now)
+        self.table.tick(now)
         self._flush(now, True)
-        quiet = now - self._last_press >= _QUIET_MS and not self._held()
-        ph = t.phase
-        if ph == RUNNING:
-            a = t.alert(now)
-            if a != self._alert:
-                _alert_beep(port, a)
-                self._alert = a
-            e = t.elapsed_ms(now) // _CHECKPOINT_MS
-            if e != self._ck and quiet and not self._hold:     # (no checkpoint on a FAT: _held)
-                self._ck = e
-                self.marks.save(_pack(t.go_version, e * _CHECKPOINT_MS))
-        elif ph == COUNTDOWN:
-            c = (now - t.cd_t) // 1000
-            if c != self._cd:
-                self._cd = c
-                port.beep(880, 80)
-        if t.version != self._key or now >= self._until:
-            # a frame is built only when the state changed or the last one expires (its next
-            # blink edge, ring step...: core/lights.until); it allocates nothing: the status
-            # dict is refreshed in place, the frame rebuilt in self._px, compared with the last
-            # one shown and copied over it
-            self._key = t.version
-            st = self._st
-            if st is None or st["version"] != t.version:
-                self._st = st = None            # the old one goes before the new is built
-                st = self._st = t.status(now)
-            else:
-                t.refresh(st, now)
-            px = _frame(self._px, st, now, self._ring, self._pp, self._cap)
-            u = _until()
-            if ph == COUNTDOWN:                 # the status' countdown second changes
-                c = t.cd_t + 1000 * ((now - t.cd_t) // 1000 + 1)
-                if c < u:
-                    u = c
-            if self._fault is not None and self._ring:
-                if now // 500 & 1:
-                    px[self._ring[0]] = self._cap << 16     # the journal warning: the first ring pixel blinks red
-                if now - now % 500 + 500 < u:
-                    u = now - now % 500 + 500
-            self._until = u
-            shown = self._shown
-            if px != shown:
-                shown[:] = px
-                port.show_rgb(px)
+        quiet = now - self._last_press >= _QUIET_MS and not (self._hold and self._held())
+        if self.table.phase == RUNNING or self.table.phase == COUNTDOWN:
+            self._timers(now, quiet)
+        if self.table.version != self._key or now >= self._until:
+            self._lights(now)
         if self._pending and (self._due or quiet):
             self._write()       # after the lights: a slow flash write never holds back a frame
         self._due = False
@@ -324,6 +285,67 @@ class App:
             self.link.poll()
         if not edges:
             port.idle(self._wait_ms(now))
+
+    def _edges(self, edges):
+        for b, down, t_us in edges:
+            if b < 0:
+                self.control.edge(down, t_us)
+            else:
+                self._player_edge(b, down, t_us)
+
+    def _timers(self, now, quiet):
+        """A running round's warnings and checkpoint, the countdown's beeps."""
+        t = self.table
+        if t.phase == RUNNING:
+            if not self._ring:      # no ring: until() does not wake the lights for a warning
+                self._warn(t.alert(now))
+            e = t.elapsed_ms(now) // _CHECKPOINT_MS
+            if e != self._ck and quiet and not self._hold:     # (no checkpoint on a FAT: _held)
+                self._ck = e
+                self.marks.save(_pack(t.go_version, e * _CHECKPOINT_MS))
+        else:
+            c = (now - t.cd_t) // 1000
+            if c != self._cd:
+                self._cd = c
+                self.port.beep(880, 80)
+
+    def _warn(self, a):
+        if a != self._alert:
+            _alert_beep(self.port, a)
+            self._alert = a
+
+    def _lights(self, now):
+        """A frame is built only when the state changed or the last one expires (its next
+        blink edge, ring step...: core/lights.until); it allocates nothing: the status dict is
+        refreshed in place, the frame rebuilt in self._px, compared with the last one shown
+        and copied over it."""
+        t = self.table
+        self._key = t.version
+        st = self._st
+        if st is None or st["version"] != t.version:
+            self._st = st = None            # the old one goes before the new is built
+            st = self._st = t.status(now)
+        else:
+            t.refresh(st, now)
+        if t.phase == RUNNING:
+            # the warnings (60/30/10 s left, a turn over its limit) change only at instants
+            # the lights wake for (until() holds them), so they are looked at here, not every step
+            self._warn(st["alert_ms"])
+        px = _frame(self._px, st, now, self._ring, self._pp, self._cap)
+        u = _until()
+        if t.phase == COUNTDOWN:                # the status' countdown second changes
+            c = t.cd_t + 1000 * ((now - t.cd_t) // 1000 + 1)
+            if c < u:
+                u = c
+        if self._fault is not None and self._ring:
+            if now // 500 & 1:
+                px[self._ring[0]] = self._cap << 16     # the journal warning: the first ring pixel blinks red
+            if now - now % 500 + 500 < u:
+                u = now - now % 500 + 500
+        self._until = u
+        if px != self._shown:
+            self._shown[:] = px
+            self.port.show_rgb(px)
 
     def _wait_ms(self, now):
         """How long the loop may sleep: until the next 125 ms tick or the instant the frame
@@ -355,8 +377,10 @@ class App:
         presses (docs/journal.md). In any other phase, and for the link's and the control
         button's commands, everything is written at once."""
         evs = self.table.drain()
-        if not evs:
-            return
+        if evs:
+            self._journal(evs, now, defer)
+
+    def _journal(self, evs, now, defer):
         port = self.port
         for ev in evs:
             k = ev[0]

@@ -163,28 +163,35 @@ class Rp2Port(Port):
         self._us += du
 
     def _drain(self):
-        """Move the captured edges into the debouncer (after a fold)."""
-        debounce = self._debounce
+        """Move the captured edges into the debouncer (after a fold). Runs twice a loop step:
+        the common case (nothing captured) stays in this small frame (see _feed)."""
         cap = self._cap
         if cap is not None:
             got = self._got
             cap.edges(got)
             if got:
-                levels = self._levels
-                active = self._active
-                now_tu = self._tu
-                now_us = self._us
-                for b, level, t in got:     # t: ticks_us, as the IRQ ring's stamps below
-                    v = 1 if level == active else 0
-                    levels[b] = v
-                    debounce.edge(b, now_us + ticks_diff(t, now_tu), v)
-                got.clear()
+                self._feed(got)
             return
+        ring = self._ring
+        if ring is not None and ring.pending():
+            self._feed_ring(ring)
+
+    def _feed(self, got):
+        debounce = self._debounce
+        levels = self._levels
+        active = self._active
         now_tu = self._tu
         now_us = self._us
-        ring = self._ring
-        if ring is None:
-            return
+        for b, level, t in got:     # t: ticks_us, as the IRQ ring's stamps below
+            v = 1 if level == active else 0
+            levels[b] = v
+            debounce.edge(b, now_us + ticks_diff(t, now_tu), v)
+        got.clear()
+
+    def _feed_ring(self, ring):
+        debounce = self._debounce
+        now_tu = self._tu
+        now_us = self._us
         while ring.pending():
             b, t = ring.pop()
             debounce.edge(b, now_us + ticks_diff(t, now_tu))
@@ -210,22 +217,27 @@ class Rp2Port(Port):
         return t // 1000
 
     def buttons(self):
-        levels = self._levels
         if self._cap is None:
-            pins = self._pins
-            active = self._active
-            for i in range(len(pins)):   # levels first: an edge seen here is already in the ring
-                levels[i] = 1 if pins[i].value() == active else 0
+            self._read_levels()
         self._fold()
         self._drain()
-        now_us = self._us
         if self._beep_end >= 0:
-            self._beep_check(now_us // 1000)
+            self._beep_check(self._us // 1000)
         if self._cap is not None and not self._debounce.busy:
             return _NONE    # the capture's levels change only with an edge: nothing to settle
+        return self._settled()
+
+    def _read_levels(self):
+        levels = self._levels
+        pins = self._pins
+        active = self._active
+        for i in range(len(pins)):   # levels first: an edge seen here is already in the ring
+            levels[i] = 1 if pins[i].value() == active else 0
+
+    def _settled(self):
         out = []
         players = self.players
-        for t, b, down in self._debounce.poll(now_us, levels):
+        for t, b, down in self._debounce.poll(self._us, self._levels):
             out.append((b if b < players else -1, down, t))
         return out
 

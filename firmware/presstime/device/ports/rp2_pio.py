@@ -130,17 +130,23 @@ class EdgeCapture:
 
     def edges(self, out):
         """Append (index, level, t) for each changed pin since the last call, oldest first;
-        t is on the ticks_us scale. Call it at least every 30 s (the count wraps in 67 s)."""
+        t is on the ticks_us scale. Call it at least every 30 s (the count wraps in 67 s).
+
+        Few locals on purpose, here and in the port's loop path: a bytecode function whose
+        locals and stack pass 11 words gets its frame from the heap on every call, at a cost
+        that depends on the heap's layout (docs/real-firmware.md); the words are taken by
+        _take(), called only when there are some."""
         done = _DMA_COUNT - self._dma.count
         # the clock is read after the DMA count: every word below was pushed before `now`
-        now = ticks_us()
-        k = ticks_diff(now, self._at) // SAMPLE_US
+        k = ticks_diff(ticks_us(), self._at) // SAMPLE_US
         if k > 0:
             self._at = ticks_add(self._at, k * SAMPLE_US)
             self._ac = (self._ac + k) & _MASK22
+        if done != self._read:
+            self._take(out, done)
+
+    def _take(self, out, done):
         n = done - self._read
-        if not n:
-            return
         if n > _RING:
             self.lost += n - _RING
             self._read = done - _RING
