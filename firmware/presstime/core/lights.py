@@ -59,7 +59,7 @@ def _dim(c, num, den):
 
 
 _U = [0]        # frame(): the ms up to which (not included) the frame stays as built
-_K = [-1, None]  # frame(): the cap in force, and its colours already capped (colour -> capped)
+_K = [48]       # frame(): the cap in force
 _ZERO = [None]  # an all-off frame of the last length, copied over px in one go
 
 
@@ -67,23 +67,9 @@ def _c(c):
     """A colour with every channel scaled to the frame's cap (cap/255). Frames are capped
     where a colour is chosen, once per colour, not pixel by pixel afterwards: a Python loop
     over the pixels costs ~0.7 ms a frame on the RP2040 (docs/benchmarks.md)."""
-    if not c:
-        return 0
-    m = _K[1]
-    v = m.get(c)
-    if v is None:
-        k = _K[0]
-        v = (((c >> 16) * k // 255) << 16) | ((((c >> 8) & 255) * k // 255) << 8) \
-            | ((c & 255) * k // 255)
-        if len(m) < 32:
-            m[c] = v
-    return v
-
-
-def _set_cap(cap):
-    if _K[0] != cap or _K[1] is None:
-        _K[0] = cap
-        _K[1] = {}
+    k = _K[0]
+    return (((c >> 16) * k // 255) << 16) | ((((c >> 8) & 255) * k // 255) << 8) \
+        | ((c & 255) * k // 255)
 
 
 def _at(ms):
@@ -355,10 +341,10 @@ def frame(px, st, t, ring, players, cap=48, budget_ma=400):
     capped; returns px. Pure apart from px: the board's loop passes the same list each time.
     until() then tells how long this frame holds (see there)."""
     _U[0] = t + 3600000
-    _set_cap(cap)
+    _K[0] = cap
     z = _ZERO[0]
     if z is None or len(z) != len(px):
-        z = _ZERO[0] = [_OFF] * len(px)
+        z = _ZERO[0] = [_OFF] * len(px)     # made once; copied over px in one go
     px[:] = z
     pl = st.get("players") or []
     ring, pp = _layout(ring, players, len(pl))
@@ -417,7 +403,7 @@ def _budget(px, cap, budget_ma):
 def cap_frame(px, cap=48, budget_ma=400):
     """Scale channels to cap/255, then the frame to the current budget: px a list of (r, g, b),
     changed in place and returned."""
-    _set_cap(cap)
+    _K[0] = cap
     ints = _budget([_c(_rgb(c)) for c in px], cap, budget_ma)
     px[:] = _tuples(ints)
     return px
