@@ -25,10 +25,11 @@ rp2_min_free_heap_kb / rp2_largest_free_block_kb: 10 consecutive 3-round games o
   app (each player pressing every second, the control button's short press at each ready
   check and summary), after each game a sync of its journal through the Link (records pages
   as the desktop asks them), then gc.collect(), gc.mem_free() and the largest bytearray that
-  can be allocated: the minimum of each over the 10 games. The heap is read by a REPL snippet
-  of its own, compiled just after a collection (so low in the heap): until 2026-11-24 the
-  snippet that played the game read it too, and its own compiled code, live while it ran,
-  sat wherever the allocator had got to, splitting the free block it measured.
+  can be allocated: the minimum of each over the 10 games. The 10 games run in one call
+  (app_probe.games): until 2026-11-24 each game was a REPL snippet of its own, and each
+  snippet's compiled code, live while its game ran, sat wherever the allocator had got to:
+  the games' objects were placed around it and the largest block swung 31-57 KB with the
+  snippet's text alone (docs/benchmarks.md).
 """
 
 import os
@@ -126,19 +127,10 @@ def heap_figures(rig, image, games=10, log=None):
         for k in range(games * game_ms // 1000):
             for p in range(6):
                 pico.press(p, at=t0 + 200 * MS + k * 1000 * MS + p * 41 * MS, hold_ms=60)
-        out = []
-        for g in range(games):
-            code = ("app.configure(%r)\n" % (_cfg(),) if g else "") + \
-                "run(%d, control=True)\nNSTEPS[0] = 0\nprint('PHASE', app.table.phase, 'SYNC', " \
-                "sync())" % game_ms
-            line = _exec(pico, code).strip()
-            # the heap is read by a snippet of its own, compiled right after a collection: the
-            # REPL compiles each snippet into the heap, and one compiled wherever the allocator
-            # had got to sat in the middle of the free space it was measuring
-            _exec(pico, "gc.collect()")
-            out.append(line + " " + _exec(pico, "print('HEAP', *heap())").strip())
-            if log is not None:
-                print(out[-1], file=log, flush=True)
+        out = _exec(pico, "games(%d, %d, %r)" % (games, game_ms, _cfg())).strip().splitlines()
+        if log is not None:
+            for line in out:
+                print(line, file=log, flush=True)
     free, block, phases = [], [], []
     for line in out:
         f = line.split()

@@ -111,3 +111,21 @@ def test_a_frame_holds_until_its_until(seed):
             if later.version != t.version:
                 break                       # a new version: the app builds a new frame
             assert L.frame([0] * size, later.status(at), at, ring, pp) == built, (now, at, end)
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 2 ** 32))
+def test_a_status_rewritten_in_place_equals_a_new_one(seed):
+    """The board's lights keep one status dict all game (Table.status(t, into=it)): rewritten
+    in place at every version, it holds exactly what a new status() holds, keys in the same
+    order, and it stays the same dict (and the same player dicts) while the set-up holds."""
+    import json
+    rng = random.Random(seed)
+    t = _table(rng)
+    kept = t.status(0)
+    players = list(kept["players"])
+    for now in _walk(rng, t, 30):
+        again = t.status(now, kept)
+        assert again is kept
+        assert all(a is b for a, b in zip(kept["players"], players))
+        assert json.dumps(kept) == json.dumps(t.status(now))

@@ -10,6 +10,9 @@
 #   sync()                a `records` request fed to the Link as the desktop's sync sends it,
 #                         page after page; returns the bytes answered
 #   heap()                gc.collect(), then (free bytes, largest free block in bytes)
+#   games(n, ms, cfg)     n games of ms each on the app, a sync and heap() after each, one line
+#                         per game; all in one call, so no REPL snippet is compiled into the
+#                         heap between games (a board runs its app with none)
 import gc
 from array import array
 from time import ticks_us, ticks_ms, ticks_diff
@@ -114,3 +117,13 @@ def steps():
     n = NSTEPS[0]
     print("STEPS", " ".join(str(STEPS[i]) for i in range(n)))
     NSTEPS[0] = 0
+
+
+def games(n, ms, cfg):
+    for g in range(n):
+        if g:
+            app.configure(cfg)
+        run(ms, True)
+        NSTEPS[0] = 0
+        s = sync()
+        print("PHASE", app.table.phase, "SYNC", s, "HEAP", *heap())

@@ -316,15 +316,14 @@ class App:
 
     def _lights(self, now):
         """A frame is built only when the state changed or the last one expires (its next
-        blink edge, ring step...: core/lights.until); it allocates nothing: the status dict is
-        refreshed in place, the frame rebuilt in self._px, compared with the last one shown
-        and copied over it."""
+        blink edge, ring step...: core/lights.until); it allocates nothing but a new version's
+        pick order: the status dict is rewritten or refreshed in place, the frame rebuilt in
+        self._px, compared with the last one shown and copied over it."""
         t = self.table
         self._key = t.version
         st = self._st
         if st is None or st["version"] != t.version:
-            self._st = st = None            # the old one goes before the new is built
-            st = self._st = t.status(now)
+            st = self._st = t.status(now, st)   # rewritten in place: one dict all game
         else:
             t.refresh(st, now)
         if t.phase == RUNNING:
