@@ -116,7 +116,7 @@ def test_a_frame_holds_until_its_until(seed):
 @settings(max_examples=40)
 @given(st.integers(0, 2 ** 32))
 def test_a_status_rewritten_in_place_equals_a_new_one(seed):
-    """The board's lights keep one status dict all game (Table.status(t, into=it)): rewritten
+    """The board's lights keep one status dict all game (Table.status(t, st)): rewritten
     in place at every version, it holds exactly what a new status() holds, keys in the same
     order, and it stays the same dict (and the same player dicts) while the set-up holds."""
     import json

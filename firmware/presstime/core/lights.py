@@ -59,8 +59,7 @@ def _dim(c, num, den):
 
 
 _U = [0]        # frame(): the ms up to which (not included) the frame stays as built
-_K = [48]       # frame(): the cap in force
-_ZERO = [None]  # an all-off frame of the last length, copied over px in one go
+_K = [48, None]  # frame(): the cap in force; an all-off frame of the last length (copied over px)
 
 
 def _c(c):
@@ -342,9 +341,9 @@ def frame(px, st, t, ring, players, cap=48, budget_ma=400):
     until() then tells how long this frame holds (see there)."""
     _U[0] = t + 3600000
     _K[0] = cap
-    z = _ZERO[0]
+    z = _K[1]
     if z is None or len(z) != len(px):
-        z = _ZERO[0] = [_OFF] * len(px)     # made once; copied over px in one go
+        z = _K[1] = [_OFF] * len(px)        # made once; copied over px in one go
     px[:] = z
     pl = st.get("players") or []
     ring, pp = _layout(ring, players, len(pl))

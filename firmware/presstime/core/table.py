@@ -753,17 +753,16 @@ class Table:
             return None
         return self.face.round_name(self.cfg["mode"], self.round)
 
-    def status(self, t_ms=None, into=None):
+    def status(self, t_ms=None, st=None):
         """A dict for the lights, the link and the simulator (plain JSON-able values).
 
-        into: a status this table gave before, for the same set-up (its players' count, game
+        st: a status this table gave before, for the same set-up (its players' count, game
         and mode): its values are rewritten in place and it is returned, so the board's lights
         keep one dict (and its players' dicts) for a whole game instead of a new set per
         version (no garbage, nothing that moves in the heap; docs/benchmarks.md)."""
         if t_ms is None:
             t_ms = self.now
         c = self.cfg
-        st = into
         if st is None or not c or st.get("game") != c["game"] or st["mode"] != c["mode"] \
                 or len(st["players"]) != self.n:
             st = {"version": self.version, "phase": PHASES[self.phase], "t_ms": t_ms,
@@ -803,20 +802,17 @@ class Table:
             st["reveal_ms"] = None
         st["standings"] = self.standings
         for p in range(self.n):
-            self._seat(st["players"][p], p)
+            d = st["players"][p]
+            d["name"] = c["names"][p]
+            d["colour"] = c["colours"][p]
+            d["state"] = STATES[self.ps[p]]
+            d["token"] = self.tok[p]
+            d["tied"] = self.tie[p]
+            d["layout_ms"] = self.t_layout[p] // 1000 if self.t_layout[p] >= 0 else None
+            d["print_ms"] = self.t_print[p] // 1000 if self.t_print[p] >= 0 else None
+            d["print_us"] = self.t_print[p] if self.t_print[p] >= 0 else None
+            d["photos"] = self.photos[p]
         return self.refresh(st, t_ms)
-
-    def _seat(self, d, p):
-        c = self.cfg
-        d["name"] = c["names"][p]
-        d["colour"] = c["colours"][p]
-        d["state"] = STATES[self.ps[p]]
-        d["token"] = self.tok[p]
-        d["tied"] = self.tie[p]
-        d["layout_ms"] = self.t_layout[p] // 1000 if self.t_layout[p] >= 0 else None
-        d["print_ms"] = self.t_print[p] // 1000 if self.t_print[p] >= 0 else None
-        d["print_us"] = self.t_print[p] if self.t_print[p] >= 0 else None
-        d["photos"] = self.photos[p]
 
     def refresh(self, st, t_ms):
         """Bring a status() dict of this same version to t_ms: only the fields that move with

@@ -298,7 +298,10 @@ class App:
         t = self.table
         if t.phase == RUNNING:
             if not self._ring:      # no ring: until() does not wake the lights for a warning
-                self._warn(t.alert(now))
+                a = t.alert(now)
+                if a != self._alert:
+                    _alert_beep(self.port, a)
+                    self._alert = a
             e = t.elapsed_ms(now) // _CHECKPOINT_MS
             if e != self._ck and quiet and not self._hold:     # (no checkpoint on a FAT: _held)
                 self._ck = e
@@ -308,11 +311,6 @@ class App:
             if c != self._cd:
                 self._cd = c
                 self.port.beep(880, 80)
-
-    def _warn(self, a):
-        if a != self._alert:
-            _alert_beep(self.port, a)
-            self._alert = a
 
     def _lights(self, now):
         """A frame is built only when the state changed or the last one expires (its next
@@ -329,7 +327,9 @@ class App:
         if t.phase == RUNNING:
             # the warnings (60/30/10 s left, a turn over its limit) change only at instants
             # the lights wake for (until() holds them), so they are looked at here, not every step
-            self._warn(st["alert_ms"])
+            if st["alert_ms"] != self._alert:
+                _alert_beep(self.port, st["alert_ms"])
+                self._alert = st["alert_ms"]
         px = _frame(self._px, st, now, self._ring, self._pp, self._cap)
         u = _until()
         if t.phase == COUNTDOWN:                # the status' countdown second changes
