@@ -92,6 +92,11 @@ class FakeFile:
         self.pos = end
         return out
 
+    def readinto(self, buf):
+        got = self.read(len(buf))
+        buf[:len(got)] = got
+        return len(got)
+
     def seek(self, off, whence=0):
         if whence == 2:
             off += len(self._data())

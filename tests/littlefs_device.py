@@ -89,6 +89,9 @@ class LfsFile:
     def read(self, n=-1):
         return self.raw.read(n)
 
+    def readinto(self, buf):
+        return self.raw.readinto(buf)
+
     def write(self, data):
         return self.raw.write(data)
 

@@ -135,8 +135,9 @@ def _walk(f, seq, after, limit, out, win=None):
 
     Appends (seq, payload) with seq > after to `out` (if not None) until `limit` are there.
     Returns (seq, n): the last record walked and the bytes walked. `win` is the read window
-    (a bytearray of _CHUNK + _MAX_RECORD, the journal keeps one): the file is read into it,
-    so a walk allocates only the payloads it returns."""
+    (a bytearray of _CHUNK + _MAX_RECORD, the journal keeps one): the file is read into it
+    (readinto: the file objects of every opener have it), so a walk allocates only the
+    payloads it returns and the short tail it moves to the front."""
     if win is None:
         win = bytearray(_CHUNK + _MAX_RECORD)
     mv = memoryview(win)
@@ -147,10 +148,9 @@ def _walk(f, seq, after, limit, out, win=None):
             win[:end - at] = bytes(mv[at:end])     # the unread tail (under a record) to the front
             end -= at
             at = 0
-            chunk = f.read(_CHUNK)
-            eof = not chunk
-            win[end:end + len(chunk)] = chunk
-            end += len(chunk)
+            n = f.readinto(mv[end:end + _CHUNK])    # no 257-byte bytes per chunk: a sync
+            eof = not n                              # after a game found no room for one
+            end += n or 0
             continue
         r = decode_record(mv[:end], at, seq + 1)
         if r is None:
