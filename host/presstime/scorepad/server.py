@@ -220,12 +220,12 @@ class ScorepadServer:
             sent = -1
             try:
                 while not self.stopping:
+                    waker.clear()       # before the state is read: a change from now on wakes us
                     state = self.session.public()
                     if state["version"] != sent:
                         sent = state["version"]
                         yield "data: %s\n\n" % json.dumps(state)
                         self.sent[waker] = sent
-                    waker.clear()
                     try:
                         await asyncio.wait_for(waker.wait(), KEEPALIVE_S)
                     except asyncio.TimeoutError:

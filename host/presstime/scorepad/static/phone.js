@@ -136,9 +136,12 @@ function showTable(st) {
   document.getElementById("standings").hidden = !standingsTable(document.getElementById("stand"), st.standings);
 }
 
+let asked = 0;          // refreshes asked: only the latest one's answer is shown
 async function refresh() {
+  const n = ++asked;
   const q = seat !== null ? "?seat=" + seat : "";
   const r = await call("state" + q);
+  if (n !== asked) return;    // a later refresh is on its way: its answer is the newer state
   if (r.status === 429 || r.status >= 500) {           // busy: try again shortly
     setTimeout(refresh, 500 + Math.random() * 500);
     return;
