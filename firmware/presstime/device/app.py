@@ -86,14 +86,17 @@ _BEEP = (b"\x00\x00\x00\x00\x00\x00"    # -, CONFIG, READY
          b"\x42\x0f\x32\x04\x4b\x08")   # REVEAL, TURN, PHOTO
 
 
-def _alert_beep(port, a):
-    """The 60 s, 30 s and 10 s warnings."""
+def _alert_beep(app, a):
+    """The 60 s, 30 s and 10 s warnings: beeps once when the warning level `a` changes."""
+    if a == app._alert:
+        return
+    app._alert = a
     if a == 60000:
-        port.beep(1000, 100)
+        app.port.beep(1000, 100)
     elif a == 30000:
-        port.beep(1200, 150)
+        app.port.beep(1200, 150)
     elif a == 10000:
-        port.beep(1500, 250)
+        app.port.beep(1500, 250)
 
 
 class _FileMark:
@@ -298,10 +301,7 @@ class App:
         t = self.table
         if t.phase == RUNNING:
             if not self._ring:      # no ring: until() does not wake the lights for a warning
-                a = t.alert(now)
-                if a != self._alert:
-                    _alert_beep(self.port, a)
-                    self._alert = a
+                _alert_beep(self, t.alert(now))
             e = t.elapsed_ms(now) // _CHECKPOINT_MS
             if e != self._ck and quiet and not self._hold:     # (no checkpoint on a FAT: _held)
                 self._ck = e
@@ -327,9 +327,7 @@ class App:
         if t.phase == RUNNING:
             # the warnings (60/30/10 s left, a turn over its limit) change only at instants
             # the lights wake for (until() holds them), so they are looked at here, not every step
-            if st["alert_ms"] != self._alert:
-                _alert_beep(self.port, st["alert_ms"])
-                self._alert = st["alert_ms"]
+            _alert_beep(self, st["alert_ms"])
         px = _frame(self._px, st, now, self._ring, self._pp, self._cap)
         u = _until()
         if t.phase == COUNTDOWN:                # the status' countdown second changes
