@@ -66,6 +66,10 @@ class TerminalPort(FakePort):
         FakePort.show(self, colours)
         self.dirty = True
 
+    def show_rgb(self, px):
+        FakePort.show_rgb(self, px)
+        self.dirty = True
+
     def beep(self, freq_hz, ms):
         FakePort.beep(self, freq_hz, ms)
         self.bells += 1

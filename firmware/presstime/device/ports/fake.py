@@ -14,8 +14,10 @@
 
 `journal_path()` returns the path given to the constructor, or None (the app then keeps its
 checkpoint in memory). `keep_frames` limits the recorded frames (only the last is kept when 0),
-`keep_beeps` the recorded beeps (the last 32: a board's port keeps none, and a long list of
-small tuples would weigh on the firmware's heap figure).
+`keep_beeps` the recorded beeps (the last 32: a board's port keeps none). What it records weighs
+on the firmware's heap figure (bench/bench_firmware.py), so the beeps are kept as ints in one
+list made once and the last frame as the app's ints (show_rgb, as a board's port takes them):
+`beeps` and `last_frame` make the tuples when asked.
 """
 
 
@@ -38,9 +40,13 @@ class FakePort(Port):
         self._edges = []         # pending (t_us, button, down), kept sorted
         self.frames = []
         self.keep_frames = keep_frames
-        self.last_frame = None
+        self._frame = None       # the last frame as (r, g, b) tuples (last_frame), or None:
+        self._shown = None       # not made yet from these ints of the last show_rgb
         self.shows = 0
-        self.beeps = []
+        # the last keep_beeps beeps as a ring of (t_ms, Hz, ms), flat: one list made once, no
+        # tuple kept per beep (beeps makes them when asked)
+        self._beeps = [0] * (3 * keep_beeps)
+        self._at = 0             # beeps so far
         self.keep_beeps = keep_beeps
         self._rx = b""
         self._tx = []
@@ -87,17 +93,51 @@ class FakePort(Port):
     # ---- output -------------------------------------------------------------------------
     def show(self, colours):
         self.shows += 1
-        # the app hands over a new list per frame and never changes it: kept as it is
-        self.last_frame = colours if isinstance(colours, list) else list(colours)
+        # a new list per frame that the caller never changes: kept as it is
+        self._frame = colours if isinstance(colours, list) else list(colours)
         if self.keep_frames:
-            self.frames.append((self.now_ms(), self.last_frame))
+            self.frames.append((self.now_ms(), self._frame))
             if len(self.frames) > self.keep_frames:
                 self.frames.pop(0)
 
+    def show_rgb(self, px):
+        """The app's ints are copied into one list kept for the port's life, as a board's port
+        writes them out without a list of tuples per frame; last_frame makes the tuples when
+        asked. Recording frames (keep_frames) goes through show()."""
+        if self.keep_frames:
+            Port.show_rgb(self, px)
+            return
+        self.shows += 1
+        self._frame = None
+        if self._shown is None or len(self._shown) != len(px):
+            self._shown = list(px)
+        else:
+            self._shown[:] = px
+
+    @property
+    def last_frame(self):
+        """The last frame shown: a list of (r, g, b), or None before the first."""
+        if self._frame is None and self._shown is not None:
+            self._frame = [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in self._shown]
+        return self._frame
+
     def beep(self, freq_hz, ms):
-        if len(self.beeps) >= self.keep_beeps:
-            self.beeps.pop(0)           # first: the list never grows past keep_beeps
-        self.beeps.append((self.now_ms(), freq_hz, ms))
+        b = self._beeps
+        if b:
+            i = 3 * (self._at % self.keep_beeps)
+            b[i] = self.now_ms()
+            b[i + 1] = freq_hz
+            b[i + 2] = ms
+        self._at += 1
+
+    @property
+    def beeps(self):
+        """The last keep_beeps beeps, oldest first: a list of (t_ms, Hz, ms)."""
+        k = self.keep_beeps
+        n = self._at
+        b = self._beeps
+        return [(b[3 * (i % k)], b[3 * (i % k) + 1], b[3 * (i % k) + 2])
+                for i in range(n - k if n > k else 0, n)]
 
     # ---- serial -------------------------------------------------------------------------
     def feed(self, data):
