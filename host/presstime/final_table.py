@@ -18,7 +18,7 @@ from .tableview import safe
 def final_table(result, stream=None):
     """The final standings as a table: rank, seat colour, total, ad revenue, the winner and who
     is out of business marked (written to `stream`; plain when it is not a terminal)."""
-    from .core.table import PALETTE
+    from .core.config import PALETTE
 
     stream = stream or sys.stdout
     colour = term.colour_enabled(stream)

@@ -49,7 +49,7 @@ _STATE = {  # state -> (word, symbol, style); never colour alone: a word and a s
 
 def seat_style(p, i):
     """The player's seat colour as the board shows it (status `colour`, else the palette)."""
-    from .core.table import PALETTE
+    from .core.config import PALETTE
 
     c = p.get("colour")
     if not (isinstance(c, (list, tuple)) and len(c) == 3 and all(isinstance(v, int) for v in c)):

@@ -136,121 +136,22 @@ def name(kind):
 _COUNTDOWN_MS = const(3000)
 UNDO_MS = const(5000)
 WARNINGS = (60000, 30000, 10000)
-PALETTE = ((255, 40, 40), (40, 120, 255), (40, 200, 40), (255, 180, 0), (190, 60, 255),
-           (0, 210, 210))
-
-
-def _colour(c, where):
-    if isinstance(c, str):
-        s = c[1:] if c[:1] == "#" else c
-        if len(s) == 6:
-            try:
-                return (int(s[0:2], 16), int(s[2:4], 16), int(s[4:6], 16))
-            except ValueError:
-                pass
-        raise ValueError("%s: colour %r is not #rrggbb" % (where, c))
-    if isinstance(c, (list, tuple)) and len(c) == 3:
-        for v in c:
-            if not isinstance(v, int) or v < 0 or v > 255:
-                raise ValueError("%s: colour %r needs three ints 0..255" % (where, c))
-        return (c[0], c[1], c[2])
-    raise ValueError("%s: colour %r is not #rrggbb or [r, g, b]" % (where, c))
-
-
-def _int(d, key, default, lo, hi, where):
-    v = d.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
-        raise ValueError("%s%s: %r is not a whole number %d..%d" % (where, key, v, lo, hi))
-    return v
 
 
 def normalise(cfg):
-    """A configure dict (as the link sends it) -> the flat set-up the CONFIG event carries.
-
-    Input: {"players": [{"name", "colour"}] | ["Ada", ...] | count, "mode" (default: the game's
-    first, or "standard"), "duration_ms",
-    "edition", "game", "options": {grace_ms, grace_fallback, two_step, tie_us, rounds, steps,
-    cards, turn_ms, target}} (options may also sit at the top level). ValueError names the field."""
-    if not isinstance(cfg, dict):
-        raise ValueError("configure: expected an object")
-    opts = {}
-    for k in cfg:
-        opts[k] = cfg[k]
-    o = cfg.get("options") or {}
-    if not isinstance(o, dict):
-        raise ValueError("configure: options must be an object")
-    for k in o:
-        opts[k] = o[k]
-    game = opts.get("game")
-    face = games.module(game) if game is not None else None
-    if game is not None and face is None:
-        raise ValueError("configure: game %r is not one of %s" % (game, ", ".join(games.GAMES)))
-    mode = opts.get("mode", face.MODES[0] if face else "standard")
-    if mode not in MODES:
-        raise ValueError("configure: mode %r is not one of %s" % (mode, ", ".join(MODES)))
-    m = MODES.index(mode)
-    if game is None:
-        game = games.playing(mode)
-        face = games.module(game)
-    if mode not in face.MODES:
-        raise ValueError("configure: game %r is not played in mode %r (it is played in %s)"
-                         % (game, mode, ", ".join(face.MODES)))
-    players = opts.get("players", 1)
-    if isinstance(players, int) and not isinstance(players, bool):
-        players = ["P%d" % (i + 1) for i in range(players)]
-    if not isinstance(players, list) or not 1 <= len(players) <= 6:
-        raise ValueError("configure: players must list 1 to 6 players")
-    names = []
-    colours = []
-    for i in range(len(players)):
-        p = players[i]
-        where = "configure: players[%d]" % i
-        if isinstance(p, str):
-            p = {"name": p}
-        if not isinstance(p, dict) or not isinstance(p.get("name", ""), str):
-            raise ValueError(where + ": expected a name or {name, colour}")
-        nm = p.get("name") or "P%d" % (i + 1)
-        if len(nm.encode()) > 24:
-            raise ValueError(where + ": name longer than 24 bytes")
-        if nm in names or [c for c in nm if c < " " or "\x7f" <= c < "\xa0"]:
-            raise ValueError(where + (": %s is named twice" % nm if nm in names else ": a control character"))
-        names.append(nm)
-        colours.append(_colour(p["colour"], where) if p.get("colour") is not None
-                       else PALETTE[i])
-    n = len(names)
-    lo, hi = face.players(mode)
-    if not lo <= n <= hi:
-        raise ValueError("configure: %s takes %d to %d players%s, not %d"
-                         % (game, lo, hi, " in %s mode" % mode if len(face.MODES) > 1 else "", n))
-    w = "configure: "
-    duration = _int(opts, "duration_ms", 240000, 10000, 7200000, w)
-    grace = _int(opts, "grace_ms", 5000, 0, 60000, w)
-    tie = _int(opts, "tie_us", 1000, 0, 65535, w)
-    fb = opts.get("grace_fallback", "seat")
-    if fb not in FALLBACKS:
-        raise ValueError("configure: grace_fallback %r is not one of %s" % (fb, ", ".join(FALLBACKS)))
-    two = opts.get("two_step", False)
-    if two not in (True, False):
-        raise ValueError("configure: two_step must be true or false")
-    ed = opts.get("edition", "published")
-    if ed not in EDITIONS:
-        raise ValueError("configure: edition %r is not one of %s" % (ed, ", ".join(EDITIONS)))
-    # the game's facts come from its face (core/games.py), loaded only for the game set up
-    rounds = face.rounds_in(mode)
-    steps = face.STEPS
-    if m == _REVEALS:
-        steps = opts.get("cards", steps)
-    target = face.target(n)
-    rounds = _int(opts, "rounds", rounds, 1, 9, w)
-    steps = _int({"steps": opts.get("steps", steps)}, "steps", 0, 0, 99, w)
-    if m == _REVEALS and steps < 1:
-        raise ValueError("configure: steps (stages or cards per round) must be 1..99")
-    target = _int(opts, "target", target, 0, 99, w)
-    turn_ms = _int(opts, "turn_ms", 0, 0, 3600000, w)
-    return {"mode": mode, "names": names, "colours": colours, "duration_ms": duration,
-            "grace_ms": grace, "tie_us": tie, "two_step": bool(two), "grace_fallback": fb,
-            "edition": ed, "game": game, "rounds": rounds, "steps": steps,
-            "turn_ms": turn_ms, "target": target}
+    """A configure dict (as the link sends it) -> the flat set-up the CONFIG event carries
+    (ValueError naming the field). The checks are core/config.py's, imported for the call and
+    dropped from RAM after it: 4 KB of code and messages (x86-64) a board needs only at a
+    set-up, not while it plays (docs/benchmarks.md)."""
+    import sys
+    from . import config
+    name = config.__name__
+    try:
+        return config.normalise(cfg, sys.modules[__name__])
+    finally:
+        config = None
+        del sys.modules[name]
+        delattr(sys.modules[name[:-7]], "config")   # the import put it on the package too
 
 
 class Table:
