@@ -25,7 +25,7 @@ import shutil
 import time
 
 from presstime.core import events as E
-from presstime.core.lights import lights
+from presstime.core.lights_rgb import lights
 from presstime.core.table import Table
 from presstime.device.app import App
 from presstime.device.memstore import MemJournal

@@ -200,7 +200,7 @@ def lights_mismatches(board_frames, snapshots, lag_ms=LAG_MS, step_ms=STEP_MS, s
     one it left less than step_ms before tc (the board takes a press, a time-out or the end of
     the countdown at its next loop step, the simulator at the exact ms).
     Returns [(t, board pixels)]."""
-    from presstime.core.lights import lights
+    from presstime.core.lights_rgb import lights
 
     ring, pp, cap = tuple(board.COUNTDOWN_KEYS), tuple(board.PLAYER_KEYS), board.MAX_CHANNEL
     times = [t for t, _ in snapshots]

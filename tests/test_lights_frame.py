@@ -16,6 +16,7 @@ from mpy import FIRMWARE
 sys.path.insert(0, FIRMWARE)
 
 from presstime.core import lights as L  # noqa: E402
+from presstime.core import lights_rgb  # noqa: E402
 from presstime.core.table import COUNTDOWN, Table  # noqa: E402
 
 GAMES = [("fit-to-print", m) for m in ("standard", "solo", "puzzle", "family", "turn-based")] + [
@@ -88,7 +89,7 @@ def test_a_reused_frame_list_holds_what_lights_gives(seed):
         got = L.frame(px, status, now, ring, pp, 48, 400)
         assert got is px
         assert [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px] == \
-            L.lights(t.status(now), now, ring, pp, size)
+            lights_rgb.lights(t.status(now), now, ring, pp, size)
 
 
 @settings(max_examples=40)

@@ -7,7 +7,8 @@ from mpy import FIRMWARE
 
 sys.path.insert(0, FIRMWARE)
 
-from presstime.core.lights import frame_ma, layout, lights  # noqa: E402
+from presstime.core.lights import layout  # noqa: E402
+from presstime.core.lights_rgb import frame_ma, lights  # noqa: E402
 from presstime.core.table import Table  # noqa: E402
 
 RING = tuple(range(24))
@@ -44,7 +45,7 @@ def test_cap_and_budget_on_every_frame():
         assert max(max(c) for c in px) <= 48
         assert frame_ma(px) <= 400
     px = [(255, 255, 255)] * 24
-    from presstime.core.lights import cap_frame
+    from presstime.core.lights_rgb import cap_frame
     assert frame_ma(cap_frame(list(px), cap=255, budget_ma=450)) <= 450
 
 

@@ -368,15 +368,6 @@ def until():
     return _U[0]
 
 
-def lights(st, t, ring, players, n_pixels, cap=48, budget_ma=400):
-    """Status -> list of n_pixels (r, g, b), brightness-capped. Pure."""
-    return _tuples(frame([_OFF] * n_pixels, st, t, ring, players, cap, budget_ma))
-
-
-def _tuples(px):
-    return [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px]
-
-
 def _budget(px, cap, budget_ma):
     """Scale a capped frame (ints, in place) down to the current budget; a frame whose every
     channel could sit at the cap and still fit is left as it is without a look."""
@@ -398,19 +389,3 @@ def _budget(px, cap, budget_ma):
             px[i] = out
     return px
 
-
-def cap_frame(px, cap=48, budget_ma=400):
-    """Scale channels to cap/255, then the frame to the current budget: px a list of (r, g, b),
-    changed in place and returned."""
-    _K[0] = cap
-    ints = _budget([_c(_rgb(c)) for c in px], cap, budget_ma)
-    px[:] = _tuples(ints)
-    return px
-
-
-def frame_ma(px):
-    """Estimated current of a frame in mA (20 mA per channel at 255)."""
-    s = 0
-    for c in px:
-        s += c[0] + c[1] + c[2]
-    return s * _MA_PER_CHANNEL // 255
