@@ -35,15 +35,15 @@ def start(port, journal=None, config=None):
             from .ports.ram_journal import RamJournal
             journal = RamJournal()
         gc.collect()
+    app = App(port, journal, config)
+    gc.collect()
     try:
         from .link import Link
         gc.collect()
         from . import status_reply  # noqa: F401
     except ImportError:         # a board package without the link
-        Link = None
+        return app
     gc.collect()
-    app = App(port, journal, config)
-    if Link is not None:
-        app.link = Link(app, port, journal, frame)
+    app.link = Link(app, port, journal, frame)
     gc.collect()
     return app
