@@ -137,7 +137,7 @@ def _walk(f, seq, after, limit, out, win=None):
     Returns (seq, n): the last record walked and the bytes walked. `win` is the read window
     (a bytearray of _CHUNK + _MAX_RECORD, the journal keeps one): the file is read into it
     (readinto: the file objects of every opener have it), so a walk allocates only the
-    payloads it returns and the short tail it moves to the front."""
+    payloads it returns (and small memoryviews)."""
     if win is None:
         win = bytearray(_CHUNK + _MAX_RECORD)
     mv = memoryview(win)
@@ -145,7 +145,14 @@ def _walk(f, seq, after, limit, out, win=None):
     eof = False
     while True:
         if not eof and end - at < _MAX_RECORD:
-            win[:end - at] = bytes(mv[at:end])     # the unread tail (under a record) to the front
+            # the unread tail (under a record) to the front, in pieces that do not overlap
+            # (a copy within the window: no bytes object of up to a record per chunk)
+            n = end - at
+            k = 0
+            while at and k < n:
+                m = at if at < n - k else n - k
+                win[k:k + m] = mv[at + k:at + k + m]
+                k += m
             end -= at
             at = 0
             n = f.readinto(mv[end:end + _CHUNK])    # no 257-byte bytes per chunk: a sync
