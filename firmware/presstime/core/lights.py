@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Lights: a pure function from the round machine's status to pixel colours.
 
-    px = lights(status, t_ms, ring, players, n_pixels, cap=48, budget_ma=400)
+    px = lights(status, t_ms, ring, players, n_pixels, cap=48, budget_ma=400)   # lights_rgb.py
 
 status: Table.status(t_ms) (dict). ring: tuple of pixel indices for the countdown ring or bar
 (clockwise, first = 12 o'clock). players: tuple of pixel indices, one per seat, or None: then the
@@ -27,8 +27,9 @@ its estimated current (20 mA per channel at 255) exceeds `budget_ma`.
 
 is the same frame written into `px`, a list of ints 0xRRGGBB the caller keeps (the board's loop
 reuses one list: a frame allocates nothing, so the chip's heap is not walked for room 8 times a
-second and the GC stays away from the loop). Colours are ints inside; lights() turns them into
-(r, g, b) tuples for everything else (the simulator, the tests, the rig's frame checks).
+second and the GC stays away from the loop). Colours are ints inside; lights() (in
+core/lights_rgb.py, which a board does not load) turns them into (r, g, b) tuples for everything
+else (the simulator, the tests, the rig's frame checks).
 """
 
 try:
@@ -37,13 +38,14 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_OFF = 0
-_WHITE = 0xFFFFFF
-_GREEN = 0x00FF28       # (0, 255, 40)
-_AMBER = 0xFFAA00
-_ORANGE = 0xFF5000
-_RED = 0xFF0000
-_BLUE = 0x3C64FF        # (60, 100, 255)
+# colours: private consts, folded into the code (no global, no name on the board)
+_OFF = const(0)
+_WHITE = const(0xFFFFFF)
+_GREEN = const(0x00FF28)       # (0, 255, 40)
+_AMBER = const(0xFFAA00)
+_ORANGE = const(0xFF5000)
+_RED = const(0xFF0000)
+_BLUE = const(0x3C64FF)        # (60, 100, 255)
 
 _MA_PER_CHANNEL = const(20)    # WS2812B at full drive, per colour channel
 

@@ -8,9 +8,10 @@ file: its code and names stay off the board's heap.
     frame_ma(px)                           # its estimated current in mA
 """
 
-from .lights import _K, _OFF, _budget, _c, _rgb, frame
+from .lights import _K, _budget, _c, _rgb, frame
 
-_MA_PER_CHANNEL = 20    # as lights.py's (a const there: no global to import on MicroPython)
+_OFF = 0
+_MA_PER_CHANNEL = 20    # as lights.py's (consts there: no globals to import on MicroPython)
 
 
 def lights(st, t, ring, players, n_pixels, cap=48, budget_ma=400):
