@@ -198,6 +198,7 @@ class Table:
         self._snap = None
 
     def _save(self):
+        self._snap = None       # the last snapshot may go before this one is made (the heap)
         return (self.phase, list(self.ps), list(self.tok), list(self.t_layout),
                 list(self.t_print), list(self.tie), list(self.photos), self.next_tok,
                 self.base, self.seg, self.last_us, self.grp, self.turn, self.turn_base,
