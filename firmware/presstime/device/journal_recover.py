@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: MIT
+"""The journal's recovery (device/journal.py, docs/journal.md): after whatever happened before
+(a power cut in a write, a rewrite or a rename; a write that failed), bring the segment files
+to a consistent state: unfinished rewrites dropped or finished, the chain of good segments
+kept, a torn or corrupt tail cut off, what follows it removed.
+
+Journal._recover imports this module for the call and drops it from RAM after: it runs at boot
+and after a failed write only. The journal module comes with the call (J: its header and record
+codecs): this file does not import it back (tests/test_import_cycles.py).
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+# as in journal.py (the on-flash format)
+_HEADER_LEN = const(10)
+_MAX_SEQ = const((1 << 28) - 1)
+_CHUNK = const(256)
+
+
+def _list(j):
+    """(segment bases, sorted; bases that have a .tmp file) found next to `path`."""
+    names = j._listdir(j._dir) if j._dir else j._listdir()
+    segs = []
+    tmps = []
+    p = j._prefix
+    n = len(p)
+    for name in names:
+        if not name.startswith(p):
+            continue
+        rest = name[n:]
+        tmp = rest.endswith(".tmp")
+        if tmp:
+            rest = rest[:-4]
+        if not rest.isdigit() or str(int(rest)) != rest or int(rest) > _MAX_SEQ:
+            continue        # not a segment (a stray file with a huge number is left alone)
+        if tmp:
+            tmps.append(int(rest))
+        else:
+            segs.append(int(rest))
+    segs.sort()
+    return segs, tmps
+
+
+def _check(j, J, name):
+    """(header or None, last seq, good bytes, file size) of segment `name`."""
+    f = j._open_file(name, "rb")
+    try:
+        h = J.decode_header(f.read(_HEADER_LEN))
+        seq = end = 0
+        if h is not None:
+            seq, n = J._walk(f, h[0], 0, None, None, j._win)
+            end = _HEADER_LEN + n
+        return h, seq, end, f.seek(0, 2)
+    finally:
+        f.close()
+
+
+def recover(j, J):
+    """Bring journal j's files to a consistent state after whatever happened before (see docs);
+    J: the journal module."""
+    if j._f is not None:
+        try:
+            j._f.close()
+        except Exception:
+            pass
+        j._f = None
+    segs, tmps = _list(j)
+    for b in tmps:
+        if b in segs:
+            j._remove(j._name(b) + ".tmp")    # an unfinished rewrite: drop it
+        else:
+            # the rename over the segment was cut after the segment went (FAT)
+            j._rename(j._name(b) + ".tmp", j._name(b))
+            segs.append(b)
+    segs.sort()
+    kept = []               # [base, game, size] of the good chain
+    seq = -1
+    dropped = 0
+    broken = False
+    for b in segs:
+        name = j._name(b)
+        if not broken:
+            h, last, end, size = _check(j, J, name)
+            if h is None or h[0] != b or (kept and b != seq):
+                broken = True   # a segment that was never completed, or not in the chain
+            else:
+                kept.append([b, h[1], end])
+                seq = last
+                if end < size:
+                    dropped += size - end
+                    _rewrite_prefix(j, name, end)
+                    broken = True   # a torn/corrupt record ends the journal
+                continue
+        dropped += j._file_size(name)
+        j._remove(name)
+    j.dropped_bytes = dropped
+    if not kept:
+        base = segs[-1] if segs else 0      # never reuse a seq the names show was used
+        j._write_new(j._name(base), J.encode_header(base, True))
+        kept = [[base, True, _HEADER_LEN]]
+        seq = base
+    starts = [0]
+    for i in range(1, len(kept)):
+        if kept[i][1]:
+            starts.append(i)
+    j._segs = [k[0] for k in kept]
+    j._sizes = [k[2] for k in kept]
+    j._starts = starts
+    kept = None
+    j._trim()                # a cut reset() may have left games to remove
+    game = j._starts[-1]
+    j.base_seq = j._segs[game]
+    j.last_seq = seq
+    j.size_bytes = 0
+    for i in range(game, len(j._sizes)):
+        j.size_bytes += j._sizes[i]
+    j._f = j._open_file(j._name(j._segs[-1]), "ab")
+
+
+def _rewrite_prefix(j, name, end):
+    """Keep only the first `end` bytes of segment `name`: copy them to a tmp, rename over."""
+    tmp = name + ".tmp"
+    src = j._open_file(name, "rb")
+    try:
+        dst = j._open_file(tmp, "wb")
+        try:
+            left = end
+            while left > 0:
+                chunk = src.read(_CHUNK if left > _CHUNK else left)
+                if not chunk:
+                    break
+                dst.write(chunk)
+                left -= len(chunk)
+            j._durable(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    j._rename(tmp, name)
