@@ -91,3 +91,25 @@ def test_standings_change_the_cached_part():
     after = _status(_ask(app, port, 2))[1]
     assert before["standings"] is None and after["standings"]["winner"] == 0
     assert after == _plain(app.status())
+
+
+def test_the_lights_status_lent_to_a_reply_comes_back_whole():
+    """A reply of the state version the lights show reads their status dict (no new dict of
+    dicts): afterwards that dict is still the lights' and still says what status() says."""
+    app, port = _board()
+    port.tap(-1, at_ms=5)
+    for _ in range(500):                  # the round starts; a press
+        port.advance(10)
+        app.step()
+    port.tap(1, at_ms=port.now_ms() + 1)
+    port.advance(5)
+    app.step()
+    lights = app._st
+    assert lights is not None and lights["version"] == app.table.version
+    calls = []
+    real = app.status
+    app.status = lambda: calls.append(1) or real()
+    _, got = _status(_ask(app, port, 1))
+    assert calls == []                    # lent, not built
+    assert app._st is lights and _plain(lights) == _plain(app.table.status(port.now_ms()))
+    assert got == _plain(real())
