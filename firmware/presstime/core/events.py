@@ -40,12 +40,13 @@ import struct
 from . import games
 from . import table as _machine   # the kinds are the round machine's: table.py defines them
 
-# kind -> struct format of the fields after the kind byte (CONFIG is special)
-_c = _machine
-_FMT = {_c.READY: "<BB", _c.START: "<I", _c.GO: "<I", _c.PRESS: "<BBBI", _c.TIMEOUT: "", _c.FORCE: "",
-        _c.END: "<BI", _c.PAUSE: "<I", _c.RESUME: "<I", _c.UNDO: "", _c.ABORT: "", _c.NEXT: "", _c.CUT: "<I",
-        _c.REVEAL: "", _c.TURN: "<BII", _c.PHOTO: "<BI"}
-del _c
+# kind -> struct format of the fields after the kind byte (None: no such kind; CONFIG is
+# special). A tuple indexed by the kind (core/table.py numbers them), not a dict: less heap.
+_FMT = (None, None,                     # -, CONFIG
+        "<BB", "<I", "<I", "<BBBI",     # READY, START, GO, PRESS
+        "", "", "<BI",                  # TIMEOUT, FORCE, END
+        "<I", "<I", "", "", "",         # PAUSE, RESUME, UNDO, ABORT, NEXT
+        "<I", "", "<BII", "<BI")        # CUT, REVEAL, TURN, PHOTO
 
 
 def __getattr__(attr):
@@ -85,7 +86,7 @@ def decode(data):
     kind = data[0]
     if kind == _machine.CONFIG:
         return (_machine.CONFIG, _dec_config(data))
-    fmt = _FMT.get(kind)
+    fmt = _FMT[kind] if kind < len(_FMT) else None
     if fmt is None:
         raise ValueError("event: unknown kind %d" % kind)
     if not fmt:
