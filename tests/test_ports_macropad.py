@@ -65,6 +65,8 @@ port.write(b"\\x01ok"); print(usb_cdc.data.tx)
 np = neopixel.made[-1]
 port.show([(1, 2, 3)] * 12); port.show([(1, 2, 3)] * 12)
 print(np.shows, np.buf[11], np.auto_write)
+port.show_rgb([0x010203] * 11 + [0xFF8000, 0x112233])      # the app's ints, one past the pixels
+print(np.shows, np.buf[0], np.buf[11], len(np.buf))
 from presstime.device.journal import Journal
 print(Journal.SEGMENT_BYTES)                # one FAT cluster, set before start() makes it
 """)
@@ -81,7 +83,8 @@ print(Journal.SEGMENT_BYTES)                # one FAT cluster, set before start(
     assert out[4] == "b'\\x00hello' b''"
     assert out[5] == "b'\\x01ok'"
     assert out[6] == "1 (1, 2, 3) False"
-    assert out[7] == "1024"
+    assert out[7] == "2 %d %d 12" % (0x010203, 0xFF8000)   # ints as they are: neopixel takes them
+    assert out[8] == "1024"
 
 
 @needs_micropython

@@ -69,6 +69,9 @@ class PtyPort(Port):
     def show(self, colours):
         self.colours = list(colours)
 
+    def show_rgb(self, px):
+        self.colours = [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px]
+
     def read(self):
         data = self.out.read()
         self.bytes_in += len(data)

@@ -25,23 +25,19 @@ class Port:
     max_channel = 48        # brightness cap of a colour channel (0..255)
     uid = None              # the board's identity for the desktop; None: board name + chip id
 
-    # Every port defines these three (no default; not written here, so that a board carries no
-    # bytecode that only raises):
+    # Every port defines these (no default; not written here, so that a board carries no
+    # bytecode it does not run):
     #   now_ms() -> int     milliseconds since boot, monotonic, not wrapping
     #   buttons() -> list   button edges since the last call, oldest first: (button, down, t_us).
     #                       button: 0..players-1 for the players, -1 for the control button.
     #                       down: True on press, False on release. t_us: the time of the first
     #                       edge (before any debouncing), in microseconds since boot. The port
     #                       debounces: a bounce never appears as an extra edge.
-    #   show(colours)       write one (r, g, b) tuple per pixel (already brightness-capped by
-    #                       the caller)
-
-    def show_rgb(self, px):
-        """The app's call: one int 0xRRGGBB per pixel (core/lights.frame; the list is the app's
-        and is rebuilt in place after this returns). This default hands show() (r, g, b)
-        tuples in a new list; a port that can write ints straight out overrides it (ports/rp2.py:
-        nothing allocated per frame)."""
-        self.show([((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px])
+    #   show_rgb(px)        the app's call when the frame changed: one int 0xRRGGBB per pixel
+    #                       (core/lights.frame, already brightness-capped; the list is the
+    #                       app's and is rebuilt in place after this returns). Written straight
+    #                       out, nothing allocated per frame (ports/rp2.py, ports/macropad.py).
+    #   show(colours)       the same from one (r, g, b) tuple per pixel (tools and tests)
 
     def beep(self, freq_hz, ms):
         """Start a tone (no-op where the board has no piezo or speaker). Must not block."""

@@ -24,6 +24,11 @@ list made once and the last frame as the app's ints (show_rgb, as a board's port
 from ..port import Port
 
 
+def _rgb(px):
+    """Ints 0xRRGGBB -> a list of (r, g, b)."""
+    return [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px]
+
+
 class FakePort(Port):
     board = "fake"
 
@@ -105,7 +110,7 @@ class FakePort(Port):
         writes them out without a list of tuples per frame; last_frame makes the tuples when
         asked. Recording frames (keep_frames) goes through show()."""
         if self.keep_frames:
-            Port.show_rgb(self, px)
+            self.show(_rgb(px))
             return
         self.shows += 1
         self._frame = None
@@ -118,7 +123,7 @@ class FakePort(Port):
     def last_frame(self):
         """The last frame shown: a list of (r, g, b), or None before the first."""
         if self._frame is None and self._shown is not None:
-            self._frame = [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in self._shown]
+            self._frame = _rgb(self._shown)
         return self._frame
 
     def beep(self, freq_hz, ms):

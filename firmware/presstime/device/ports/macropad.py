@@ -155,6 +155,15 @@ class MacropadPort(Port):
         return lost
 
     # -- lights ----------------------------------------------------------------------------
+    def show_rgb(self, px):
+        """The app's frame (ints 0xRRGGBB, which neopixel takes as they are; called only when
+        the frame changed): written straight out, no list of tuples per frame."""
+        np = self._np
+        for i in range(len(px) if len(px) < self.pixels else self.pixels):
+            np[i] = px[i]
+        np.show()
+        self._shown = None      # show()'s last tuples are no longer what the pixels show
+
     def show(self, colours):
         if colours == self._shown:
             return
