@@ -9,9 +9,7 @@ link.py). The order is a memory decision (docs/benchmarks.md, Firmware): the lin
 buffer is made first, while the heap still has a 2 KB hole, and every module is imported on
 its own with a gc.collect() after it, so each module's code fills the holes the previous
 import's garbage left instead of scattering through the heap. Measured under the unix port
-this order alone saves 8 KB of heap. The App (whose set-up loads core/config.py for a moment)
-is made before the link's modules are imported: its peak comes in a smaller heap, and the
-link's code then fills the holes config.py left.
+this order alone saves 8 KB of heap.
 """
 
 import gc
@@ -37,15 +35,15 @@ def start(port, journal=None, config=None):
             from .ports.ram_journal import RamJournal
             journal = RamJournal()
         gc.collect()
-    app = App(port, journal, config)
-    gc.collect()
     try:
         from .link import Link
         gc.collect()
         from . import status_reply  # noqa: F401
     except ImportError:         # a board package without the link
-        return app
+        Link = None
     gc.collect()
-    app.link = Link(app, port, journal, frame)
+    app = App(port, journal, config)
+    if Link is not None:
+        app.link = Link(app, port, journal, frame)
     gc.collect()
     return app
