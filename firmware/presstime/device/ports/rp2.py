@@ -39,7 +39,6 @@ from time import ticks_us, ticks_ms, ticks_diff, sleep_ms
 
 from ..port import Port
 from ..boards import pico
-from .edge_ring import EdgeRing
 from .debounce import Debouncer
 
 _PERIOD_US = const(1073741824)   # ticks_us wraps at 2**30 on every MicroPython port
@@ -91,6 +90,7 @@ class Rp2Port(Port):
         if self._cap is not None:
             self._cap.start()
         else:
+            from .edge_ring import EdgeRing     # the fallback's only: not loaded at boot with PIO
             ring = self._ring = EdgeRing(self.ring_size)
             for i in range(len(self._pins)):
                 self._watch(self._pins[i], i, ring)

@@ -1,0 +1,33 @@
+"""What the board loads at boot, on the official firmware (issue 9: rp2_boot_to_ready_ms).
+
+On the rp2 firmware an import of a built-in module that Python code may extend (`time`, `array`,
+`machine`, ...) looks for a file of that name on the flash first, at every import: 3.2 ms each in
+the emulated RP2040, and our modules made 16 of them at boot. main.py resolves each once by its
+u-name (the built-in itself, no search) and leaves it in sys.modules, which answers every later
+import. The hard-IRQ fallback's EdgeRing is loaded only when the PIO capture is not used.
+"""
+
+from rig.rp2emu import MS
+
+EXTENSIBLE = ("array", "binascii", "json", "machine", "os", "select", "struct", "time")
+
+
+def test_the_app_boots_with_the_built_ins_cached_and_no_fallback_module(rig_dir, pico_image):
+    from rig.pico import EmulatedPico, PausedLink
+
+    pico = EmulatedPico.start(rig_dir, pico_image, pty=False, paused=True)
+    try:
+        pico.run(800 * MS)
+        PausedLink.client(pico).repl()          # the app leaves its loop; its modules stay
+        pico.run(100 * MS)
+        r = pico.exec("import sys\n"
+                      "print([m for m in %r if sys.modules.get(m) is not __import__('u' + m)])\n"
+                      "print('presstime.device.ports.edge_ring' in sys.modules)\n"
+                      "print('presstime.device.ports.rp2_pio' in sys.modules)\n" % (EXTENSIBLE,))
+    finally:
+        pico.close()
+    assert not r.get("err"), r
+    uncached, fallback, pio = r["out"].split()[:3]
+    assert uncached == "[]"         # each one the built-in, from sys.modules
+    assert fallback == "False"      # the PIO capture runs: no hard-IRQ ring loaded
+    assert pio == "True"
