@@ -80,13 +80,13 @@ def app_image(rig, log=None):
 
 def ring_layout():
     """(ring, player_pixels, size, cap): the lights' layout the Pico build runs, as
-    firmware/main.py sets it (Rp2Port(player_pixels=...)) over the pin map's ring, read from
-    main.py itself so this and the firmware cannot disagree."""
+    firmware/main.py sets it (`main(player_pixels=...)`, ports/rp2.py) over the pin map's ring,
+    read from main.py itself so this and the firmware cannot disagree."""
     with open(os.path.join(ROOT, "firmware", "main.py")) as f:
         tree = ast.parse(f.read())
     pp = tuple(board.PLAYER_PIXELS)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Rp2Port":
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("main", "Rp2Port"):
             for kw in node.keywords:
                 if kw.arg == "player_pixels":
                     pp = tuple(ast.literal_eval(kw.value))

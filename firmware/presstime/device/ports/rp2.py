@@ -402,3 +402,22 @@ class Rp2Port(Port):
         if self._px is not None:
             self._px.stop()
         self.restore_repl()
+
+
+def main(player_pixels=None):
+    """The Pico build's program (firmware/main.py calls it, with the player lights' pixels):
+    the port, the app and its link (device/start.py), the loop until the link's "repl"
+    request, the pins let go."""
+    from ..start import start
+    port = Rp2Port(player_pixels=player_pixels)
+    app = start(port)
+    try:
+        from ..link import ReplReturn
+    except ImportError:
+        ReplReturn = KeyboardInterrupt
+    try:
+        app.run()
+    except ReplReturn:
+        pass
+    finally:
+        port.close()
