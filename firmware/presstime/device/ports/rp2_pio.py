@@ -22,6 +22,7 @@ the CPU returns at once: no bit-banging with interrupts off.
 """
 
 import rp2
+import sys
 import uctypes
 from array import array
 from machine import Pin, mem32
@@ -43,8 +44,7 @@ _DREQ_PIO1_RX0 = const(12)
 _DREQ_PIO0_TX0 = const(0)
 
 
-@rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT, fifo_join=rp2.PIO.JOIN_RX)
-def _capture():
+def _capture_asm():
     set(y, 1)                   # y: the last sample; 0x80000000 matches none, so the
     mov(y, reverse(y))          # first sample is pushed (the levels at start)
     mov(x, invert(null))        # x: 0xFFFFFFFF, minus one per sample
@@ -74,9 +74,7 @@ def _capture():
     wrap()
 
 
-@rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True,
-             pull_thresh=8, fifo_join=rp2.PIO.JOIN_TX)
-def _ws2812():
+def _ws2812_asm():
     wrap_target()
     label("bit")
     out(x, 1).side(0)[2]
@@ -87,6 +85,27 @@ def _ws2812():
     wrap()
 
 
+def _assemble():
+    """The two programs above through MicroPython's PIO assembler (rp2.asm_pio, Python code in
+    the firmware: 12.4 ms of the boot on the RP2040)."""
+    return (rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT, fifo_join=rp2.PIO.JOIN_RX)(_capture_asm),
+            rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT,
+                        autopull=True, pull_thresh=8, fifo_join=rp2.PIO.JOIN_TX)(_ws2812_asm))
+
+
+if sys.implementation.version[:2] == (1, 28):
+    # what _assemble() gives on MicroPython 1.28 (the list rp2.StateMachine takes: the
+    # instructions, the program's offset in PIO0/1/2, EXECCTRL, SHIFTCTRL, the out/set/side-set
+    # pins' initial state), kept as data: no assembly at boot. tests/test_rig_boot_imports.py
+    # checks it against the assembler on the official firmware; another version assembles.
+    _CAPTURE = [array("H", (57409, 41042, 41003, 41155, 198, 7, 41163, 16390, 41185, 40998, 174,
+                            42791, 67, 3, 41025, 40999, 41155, 16455, 16438, 33280, 67)),
+                -1, -1, -1, 82304, 2147483648, None, None, None]
+    _WS2812 = [array("H", (25121, 4387, 5120, 42050)), -1, -1, -1, 12288, 1342308352, None, None, 2]
+else:
+    _CAPTURE, _WS2812 = _assemble()
+
+
 class EdgeCapture:
     """Edges of the player pins (first..first+5) and the control pin, stamped by PIO.
 
@@ -94,7 +113,7 @@ class EdgeCapture:
     control 6), oldest first, t on the ticks_us scale (the port folds it into its own µs)."""
 
     def __init__(self, first_pin, control_pin):
-        self._sm = rp2.StateMachine(4, _capture, freq=1_000_000, in_base=Pin(first_pin),
+        self._sm = rp2.StateMachine(4, _CAPTURE, freq=1_000_000, in_base=Pin(first_pin),
                                     jmp_pin=Pin(control_pin))
         buf = array("I", [0] * (2 * _RING))
         addr = uctypes.addressof(buf)
@@ -189,7 +208,7 @@ class PixelWriter:
     app's frames were then no longer decoded on the rig (docs/press-capture.md)."""
 
     def __init__(self, pin, count):
-        self._sm = rp2.StateMachine(0, _ws2812, freq=8_000_000, sideset_base=Pin(pin))
+        self._sm = rp2.StateMachine(0, _WS2812, freq=8_000_000, sideset_base=Pin(pin))
         self._sm.active(1)
         self._on = True
         self.buf = bytearray(3 * count)
