@@ -106,15 +106,12 @@ def sync_full_game(pico, files):
 
 
 def measure():
-    from rig.rp2emu import find_rig, why_absent
-
-    rig = find_rig()
+    from bench_rp2_press import rig_image
+    rig, image = rig_image("bench_rp2_link")
     if rig is None:
-        print("bench_rp2_link: " + why_absent(), file=sys.stderr)
         return {k: None for k in KEYS}
-    from rig.pico import EmulatedPico, app_image
+    from rig.pico import EmulatedPico
 
-    image = app_image(rig)
     out = {}
     with EmulatedPico.start(rig, image, pty=False, paused=True) as pico:
         out["rp2_boot_to_ready_ms"] = round(boot_to_ready(pico), 1)

@@ -140,14 +140,22 @@ def heap_figures(rig, image, games=10, log=None):
     return {"free": free, "block": block, "phases": phases, "lines": out}
 
 
-def measure():
+def rig_image(who):
+    """(rig folder, the app's flash image), or (None, None) with one line on stderr, from
+    `who`, saying how to enable the rig."""
     from rig.rp2emu import find_rig, why_absent
     rig = find_rig()
     if rig is None:
-        print("bench_rp2_press: %s" % why_absent(), file=sys.stderr)
-        return {k: None for k in KEYS}
+        print("%s: %s" % (who, why_absent()), file=sys.stderr)
+        return None, None
     from rig.pico import app_image
-    image = app_image(rig)
+    return rig, app_image(rig)
+
+
+def measure():
+    rig, image = rig_image("bench_rp2_press")
+    if rig is None:
+        return {k: None for k in KEYS}
     press = press_figures(rig, image)
     print("bench_rp2_press: presses %s" % press, file=sys.stderr)
     rnd = round_figures(rig, image)

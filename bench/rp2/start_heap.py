@@ -14,18 +14,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
 
-from rig.pico import EmulatedPico, app_image   # noqa: E402
-from rig.rp2emu import find_rig, why_absent     # noqa: E402
+from rig.pico import EmulatedPico             # noqa: E402
 
 import bench_rp2_press as B                     # noqa: E402
 
 
 def main():
-    rig = find_rig()
+    rig, image = B.rig_image("start_heap")
     if rig is None:
-        print("no rig: %s" % why_absent(), file=sys.stderr)
         return 2
-    image = app_image(rig)
     with EmulatedPico.start(rig, image, pty=False, paused=True) as pico:
         B._app(pico, step_slots=16)
         print("AFTER_START", B._exec(pico, "setup(%r)\nprint('HEAP', *heap())" % (B._cfg(),)).strip())

@@ -26,8 +26,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, ROOT)
 
-from rig.pico import EmulatedPico, app_image   # noqa: E402
-from rig.rp2emu import find_rig, why_absent, MS  # noqa: E402
+from rig.pico import EmulatedPico             # noqa: E402
+from rig.rp2emu import MS                       # noqa: E402
 
 import bench_rp2_press as B                     # noqa: E402
 
@@ -161,11 +161,9 @@ def native(rig, image):
 
 
 def main():
-    rig = find_rig()
+    rig, image = B.rig_image("step_parts")
     if rig is None:
-        print("no rig: %s" % why_absent(), file=sys.stderr)
         return 2
-    image = app_image(rig)
     if "--native" in sys.argv[1:]:
         native(rig, image)
     else:
