@@ -21,6 +21,7 @@ import time
 
 from .boards import advert_dir
 from .core import wire
+from .core.lights_rgb import tuples
 from .device.port import Port
 from .pty_out import PtyOut
 
@@ -70,7 +71,7 @@ class PtyPort(Port):
         self.colours = list(colours)
 
     def show_rgb(self, px):
-        self.colours = [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px]
+        self.colours = tuples(px)
 
     def read(self):
         data = self.out.read()

@@ -6,6 +6,7 @@ file: its code and names stay off the board's heap.
     px = lights(status, t_ms, ring, players, n_pixels, cap=48, budget_ma=400)
     cap_frame(px, cap=48, budget_ma=400)   # a list of (r, g, b) capped and budgeted in place
     frame_ma(px)                           # its estimated current in mA
+    tuples(px)                             # ints 0xRRGGBB as a list of (r, g, b)
 """
 
 from .lights import _K, _budget, _c, _rgb, frame
@@ -16,10 +17,11 @@ _MA_PER_CHANNEL = 20    # as lights.py's (consts there: no globals to import on 
 
 def lights(st, t, ring, players, n_pixels, cap=48, budget_ma=400):
     """Status -> list of n_pixels (r, g, b), brightness-capped. Pure."""
-    return _tuples(frame([_OFF] * n_pixels, st, t, ring, players, cap, budget_ma))
+    return tuples(frame([_OFF] * n_pixels, st, t, ring, players, cap, budget_ma))
 
 
-def _tuples(px):
+def tuples(px):
+    """Ints 0xRRGGBB -> a new list of (r, g, b)."""
     return [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px]
 
 
@@ -28,7 +30,7 @@ def cap_frame(px, cap=48, budget_ma=400):
     changed in place and returned."""
     _K[0] = cap
     ints = _budget([_c(_rgb(c)) for c in px], cap, budget_ma)
-    px[:] = _tuples(ints)
+    px[:] = tuples(ints)
     return px
 
 
