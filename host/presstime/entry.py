@@ -212,14 +212,19 @@ class ScoreEntry:
 
     # ------------------------------------------------------------------ one round
 
-    def enter_round(self, round_index, finish=None, review=False, table=None):
+    def enter_round(self, round_index, finish=None, review=False, table=None, only_missing=False):
         """Ask the round's set-up and every player's numbers; returns the round dict.
 
         finish: the finishing order from the board (token 1 first), if known; otherwise it is asked.
         table: what the board measured in the round (the record's `table` field), kept as is.
-        review: walk an already complete round again (Enter keeps each value)."""
+        review: walk an already complete round again (Enter keeps each value).
+        only_missing: ask just the numbers not in the record (the scorepad: what the phones
+        submitted is accepted and never asked again, so it cannot be typed over)."""
         rnd = self.enter_setup(round_index, finish, review, table)
         steps = self._steps(round_index)
+        if only_missing:
+            pads = rnd["players"]
+            steps = [(name, field) for name, field in steps if field not in pads.get(name, {})]
         start = 0 if review else self._first_missing(round_index, steps)
         if start < len(steps):
             self.say("-- %s --" % self._round_title(round_index))

@@ -124,7 +124,7 @@ def enter_with_phones(record, save, args, ask, say):
             for i in range(rounds_in(record)):
                 entry.enter_setup(i)
                 pad.collect(i, entry._round_title(i))
-                entry.enter_round(i)
+                entry.enter_round(i, only_missing=True)
                 try:
                     pad.standings(records.tally(record))
                 except BadInput:
