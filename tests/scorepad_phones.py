@@ -20,6 +20,15 @@ def chromium_or_skip():
     return path
 
 
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def launch(playwright, chromium):
+    """Debian's chromium, headless, talking to nothing but the scorepad."""
+    return playwright.chromium.launch(executable_path=chromium, args=BROWSER_ARGS)
+
+
 class Phone:
     def __init__(self, browser, url, name):
         self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)

@@ -15,7 +15,7 @@ from presstime import records
 from presstime.commands import enter as enter_cmd
 from presstime.entry import ScoreEntry
 from presstime.store import open_store
-from scorepad_phones import Phone, chromium_or_skip
+from scorepad_phones import Phone, chromium_or_skip, launch
 
 PLAYERS = ["Ada", "Ben", "Cy"]
 FINISH = ["Cy Ada Ben", "Ada Ben Cy", "Ben Cy Ada"]
@@ -107,7 +107,7 @@ def test_three_phones_enter_a_whole_game(tmp_path):
     assert e.value.code == 404
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        browser = launch(p, chromium)
         phones = [Phone(browser, url, n).open() for n in PLAYERS]
         screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
         screen.goto(url + "screen")
@@ -157,9 +157,9 @@ def test_three_phones_enter_a_whole_game(tmp_path):
                 "document.querySelectorAll('#stand tr').length > 1", timeout=60000)
         game.join(60)
         assert not game.is_alive(), term.said
-        screen.wait_for_function("(document.querySelector('#stand caption') || {}).textContent"
-                                 "?.startsWith('Winner')", timeout=60000)
-        assert "Winner" in screen.inner_text("#stand")
+        screen.wait_for_function("!document.getElementById('winner').hidden", timeout=60000)
+        assert screen.inner_text("#winner") == "★ Ada wins ★"
+        assert screen.inner_text("#stand tr:nth-child(2)").split("\t")[:2] == ["1", "Ada"]
         browser.close()
     assert outcome["rc"] == 0, term.said
 

@@ -11,7 +11,7 @@ Everything comes from the stored results: nothing is scored again.
 import json
 import uuid
 
-from . import game_words
+from . import game_words, records
 
 # uuid5 namespace for presstime's objects in a BG Stats file: the same game, player or place
 # gets the same uuid in every export, so that restoring twice does not duplicate anything
@@ -36,15 +36,9 @@ def _score(value):
 
 
 def _ranks(players):
-    """{seat: rank}: winners 1, then by total, highest first; equal totals share a rank."""
-    order = sorted(players, key=lambda p: (-p["won"], -(p["total"] if p["total"] is not None else -10 ** 9)))
-    ranks, last, rank = {}, None, 0
-    for i, p in enumerate(order, 1):
-        key = (p["won"], p["total"])
-        if key != last:
-            rank, last = i, key
-        ranks[p["seat"]] = rank
-    return ranks
+    """{seat: rank}: the standing order of records.ranked (winners 1, then by total)."""
+    winners = [p["name"] for p in players if p["won"]]
+    return dict((p["seat"], rank) for rank, p in records.ranked(players, winners))
 
 
 def export(store, where="1", params=(), skip=()):

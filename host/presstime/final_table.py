@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import term
+from . import records, term
 from .tableview import safe
 
 
@@ -36,8 +36,7 @@ def final_table(result, stream=None):
         t.add_column("ad $", justify="right", no_wrap=True)
     t.add_column("", no_wrap=True)
     seats = [p["name"] for p in players]
-    ranked = sorted(players, key=lambda p: -(p.get("total") or 0))
-    for rank, p in enumerate(ranked, 1):
+    for rank, p in records.ranked(players, winners):
         seat = seats.index(p["name"])
         r, g, b = PALETTE[seat % len(PALETTE)]
         marks = []

@@ -143,3 +143,21 @@ def tally(record, source=None):
     if problems:
         raise BadInput([("%s: %s" % (source, p)) if source else p for p in problems])
     return games.score(record)
+
+
+def ranked(players, winners):
+    """[(rank, player), ...] in standing order: the winners (the core's verdict, whatever
+    decided it) first, then by total, highest first; equal totals share a rank. `players`:
+    dicts with "name" and "total" (None: no total yet)."""
+    winners = set(winners or ())
+
+    def key(p):
+        total = p.get("total")
+        return (p.get("name") not in winners, -(total if total is not None else -10 ** 9))
+
+    out, last, rank = [], None, 0
+    for i, p in enumerate(sorted(players, key=key), 1):
+        if key(p) != last:
+            rank, last = i, key(p)
+        out.append((rank, p))
+    return out

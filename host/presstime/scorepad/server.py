@@ -24,6 +24,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .options import LOOPBACK
 from .session import SeatRefused
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -76,6 +77,8 @@ class ScorepadServer:
             Route("/{secret}/", self.phone_page),
             Route("/{secret}", self.phone_page),
             Route("/{secret}/screen", self.screen_page),
+            Route("/{secret}/join.svg", self.join_qr, methods=["GET"]),
+            Route("/{secret}/api/join", self.api_join, methods=["GET"]),
             Route("/{secret}/api/state", self.api_state, methods=["GET"]),
             Route("/{secret}/api/claim", self.api_claim, methods=["POST"]),
             Route("/{secret}/api/submit", self.api_submit, methods=["POST"]),
@@ -120,9 +123,19 @@ class ScorepadServer:
             self.session.listeners.remove(self._changed)
 
     @property
+    def urls(self):
+        """The phones' page at each address it is reachable on: the bound one, or, bound to
+        every address (0.0.0.0), this computer's addresses on its networks (loopback last)."""
+        hosts = [self.host]
+        if self.host in ("0.0.0.0", "::"):
+            from .options import lan_addresses
+            hosts = lan_addresses() + [LOOPBACK]
+        return ["http://%s:%d/%s/" % ("[%s]" % h if ":" in h else h, self.port, self.session.secret)
+                for h in hosts]
+
+    @property
     def url(self):
-        host = "[%s]" % self.host if ":" in self.host else self.host
-        return "http://%s:%d/%s/" % (host, self.port, self.session.secret)
+        return self.urls[0]
 
     @property
     def screen_url(self):
@@ -159,6 +172,17 @@ class ScorepadServer:
         if not self._secret_ok(request):
             return _not_found()
         return FileResponse(os.path.join(STATIC, "screen.html"), headers=_NO_STORE)
+
+    async def join_qr(self, request):
+        """The phones' page as a QR code (SVG, drawn here: nothing from the internet)."""
+        if not self._secret_ok(request):
+            return _not_found()
+        return Response(_qr_svg(self.url), media_type="image/svg+xml", headers=_NO_STORE)
+
+    async def api_join(self, request):
+        if not self._secret_ok(request):
+            return _not_found()
+        return JSONResponse({"url": self.url, "urls": self.urls}, headers=_NO_STORE)
 
     # ---- the API ----------------------------------------------------------------------------
     async def api_state(self, request):
@@ -250,6 +274,17 @@ class ScorepadServer:
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
+
+
+def _qr_svg(text):
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff",
+                                     xmldecl=False, svgns=True)
+    return out.getvalue()
 
 
 def _not_found():

@@ -122,16 +122,19 @@ class ScorepadSession:
                 self._bump()
 
     def set_standings(self, result):
-        """The core's result after a round: what the big screen and the phones show."""
+        """The core's result after a round: what the big screen and the phones show, in rank
+        order (the winners first once the game is complete)."""
         if not result:
             return
+        winners = list(result.get("winners") or []) if result.get("complete") else []
         rows = []
-        for p in result.get("players", []):
-            rows.append({"name": p.get("name"), "total": p.get("total"),
+        for rank, p in records.ranked(result.get("players", []), winners):
+            rows.append({"rank": rank, "name": p.get("name"), "total": p.get("total"),
                          "ad_revenue": p.get("ad_revenue"), "out": bool(p.get("out_of_business"))})
         with self.lock:
             self.standings = {"players": rows, "winners": list(result.get("winners") or []),
                               "complete": bool(result.get("complete")),
+                              "no_winner": result.get("no_winner"),
                               "round": None if self.round_index is None else self.round_index + 1}
             self._bump()
 

@@ -18,10 +18,11 @@ function live(onState) {
 }
 
 function standingsTable(table, standings) {
+  // the standings in rank order (the server sends them ranked: the winners first)
   table.replaceChildren();
   if (!standings) return false;
   const head = el("tr");
-  head.append(el("th", {}, "player"), el("th", {class: "n"}, "total"));
+  head.append(el("th", {class: "n"}, "#"), el("th", {}, "player"), el("th", {class: "n"}, "total"));
   const money = standings.players.some((p) => p.ad_revenue !== null && p.ad_revenue !== undefined);
   if (money) head.append(el("th", {class: "n"}, "$"));
   table.append(head);
@@ -30,7 +31,7 @@ function standingsTable(table, standings) {
     const name = el("td", {}, p.name + (p.out ? " (out of business)" : ""));
     if (standings.complete && standings.winners.includes(p.name)) name.className = "winner";
     if (p.out) name.className = "out";
-    tr.append(name, el("td", {class: "n"}, p.total === null ? "–" : p.total));
+    tr.append(el("td", {class: "n"}, p.rank), name, el("td", {class: "n"}, p.total === null ? "–" : p.total));
     if (money) tr.append(el("td", {class: "n"}, p.ad_revenue));
     table.append(tr);
   }

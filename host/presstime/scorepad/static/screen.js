@@ -1,8 +1,17 @@
-// presstime big screen: the board's countdown, each player's state and token, the standings
+// presstime big screen: the board's countdown, each player's state and token, the standings in
+// rank order, the winner, and a QR code for the phones. Everything fits one screen (a TV cannot
+// scroll): the sizes follow the screen's height and the number of players.
 "use strict";
 let last = null, at = 0;
 
 function cap(w) { return w ? w[0].toUpperCase() + w.slice(1) : ""; }
+
+function winnerText(s) {
+  if (!s || !s.complete) return "";
+  if (s.winners.length === 1) return "★ " + s.winners[0] + " wins ★";
+  if (s.winners.length) return "★ shared win: " + s.winners.join(", ") + " ★";
+  return "no winner" + (s.no_winner ? ": " + s.no_winner : "");
+}
 
 function render(st) {
   last = st; at = performance.now();
@@ -13,6 +22,7 @@ function render(st) {
   document.getElementById("title").textContent = st.title + (round ? " · " + round : "");
   document.getElementById("phase").textContent = st.open ? "scoring: every player types their numbers"
     : (b.phase ? cap(b.phase) : "");
+  document.body.style.setProperty("--rows", String(Math.max(4, st.players.length + 2)));
   const players = document.getElementById("players");
   players.replaceChildren();
   st.players.forEach((p, i) => {
@@ -25,18 +35,33 @@ function render(st) {
                  counting ? (p.submitted ? "in" : "counting") : ""));
     players.append(tr);
   });
-  standingsTable(document.getElementById("stand"), st.standings);
+  document.getElementById("standings").hidden = !standingsTable(document.getElementById("stand"), st.standings);
+  const won = winnerText(st.standings);
+  const banner = document.getElementById("winner");
+  banner.textContent = won; banner.hidden = !won;
+  document.body.classList.toggle("over", !!won);
   tick();
 }
 
 function tick() {
   const c = document.getElementById("clock");
-  c.hidden = !last || !last.board;
+  // the clock is the board's while it plays; once the game is over its numbers are history
+  c.hidden = !last || !last.board || document.body.classList.contains("over");
   if (c.hidden) return;
   let ms = last.board.remaining_ms;
   if (last.board.phase === "running" && ms !== null && ms !== undefined) ms -= performance.now() - at;
-  document.getElementById("clock").textContent = clock(ms);
+  c.textContent = clock(ms);
 }
 
+async function join() {
+  // the page the phones open (the address they reach, the server's word), as a QR code and text
+  document.getElementById("qr").src = "/" + SECRET + "/join.svg";
+  try {
+    const r = await fetch(API + "join");
+    if (r.ok) document.getElementById("joinurl").textContent = (await r.json()).url;
+  } catch (e) { setTimeout(join, 2000); }
+}
+
+join();
 setInterval(tick, 200);
 live(render);

@@ -1,0 +1,95 @@
+"""The big screen in headless Chromium: the standings in rank order, the winner and the QR code
+to join all on one screen (a TV cannot scroll) at 1280×720 and 1920×1080, for 1 to 6 players."""
+
+import io
+import os
+
+import pytest
+
+from presstime import records
+from presstime.entry import round_slot
+from presstime.scorepad.server import ScorepadServer
+from presstime.scorepad.session import ScorepadSession
+from scorepad_phones import chromium_or_skip, launch
+
+NAMES = ["Ada", "Benedict", "Cy", "Dorothea", "Evangeline", "Fitzgerald"]
+PAD = {"white_space": 4, "articles": 8, "photos": 5, "centerpiece": 2, "smiles": 3, "frowns": 5,
+       "unplaced": 2, "ads": 3}
+
+
+def played(n):
+    """A whole Fit to Print game typed on the phones; the last seat scores most, the first least."""
+    rec = {"game": "fit-to-print", "mode": "standard" if n > 1 else "solo", "edition": "published",
+           "players": NAMES[:n], "rounds": []}
+    session = ScorepadSession(rec, lambda r: None)
+    for r in range(3):
+        round_slot(rec, r)["breaking_news"] = []
+        if n > 1:
+            rec["rounds"][r]["finish"] = list(reversed(NAMES[:n]))
+        session.open_round(r)
+        for seat in range(n):
+            token = session.tokens.get(seat) or session.claim(seat)
+            assert "preview" in session.submit(seat, token, dict(PAD, articles=3 + seat, white_space=seat % 3))
+        session.close_round()
+    result = records.tally(rec)
+    session.set_standings(result)
+    return session, result
+
+
+def on_screen(page, selector):
+    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 &&
+               r.bottom <= innerHeight && r.right <= innerWidth; }""")
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 6])
+def test_the_winner_and_every_row_fit_one_screen(n):
+    chromium = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    session, result = played(n)
+    server = ScorepadServer(session).start()
+    ranked = [p["name"] for _, p in records.ranked(result["players"], result["winners"])]
+    try:
+        with sync_playwright() as pw:
+            browser = launch(pw, chromium)
+            for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+                page = browser.new_page(viewport=size)
+                page.goto(server.screen_url)
+                page.wait_for_selector("#stand tr:nth-child(%d)" % (n + 1))
+                page.wait_for_function("document.getElementById('qr').naturalWidth > 0")
+                names = page.eval_on_selector_all("#stand tr td:nth-child(2)", "tds => tds.map(t => t.textContent)")
+                assert [x.split(" (")[0] for x in names] == ranked
+                if result["winners"]:
+                    assert page.inner_text("#winner") == "★ %s wins ★" % result["winners"][0]
+                    assert names[0] == result["winners"][0]
+                assert on_screen(page, "#winner")
+                for k in range(1, n + 2):
+                    assert on_screen(page, "#stand tr:nth-child(%d)" % k), (size, k)
+                assert on_screen(page, "#qr") and on_screen(page, "#joinurl")
+                assert page.inner_text("#joinurl") == server.url
+                assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+                shots = os.environ.get("PRESSTIME_SCREENSHOTS")
+                if shots and n == 6 and size["width"] == 1280:
+                    page.screenshot(path=os.path.join(shots, "scorepad-screen-final.png"))
+                page.close()
+            browser.close()
+    finally:
+        server.stop()
+
+
+def test_the_qr_code_on_the_big_screen_is_the_phones_link():
+    session, _ = played(2)
+    server = ScorepadServer(session).start()
+    try:
+        import urllib.request
+        with urllib.request.urlopen(server.url + "join.svg", timeout=10) as r:
+            svg = r.read()
+            assert r.headers["Content-Type"].startswith("image/svg+xml")
+    finally:
+        server.stop()
+    import segno
+    out = io.BytesIO()
+    segno.make(server.url, error="m").save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff",
+                                           xmldecl=False, svgns=True)
+    assert svg == out.getvalue()
