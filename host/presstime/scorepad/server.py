@@ -24,6 +24,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from . import guard
 from .options import LOOPBACK
 from .session import SeatRefused
 
@@ -94,8 +95,12 @@ class ScorepadServer:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((self.host, self.port))
         self.port = sock.getsockname()[1]
+        self.log_path = guard.log_to_file()
         config = uvicorn.Config(self._guarded, interface="asgi3", log_level="warning", lifespan="off",
-                                timeout_graceful_shutdown=1, access_log=False)
+                                timeout_graceful_shutdown=1, access_log=False, log_config=None,
+                                http=guard.GuardedH11, timeout_keep_alive=guard.IDLE_S,
+                                limit_concurrency=guard.MAX_CONNECTIONS + 8,
+                                h11_max_incomplete_event_size=16 * 1024)
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]},
                                         name="scorepad", daemon=True)
@@ -291,6 +296,16 @@ def _not_found():
     return PlainTextResponse("not found", status_code=404)
 
 
+async def _read_body(request):
+    """The request's body, or None past MAX_BODY bytes."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    return body
+
+
 def _int(v):
     """A seat number: a JSON integer, or the digits of one (a query string)."""
     if isinstance(v, int) and not isinstance(v, bool):
@@ -301,11 +316,12 @@ def _int(v):
 
 
 async def _json_body(request):
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return JSONResponse({"error": "request too large"}, status_code=413)
+    try:
+        body = await asyncio.wait_for(_read_body(request), guard.BODY_S)
+    except asyncio.TimeoutError:
+        return JSONResponse({"error": "the request's body came too slowly"}, status_code=408)
+    if body is None:
+        return JSONResponse({"error": "request too large"}, status_code=413)
     try:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
