@@ -2,6 +2,7 @@
 "use strict";
 const KEY = "presstime:" + SECRET;
 let state = null, seat = null, token = null, round = null, mine = null;
+let restored = false;     // the form shows numbers typed before (a reload, a restarted desktop side)
 
 function store() { try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch (e) { return {}; } }
 function remember(patch) { localStorage.setItem(KEY, JSON.stringify(Object.assign(store(), patch))); }
@@ -10,7 +11,9 @@ async function call(path, body) {
   const opts = body === undefined ? {} : {method: "POST", body: JSON.stringify(body),
                                              headers: {"Content-Type": "application/json"}};
   if (token) opts.headers = Object.assign(opts.headers || {}, {"X-Seat-Token": token});
-  const r = await fetch(API + path, opts);
+  let r;
+  try { r = await fetch(API + path, opts); }
+  catch (e) { return {status: 0, data: {error: "the scorepad cannot be reached"}}; }   // no connection
   let data = {};
   try { data = await r.json(); } catch (e) { data = {error: "the server answered " + r.status}; }
   return {status: r.status, data};
@@ -42,7 +45,9 @@ function showSeats(st) {
   document.getElementById("pad").hidden = true;
 }
 
-function draftKey() { return "r" + (state ? state.opened : 0) + ":s" + seat; }
+// a round's typed numbers are kept under the round's name (not a counter of this server's), so
+// a desktop side that restarts with the same link finds them again
+function draftKey() { return (state ? state.round_title : "") + ":s" + seat; }
 
 function showPad(st, mine) {
   document.getElementById("pick").hidden = true;
@@ -51,9 +56,11 @@ function showPad(st, mine) {
   const form = document.getElementById("form");
   const drafts = store().drafts || {};
   const draft = drafts[draftKey()] || {};
+  const sent = JSON.stringify(mine.values);
   if (form.dataset.round !== String(st.opened) || form.dataset.seat !== String(seat)) {
     form.replaceChildren();
-    form.dataset.round = st.opened; form.dataset.seat = seat;
+    form.dataset.round = st.opened; form.dataset.seat = seat; form.dataset.sent = sent;
+    restored = Object.keys(draft).length > 0 && draftDiffers(draft, mine.values);
     for (const q of mine.questions) {
       const box = el("div", {class: "q"});
       const id = "f-" + q.field;
@@ -74,11 +81,22 @@ function showPad(st, mine) {
       form.append(box);
     }
   }
+  else if (form.dataset.sent !== sent) {
+    // accepted numbers changed elsewhere (another tab of this seat): the form shows them
+    form.dataset.sent = sent;
+    for (const input of form.querySelectorAll("input"))
+      if (input.name in mine.values) input.value = mine.values[input.name];
+    saveDraft();
+  }
   document.getElementById("send").disabled = !st.open;
   const pv = document.getElementById("preview");
   if (!st.open) pv.textContent = "This round is closed.";
   else if (mine.preview) pv.textContent = "Submitted · " + mine.preview + " · you can still correct it until the round closes.";
   else pv.textContent = "";
+}
+
+function draftDiffers(draft, values) {
+  return Object.keys(draft).some((k) => draft[k] !== "" && String(values[k]) !== String(draft[k]));
 }
 
 function saveDraft() {
@@ -105,7 +123,29 @@ async function send() {
     }
   }
   if (bad) return;
+  remember({pending: {key: draftKey(), seat, values}});     // sent again until it arrives
+  await sendPending();
+}
+
+let retry = null, retryMs = 1000;
+async function sendPending() {
+  // the numbers waiting to be sent (kept in the phone's storage: a reload, a sleeping phone or a
+  // restarted desktop side sends them again); a failure is said and retried with a back-off
+  clearTimeout(retry); retry = null;
+  const pending = store().pending;
+  if (!pending || pending.seat !== seat || !token) return;
+  const values = pending.values;
+  const form = document.getElementById("form");
   const r = await call("submit", {seat, values});
+  if (r.status === 0 || r.status === 429 || r.status >= 502) {     // no answer, or busy
+    say("Not sent: " + (r.status === 0 ? "no connection to the scorepad" : (r.data.error || "the scorepad is busy")) +
+        ". Your numbers are kept and sent again as soon as it answers…", "warn");
+    retry = setTimeout(sendPending, retryMs);
+    retryMs = Math.min(retryMs * 2, 8000);
+    return;
+  }
+  retryMs = 1000;
+  remember({pending: null});
   for (const input of form.querySelectorAll("input")) {
     input.classList.remove("bad");
     document.getElementById("e-" + input.name).textContent = "";
@@ -120,7 +160,9 @@ async function send() {
     say("Some numbers are not possible: see below.", "warn");
     return;
   }
-  if (r.status !== 200) { say(r.data.error || "not sent", "warn"); return; }
+  if (r.status === 409 && pending.key !== draftKey()) return;       // an old round's: gone
+  if (r.status !== 200) { say("Not sent: " + (r.data.error || "refused") + (r.status === 409 ?
+      " (tell the host your numbers)" : ""), "warn"); return; }
   say("Sent.");
   await refresh();
 }
@@ -179,8 +221,10 @@ function render(st) {
     return;
   }
   showPad(st, st.mine);
+  if (retry) return;                      // "not sent…" stays until the numbers are sent
   if (!st.open) say("Round closed.");
-  else if (!st.mine.preview) say("Type your numbers and submit.");
+  else if (!st.mine.preview) say(restored ? "Your numbers typed before are filled in: check them and submit."
+                                           : "Type your numbers and submit.");
 }
 
 document.getElementById("send").onclick = send;
@@ -188,5 +232,9 @@ document.getElementById("send").onclick = send;
   const saved = store();
   if (Number.isInteger(saved.seat) && saved.token) { seat = saved.seat; token = saved.token; }
   await refresh();
-  live((st) => { if (!state || st.version !== state.version) heard(st); });
+  sendPending();
+  const src = live((st) => { if (!state || st.version !== state.version) heard(st); });
+  src.addEventListener("error", () => { if (!retry) say("Connection lost: reconnecting…", "warn"); });
+  src.addEventListener("open", () => { if (state) { refresh(); sendPending(); } });
+  window.addEventListener("online", () => sendPending());
 })();
