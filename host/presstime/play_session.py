@@ -284,14 +284,15 @@ def stopped(key, say, why="Stopped"):
     say("  presstime enter --draft %s    finishes it (presstime enter --list: the drafts)" % key)
 
 
-def start_scorepad(args, record, save, say):
-    """(the phones' scorepad, the demo's simulated phones or None) for `--scorepad`."""
+def start_scorepad(args, record, save, say, keep=None):
+    """(the phones' scorepad, the demo's simulated phones or None) for `--scorepad`; keep: the
+    draft's DraftLink (`enter --draft KEY --scorepad` then serves the same link)."""
     import random
 
     from .scorepad.table import DemoPhones, TableScorepad
 
     pad = TableScorepad(record, save, bind=args.bind, say=say, port=args.scorepad_port,
-                        poll_line=None if args.demo else _poll_line).start()
+                        poll_line=None if args.demo else _poll_line, keep=keep).start()
     phones = DemoPhones(pad.server.url, random.Random(args.seed)) if args.demo else None
     return pad, phones
 

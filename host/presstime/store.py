@@ -732,16 +732,27 @@ class Store:
         return json.loads(row[0]) if row else None
 
     def drop_draft(self, key):
+        """The draft and its scorepad link gone."""
         with self._write():
-            self.conn.execute("DELETE FROM drafts WHERE key = ?", (str(key),))
+            self.conn.execute("DELETE FROM drafts WHERE key IN (?, ?)", (str(key), str(key) + LINK_SUFFIX))
 
     def list_drafts(self):
         return [
             {"key": r[0], "saved_at": r[1]}
             for r in self.conn.execute("SELECT key, saved_at FROM drafts ORDER BY saved_at, key")
+            if not r[0].endswith(LINK_SUFFIX)
         ]
 
+    # the phones' link of a draft played with --scorepad (its secret, seat tokens and port), kept
+    # beside the draft so that resuming it keeps the link the phones hold; not a draft itself
+    def save_link(self, key, link):
+        self.save_draft(str(key) + LINK_SUFFIX, link)
 
+    def load_link(self, key):
+        return self.load_draft(str(key) + LINK_SUFFIX)
+
+
+LINK_SUFFIX = "#scorepad-link"
 LOCK_TIMEOUT = 10.0     # seconds a write waits for another program's lock on the database
 
 

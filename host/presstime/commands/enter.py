@@ -108,6 +108,7 @@ def run(args, ask=_echoing_input, say=print):
                 store.drop_draft(DRAFT_KEY)
                 draft = None
         save = lambda record: store.save_draft(DRAFT_KEY, record)  # noqa: E731
+        _keep_link(phones, store, DRAFT_KEY)
         try:
             if draft is not None and getattr(args, "game", None) and draft.get("game", "fit-to-print") != args.game:
                 raise BadInput("--game %s: a %s game is in progress (--new discards it)"
@@ -138,7 +139,15 @@ def _with_phones(record, save, phones, ask, say):
     """`--scorepad`: the players' own numbers from their phones (scorepad/table.py)."""
     from ..scorepad.table import enter_with_phones
 
-    return enter_with_phones(record, save, phones, ask, say)
+    return enter_with_phones(record, save, phones, ask, say, keep=getattr(phones, "keep", None))
+
+
+def _keep_link(phones, store, key):
+    """--scorepad: the phones' link is kept beside the draft (a resumed game keeps it)."""
+    if phones is not None:
+        from ..scorepad.table import DraftLink
+
+        phones.keep = DraftLink(store, key)
 
 
 def _enter_fit_to_print(record, draft, ask, say, save, phones=None):
@@ -231,6 +240,7 @@ def _finish_board_draft(store, key, ask, say, phones=None):
     if record is None:
         raise BadInput("--draft %s: no such draft (see `presstime enter --list`)" % key)
     save = lambda r: store.save_draft(key, r)  # noqa: E731
+    _keep_link(phones, store, key)
     say("Finishing %s: %s." % (key, _summary(record)))
     try:
         if phones is not None:

@@ -146,7 +146,10 @@ def run(args):
                                 demo=Demo(args.seed) if args.demo else None)
             table.save(record)
             if args.scorepad:
-                table.pad, table.phones = start_scorepad(args, record, table.save, say)
+                from ..scorepad.table import DraftLink
+
+                table.pad, table.phones = start_scorepad(args, record, table.save, say,
+                                                         keep=DraftLink(table.store, table.key))
             result = None
             for i in range(rounds_in(record)):
                 try:

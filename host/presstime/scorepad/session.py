@@ -36,12 +36,16 @@ class SeatRefused(Exception):
 
 
 class ScorepadSession:
-    def __init__(self, record, save, secret=None):
+    def __init__(self, record, save, secret=None, tokens=None, save_link=None):
+        """secret, tokens: a resumed game's link ({seat: token}); save_link(link): called (in the
+        game's thread, by flush) with {"secret", "tokens"} each time a seat is taken or freed."""
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)
         self.record = record
         self.save = save
+        self.save_link = save_link
         self.secret = secret or secrets.token_urlsafe(16)
+        self.link_dirty = save_link is not None
         self.version = 0
         self.listeners = []
         self.round_index = None
@@ -50,7 +54,7 @@ class ScorepadSession:
         self.questions = {}       # seat -> [Question]
         self.submitted = {}       # seat -> {field: value} (accepted and in the record)
         self.previews = {}        # seat -> text
-        self.tokens = {}          # seat -> token
+        self.tokens = dict(tokens or {})   # seat -> token
         self.open = False
         self.dirty = False        # accepted answers not saved yet (flush)
         self.faults = []          # unexpected errors while serving a phone (the host is told)
@@ -59,6 +63,7 @@ class ScorepadSession:
 
     # ---- the game's side -------------------------------------------------------------------
     def open_round(self, round_index, title=None):
+        self.flush()
         with self.lock:
             self.round_index = round_index          # None: the game's end numbers
             self.round_title = title or ("round %d" % (round_index + 1) if round_index is not None
@@ -100,11 +105,21 @@ class ScorepadSession:
             return not self.open or not self.missing()
 
     def flush(self):
-        """Save the record if the phones changed it (the game's thread)."""
+        """Save the record if the phones changed it, and the link if a seat was taken or freed
+        (the game's thread)."""
         with self.lock:
             if self.dirty:
                 self.dirty = False
                 self.save(self.record)
+            if self.link_dirty and self.save_link is not None:
+                self.link_dirty = False
+                self.save_link(self.link())
+
+    def link(self):
+        """What a restarted desktop side needs to keep the phones' link: the secret and each
+        seat's token (JSON: the seats as strings)."""
+        with self.lock:
+            return {"secret": self.secret, "tokens": dict((str(k), v) for k, v in self.tokens.items())}
 
     def set_board(self, status):
         """The board's live state (a status dict from the link), for the big screen."""
@@ -150,6 +165,7 @@ class ScorepadSession:
                     return held
                 raise SeatRefused(409, "seat %d is taken by another phone (the host can free it)" % (seat + 1))
             self.tokens[seat] = secrets.token_urlsafe(16)
+            self.link_dirty = True
             self._bump()
             return self.tokens[seat]
 
@@ -158,6 +174,7 @@ class ScorepadSession:
         with self.lock:
             self._seat(seat)
             if self.tokens.pop(seat, None) is not None:
+                self.link_dirty = True
                 self._bump()
 
     def submit(self, seat, token, values):

@@ -16,28 +16,93 @@ import time
 from .options import LOOPBACK
 
 
+class DraftLink:
+    """A game's scorepad link kept beside its draft in the history database (store.save_link):
+    a restarted `presstime` resuming the draft serves the same secret, seat tokens, address and
+    port, so the phones' page and what they hold (a seat, typed numbers) go on working."""
+
+    def __init__(self, store, key):
+        self.store = store
+        self.key = key
+
+    def load(self):
+        """The kept link ({"secret", "tokens", "bind", "port"}) or None when there is none that
+        can be used (a damaged one is ignored: the game gets a new link)."""
+        link = self.store.load_link(self.key)
+        if not isinstance(link, dict) or not _urlsafe(link.get("secret")):
+            return None
+        tokens = link.get("tokens")
+        if not isinstance(tokens, dict) or not all(k.isdigit() and _urlsafe(v) for k, v in tokens.items()):
+            return None
+        port = link.get("port")
+        if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
+            return None
+        return {"secret": link["secret"], "tokens": dict((int(k), v) for k, v in tokens.items()),
+                "bind": link.get("bind"), "port": port}
+
+    def save(self, link):
+        self.store.save_link(self.key, link)
+
+
+def _urlsafe(text):
+    import re
+
+    return isinstance(text, str) and re.fullmatch(r"[A-Za-z0-9_-]{16,64}", text) is not None
+
+
 class TableScorepad:
-    def __init__(self, record, save, bind=LOOPBACK, say=print, port=0, poll_line=None):
+    def __init__(self, record, save, bind=LOOPBACK, say=print, port=0, poll_line=None, keep=None):
+        """keep: a DraftLink (the link is kept beside the draft, and a kept one is served again)."""
         from .options import resolve_bind
         from .server import ScorepadServer
         from .session import ScorepadSession
 
         bind = resolve_bind(bind)
-        self.session = ScorepadSession(record, save)
-        self.server = ScorepadServer(self.session, host=bind, port=port)
+        kept = keep.load() if keep is not None else None
+        if kept is not None and kept["bind"] != bind:
+            kept = None                       # another address: the phones' old link cannot work
+        self.kept = kept
+        self.session = ScorepadSession(record, save, secret=kept and kept["secret"],
+                                       tokens=kept and kept["tokens"],
+                                       save_link=None if keep is None else self._save_link)
+        self.server = ScorepadServer(self.session, host=bind, port=port or (kept["port"] if kept else 0))
+        self.keep = keep
         self.say = say
         self.poll_line = poll_line
         self.bind = bind
+        self.asked_port = port
+
+    def _save_link(self, link):
+        self.keep.save(dict(link, bind=self.bind, port=self.server.port))
 
     def start(self):
+        from ..errors import BadInput
+
+        try:
+            self._listen()
+        except BadInput:
+            if not self.kept or self.asked_port:
+                raise
+            self.say("The game's link used port %d, which is taken now: the phones need the new link "
+                     "below (what they typed is kept only on the same link)." % self.server.port)
+            self.server.port = 0
+            self.kept = None
+            self._listen()
+        if self.kept:
+            self.say("The game's link is the same as before: the phones' pages go on "
+                     "(a reload offers what each phone typed).")
+        self.session.link_dirty = self.keep is not None
+        self.session.flush()                  # the link is kept before any phone holds it
+        self.announce()
+        return self
+
+    def _listen(self):
         from ..errors import BadInput
 
         try:
             self.server.start()
         except OSError as e:
             raise BadInput("--bind %s: cannot listen there (%s)" % (self.bind, e.strerror or e))
-        self.announce()
-        return self
 
     def announce(self):
         """The URL and its QR code for the phones, and the big screen's URL (at the start and
@@ -107,17 +172,17 @@ class TableScorepad:
             self.say("  every player's numbers are in")
 
 
-def enter_with_phones(record, save, args, ask, say):
+def enter_with_phones(record, save, args, ask, say, keep=None):
     """`presstime enter --scorepad`: the game's table-wide answers at this terminal, each
     player's own numbers on their phone, round by round; then the usual review. Returns the
-    core's result (EntryStopped as the entry raises it)."""
+    core's result (EntryStopped as the entry raises it). keep: the draft's DraftLink."""
     from .. import records
     from ..entry import ScoreEntry, rounds_in
     from ..errors import BadInput
     from ..game_entry import GameEntry
 
     pad = TableScorepad(record, save, bind=args.bind, say=say, port=args.scorepad_port,
-                        poll_line=poll_stdin).start()
+                        poll_line=poll_stdin, keep=keep).start()
     try:
         if record.get("game", "fit-to-print") == "fit-to-print":
             entry = ScoreEntry(record, save, ask=ask, say=say)
