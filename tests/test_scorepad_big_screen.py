@@ -54,7 +54,7 @@ def test_the_winner_and_every_row_fit_one_screen(n):
         with sync_playwright() as pw:
             browser = launch(pw, chromium)
             for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
-                page = browser.new_page(viewport=size)
+                page = browser.new_page(viewport=size, bypass_csp=True)
                 page.goto(server.screen_url)
                 page.wait_for_selector("#stand tr:nth-child(%d)" % (n + 1))
                 page.wait_for_function("document.getElementById('qr').naturalWidth > 0")
@@ -93,3 +93,75 @@ def test_the_qr_code_on_the_big_screen_is_the_phones_link():
     segno.make(server.url, error="m").save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff",
                                            xmldecl=False, svgns=True)
     assert svg == out.getvalue()
+
+
+def test_a_big_screen_refused_a_live_slot_shows_the_game_once_one_frees(monkeypatch):
+    chromium = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    from presstime.scorepad import server as server_mod
+
+    monkeypatch.setattr(server_mod, "MAX_STREAMS", 1)
+    session, _ = played(2)
+    server = ScorepadServer(session).start()
+    try:
+        with sync_playwright() as pw:
+            browser = launch(pw, chromium)
+            phone = browser.new_page(bypass_csp=True)
+            phone.goto(server.url)
+            phone.wait_for_function("document.getElementById('title').textContent.startsWith('Fit to Print')")
+            screen = browser.new_page(viewport={"width": 1280, "height": 720}, bypass_csp=True)
+            screen.goto(server.screen_url)
+            screen.wait_for_timeout(1500)
+            assert screen.inner_text("#title") == "presstime"        # refused: the slot is the phone's
+            phone.close()
+            screen.wait_for_function("document.getElementById('title').textContent.startsWith('Fit to Print')",
+                                     timeout=30000)
+            assert screen.inner_text("#winner") == "★ %s wins ★" % session.standings["winners"][0]
+            browser.close()
+    finally:
+        server.stop()
+
+
+def test_the_clock_goes_when_the_scorepad_does():
+    chromium = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    rec = {"game": "mini-fits", "players": ["Ada", "Ben"]}
+    session = ScorepadSession(rec, lambda r: None)
+    session.set_board({"phase": "running", "remaining_ms": 90000, "round": 1, "rounds": 2,
+                       "players": [{"state": "playing"}, {"state": "playing"}]})
+    server = ScorepadServer(session).start()
+    with sync_playwright() as pw:
+        browser = launch(pw, chromium)
+        screen = browser.new_page(viewport={"width": 1280, "height": 720}, bypass_csp=True)
+        screen.goto(server.screen_url)
+        screen.wait_for_function("document.getElementById('clock').textContent.startsWith('1:')")
+        assert on_screen(screen, "#clock")
+        server.stop(linger=0)                      # play ends: the scorepad goes with it
+        screen.wait_for_function("document.getElementById('clock').hidden", timeout=30000)
+        assert "no connection" in screen.inner_text("#phase")
+        browser.close()
+
+
+def test_both_pages_work_under_their_content_security_policy():
+    chromium = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    session, _ = played(2)
+    server = ScorepadServer(session).start()
+    try:
+        with sync_playwright() as pw:
+            browser = launch(pw, chromium)
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            refused = []
+            page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+            page.goto(server.screen_url)
+            page.wait_for_selector("#stand tr:nth-child(3)")
+            page.wait_for_selector("#winner:not([hidden])")
+            page.goto(server.url)
+            page.wait_for_selector("#seats button")
+            assert refused == []
+            browser.close()
+    finally:
+        server.stop()

@@ -171,3 +171,29 @@ def test_the_host_frees_a_seat_and_closes_a_round_from_the_terminal(pad):
     assert call(pad.url + "api/claim", {"seat": 1})[0] == 200        # the new phone
     assert host._typed("free 9") is False and "free N" in host.said[-1]
     assert host._typed("") is True
+
+
+def test_every_response_forbids_framing_and_foreign_content(pad):
+    with urllib.request.urlopen(pad.url, timeout=10) as r:
+        csp = r.headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp
+        assert r.headers["X-Frame-Options"] == "DENY"
+        assert r.headers["Referrer-Policy"] == "no-referrer"
+    status, _ = call(pad.url + "nothing")
+    assert status == 404
+
+
+def test_another_sites_page_cannot_change_the_game(pad):
+    host = "127.0.0.1:%d" % pad.port
+    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                    {"Origin": "http://" + host, "Sec-Fetch-Site": "cross-site"}):
+        conn = http.client.HTTPConnection("127.0.0.1", pad.port, timeout=10)
+        conn.request("POST", "/%s/api/claim" % pad.session.secret, body=json.dumps({"seat": 0}),
+                     headers=dict(headers, **{"Content-Type": "text/plain"}))
+        assert conn.getresponse().status == 403, headers
+        conn.close()
+    assert 0 not in pad.session.tokens
+    conn = http.client.HTTPConnection("127.0.0.1", pad.port, timeout=10)
+    conn.request("POST", "/%s/api/claim" % pad.session.secret, body=json.dumps({"seat": 0}),
+                 headers={"Origin": "http://" + host, "Sec-Fetch-Site": "same-origin"})
+    assert conn.getresponse().status == 200

@@ -206,7 +206,7 @@ def run_game(args, names, say, ask):
             if getattr(args, "scorepad", False):
                 from .play_session import start_scorepad
 
-                table.pad, table.phones = start_scorepad(args, record, table.save, say)
+                table.pad, table.phones = start_scorepad(args, record, table, say)
             entry = GameEntry(record, table.save, ask=ask, say=say)
             try:
                 for i in range(st.get("rounds") or 1):

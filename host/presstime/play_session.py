@@ -284,15 +284,18 @@ def stopped(key, say, why="Stopped"):
     say("  presstime enter --draft %s    finishes it (presstime enter --list: the drafts)" % key)
 
 
-def start_scorepad(args, record, save, say, keep=None):
-    """(the phones' scorepad, the demo's simulated phones or None) for `--scorepad`; keep: the
-    draft's DraftLink (`enter --draft KEY --scorepad` then serves the same link)."""
+def start_scorepad(args, record, table, say):
+    """(the phones' scorepad, the demo's simulated phones or None) for `--scorepad`, for the
+    game session `table`: its link is kept beside its draft (`enter --draft KEY --scorepad`
+    then serves the same link) and shown on its table view while a round runs."""
     import random
 
-    from .scorepad.table import DemoPhones, TableScorepad
+    from .scorepad.table import DemoPhones, DraftLink, TableScorepad
 
-    pad = TableScorepad(record, save, bind=args.bind, say=say, port=args.scorepad_port,
-                        poll_line=None if args.demo else _poll_line, keep=keep).start()
+    pad = TableScorepad(record, table.save, bind=args.bind, say=say, port=args.scorepad_port,
+                        poll_line=None if args.demo else _poll_line,
+                        keep=DraftLink(table.store, table.key)).start()
+    table.view.link = pad.footer()
     phones = DemoPhones(pad.server.url, random.Random(args.seed)) if args.demo else None
     return pad, phones
 

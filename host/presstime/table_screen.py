@@ -80,6 +80,9 @@ class TableScreen:
             finally:
                 self.screen = None
                 _KEYS[0] = None
+                pad = getattr(self, "pad", None)
+                if pad is not None and screen.live:
+                    pad.covered = True     # the full screen hid the scorepad's URL and QR code
         for line in mirror.lines(st):
             self.say(line)
         return st

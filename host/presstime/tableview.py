@@ -72,6 +72,7 @@ class View:
         self.keys = keys
         self.grace_ms = grace_ms
         self.port = port          # a line such as "serving the link on /dev/pts/3"
+        self.link = None          # the scorepad's line: where the phones and the big screen go
         self.notes = []           # the last few messages (undo refused, help, ...)
         self.ring = None          # simulator: [(r, g, b)] of the ring
         self.buttons = None       # simulator: [(r, g, b)] of each player's button light
@@ -336,6 +337,7 @@ def render(st, view, width=80, height=24):
     # rows: title 1, clock block (5 + caption + blank 2), table (header 2 + players), notes,
     # extra line, keys; the big font only when all of it fits
     fixed = 1 + 1 + 1 + (players + 2) + 1 + len(view.notes) + (1 if view.keys else 0) + (1 if view.port else 0) \
+        + (1 if view.link else 0) \
         + (2 if view.ring is not None else 0) + (3 if banner else 0) \
         + (2 if mirror.setup_lines(st) and st.get("phase") in ("ready", "running", "paused") else 0)
     scale = 0
@@ -381,6 +383,8 @@ def render(st, view, width=80, height=24):
         foot.append(Text(" " + n, style="yellow", no_wrap=True, overflow="ellipsis"))
     if view.port:
         foot.append(Text(" " + view.port, style="dim", no_wrap=True, overflow="ellipsis"))
+    if view.link:
+        foot.append(Text(" " + view.link, style="bold", no_wrap=True, overflow="ellipsis"))
     if view.keys:
         foot.append(Text(" " + view.keys, style="dim", no_wrap=True, overflow="ellipsis"))
     if not foot:

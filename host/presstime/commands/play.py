@@ -146,10 +146,7 @@ def run(args):
                                 demo=Demo(args.seed) if args.demo else None)
             table.save(record)
             if args.scorepad:
-                from ..scorepad.table import DraftLink
-
-                table.pad, table.phones = start_scorepad(args, record, table.save, say,
-                                                         keep=DraftLink(table.store, table.key))
+                table.pad, table.phones = start_scorepad(args, record, table, say)
             result = None
             for i in range(rounds_in(record)):
                 try:

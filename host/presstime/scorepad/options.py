@@ -10,6 +10,7 @@ def add_arguments(parser):
     parser.add_argument("--bind", metavar="ADDR", default=LOOPBACK,
                         help="the address the scorepad listens on: 127.0.0.1 (default: this computer only), "
                              "`lan` (this computer's address on its local network, for the players' phones), "
+                             "0.0.0.0 (every address: the links printed are this computer's addresses), "
                              "or one of this computer's addresses")
     parser.add_argument("--scorepad-port", type=int, default=0, metavar="N",
                         help="the scorepad's TCP port (default: any free port)")

@@ -149,9 +149,13 @@ class ScorepadServer:
     # ---- the guard in front of every request ---------------------------------------------------
     async def _guarded(self, scope, receive, send):
         if scope["type"] == "http":
+            send = _with_headers(send)
             client = (scope.get("client") or ("?", 0))[0]
             if not self.limiter.allow(client):
                 await PlainTextResponse("too many requests", status_code=429)(scope, receive, send)
+                return
+            if scope.get("method") not in ("GET", "HEAD") and not _same_origin(scope):
+                await PlainTextResponse("not from this scorepad's page", status_code=403)(scope, receive, send)
                 return
             for name, value in scope.get("headers", []):
                 if name == b"content-length":
@@ -279,6 +283,38 @@ class ScorepadServer:
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
+
+# every response: nothing but this server's own script, style and images; no page of another
+# site may frame these pages (clickjacking) or read their address (the secret) as a referrer
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+                                 b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+def _with_headers(send):
+    async def sending(message):
+        if message["type"] == "http.response.start":
+            message = dict(message, headers=list(message.get("headers", [])) + SECURITY_HEADERS)
+        await send(message)
+    return sending
+
+
+def _same_origin(scope):
+    """A state change comes from this server's own page: a browser sends the page's Origin
+    (another site's page that knows the link cannot claim a seat) and says when a request is
+    cross-site; a client that is not a browser sends neither."""
+    headers = dict(scope.get("headers") or [])
+    if headers.get(b"sec-fetch-site", b"same-origin") not in (b"same-origin", b"none"):
+        return False
+    origin = headers.get(b"origin")
+    if origin is None:
+        return True
+    host = headers.get(b"host", b"")
+    return origin in (b"http://" + host, b"https://" + host)
 
 
 def _qr_svg(text):

@@ -71,6 +71,7 @@ class TableScorepad:
         self.poll_line = poll_line
         self.bind = bind
         self.asked_port = port
+        self.covered = False      # a full-screen view has hidden the URL and QR code since shown
 
     def _save_link(self, link):
         self.keep.save(dict(link, bind=self.bind, port=self.server.port))
@@ -109,11 +110,18 @@ class TableScorepad:
         again when a round's numbers are due: the table view may have covered them)."""
         url = self.server.url
         self.say("Scorepad: each player opens %s on their phone" % url)
+        for other in self.server.urls[1:]:
+            self.say("  (or %s: this computer's other addresses)" % other)
         self.say("Big screen: %s" % self.server.screen_url)
         if self.server.host.startswith("127.") or self.server.host == "::1":
             self.say("  (only this computer can reach it: --bind lan for the players' phones)")
         for line in qr_lines(url):
             self.say(line)
+        self.covered = False
+
+    def footer(self):
+        """One line for a full-screen view: where the phones and the big screen go."""
+        return "scorepad: %s \u00b7 big screen: %s" % (self.server.url, self.server.screen_url)
 
     def stop(self):
         self.server.stop()
@@ -147,7 +155,7 @@ class TableScorepad:
         if not s.questions:
             s.close_round()
             return
-        if s.opened > 1:
+        if s.opened > 1 or self.covered:
             self.announce()
         shown = None
         try:
@@ -239,20 +247,38 @@ def is_seat_step(record, kind, path):
     return kind == "int" and any(isinstance(k, str) and k in names for k in path)
 
 
-def qr_lines(url):
-    """The URL as a QR code in text (two rows per line), for a phone's camera."""
+QUIET = 4       # modules of light margin round a QR code (the standard's quiet zone)
+_DARK, _LIGHT = "30", "97"        # ANSI foreground: black, bright white (background: +10)
+
+
+def qr_lines(url, colour=None):
+    """The URL as a QR code in text, two rows of modules per line, for a phone's camera.
+
+    In colour (a terminal; NO_COLOR unset) every cell sets both its colours, black and white, so
+    the code reads the same on a light and on a dark terminal (segno's own terminal output draws
+    with the terminal's default colours: inverted on a light background, which many phones do not
+    read). Without colour, dark modules are the characters (dark text on a light page)."""
     try:
         import segno
     except ImportError:
         return []
-    import io
+    from .. import term
 
-    out = io.StringIO()
-    try:
-        segno.make(url, error="l").terminal(out=out, compact=True, border=2)
-    except Exception:
-        return []
-    return out.getvalue().rstrip("\n").split("\n")
+    if colour is None:
+        colour = term.colour_enabled(sys.stdout)
+    rows = [[False] * QUIET + [bool(b) for b in row] + [False] * QUIET
+            for row in segno.make(url, error="l").matrix]
+    width = len(rows[0])
+    rows = [[False] * width] * QUIET + rows + [[False] * width] * (QUIET + (len(rows) % 2))
+    out = []
+    for top, bottom in zip(rows[0::2], rows[1::2]):
+        if colour:
+            # the upper half block: its foreground is the upper module, its background the lower
+            out.append("".join("\x1b[%s;%sm\u2580" % (_DARK if a else _LIGHT, int(_DARK if b else _LIGHT) + 10)
+                               for a, b in zip(top, bottom)) + "\x1b[0m")
+        else:
+            out.append("".join(" \u2584\u2580\u2588"[2 * a + b] for a, b in zip(top, bottom)).rstrip())
+    return out
 
 
 class DemoPhones:

@@ -10,11 +10,25 @@ function el(tag, attrs, text) {
   return e;
 }
 
-function live(onState) {
-  // server-sent events; the browser reconnects by itself after a drop or a sleeping phone
-  const src = new EventSource(API + "events");
-  src.onmessage = (m) => onState(JSON.parse(m.data));
-  return src;
+function live(onState, hooks) {
+  // server-sent events; the browser reconnects by itself after a drop or a sleeping phone, but
+  // not after a refusal (the live slots full, the server restarting): then a new stream is
+  // opened after a pause, until one is accepted
+  hooks = hooks || {};
+  let wait = 1000;
+  function open() {
+    const src = new EventSource(API + "events");
+    src.onmessage = (m) => { wait = 1000; onState(JSON.parse(m.data)); };
+    src.onopen = () => { if (hooks.open) hooks.open(); };
+    src.onerror = () => {
+      if (hooks.lost) hooks.lost();
+      if (src.readyState === EventSource.CLOSED) {
+        setTimeout(open, wait + Math.random() * 500);
+        wait = Math.min(wait * 2, 10000);
+      }
+    };
+  }
+  open();
 }
 
 function standingsTable(table, standings) {

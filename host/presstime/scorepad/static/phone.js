@@ -233,8 +233,9 @@ document.getElementById("send").onclick = send;
   if (Number.isInteger(saved.seat) && saved.token) { seat = saved.seat; token = saved.token; }
   await refresh();
   sendPending();
-  const src = live((st) => { if (!state || st.version !== state.version) heard(st); });
-  src.addEventListener("error", () => { if (!retry) say("Connection lost: reconnecting…", "warn"); });
-  src.addEventListener("open", () => { if (state) { refresh(); sendPending(); } });
+  live((st) => { if (!state || st.version !== state.version) heard(st); }, {
+    lost: () => { if (!retry) say("Connection lost: reconnecting…", "warn"); },
+    open: () => { if (state) { refresh(); sendPending(); } },
+  });
   window.addEventListener("online", () => sendPending());
 })();

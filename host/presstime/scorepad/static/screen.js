@@ -2,7 +2,8 @@
 // rank order, the winner, and a QR code for the phones. Everything fits one screen (a TV cannot
 // scroll): the sizes follow the screen's height and the number of players.
 "use strict";
-let last = null, at = 0;
+let last = null, at = 0, away = false;
+const TIMED = ["ready", "countdown", "running", "paused", "grace"];   // phases with a clock to show
 
 function cap(w) { return w ? w[0].toUpperCase() + w.slice(1) : ""; }
 
@@ -20,8 +21,8 @@ function render(st) {
   const playing = b.phase && !st.open && b.round;
   const round = playing ? "round " + b.round + (b.day ? " (" + cap(b.day) + ")" : "") : st.round_title;
   document.getElementById("title").textContent = st.title + (round ? " · " + round : "");
-  document.getElementById("phase").textContent = st.open ? "scoring: every player types their numbers"
-    : (b.phase ? cap(b.phase) : "");
+  document.getElementById("phase").textContent = away ? "no connection to the scorepad (the game may have ended)"
+    : st.open ? "scoring: every player types their numbers" : (b.phase ? cap(b.phase) : "");
   document.body.style.setProperty("--rows", String(Math.max(4, st.players.length + 2)));
   const players = document.getElementById("players");
   players.replaceChildren();
@@ -45,8 +46,10 @@ function render(st) {
 
 function tick() {
   const c = document.getElementById("clock");
-  // the clock is the board's while it plays; once the game is over its numbers are history
-  c.hidden = !last || !last.board || document.body.classList.contains("over");
+  // the clock is the board's while it plays a round; between rounds, once the game is over or
+  // with the scorepad gone (play ended) its numbers would be stale
+  c.hidden = away || !last || !last.board || !TIMED.includes(last.board.phase) ||
+             document.body.classList.contains("over");
   if (c.hidden) return;
   let ms = last.board.remaining_ms;
   if (last.board.phase === "running" && ms !== null && ms !== undefined) ms -= performance.now() - at;
@@ -64,4 +67,6 @@ async function join() {
 
 join();
 setInterval(tick, 200);
-live(render);
+live((st) => { away = false; render(st); }, {
+  lost: () => { away = true; if (last) render(last); },
+});
