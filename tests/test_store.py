@@ -21,7 +21,7 @@ EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
 
 
 # schema 4: the stored results and the running totals stats reads
-TABLES = ["agg_players", "agg_streaks", "agg_values", "drafts", "games", "journal", "meta", "result_players",
+TABLES = ["agg_players", "agg_streaks", "agg_values", "discarded_drafts", "drafts", "games", "journal", "meta", "result_players",
           "result_values", "results"]
 
 def example():

@@ -11,9 +11,11 @@ A running simulator advertises itself with a small JSON file in the runtime fold
 
 import json
 import os
+import sys
 import tempfile
 
 from .errors import BadInput, Failure
+from .term import printable
 
 MICROPYTHON = {(0x2E8A, 0x0005): "MicroPython (Raspberry Pi Pico / RP2040)"}
 ADAFRUIT_VID = 0x239A
@@ -95,6 +97,10 @@ def simulators():
             pid = int(info["pid"])
             pty = str(info["pty"])
         except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if not 0 < pid < 2 ** 31:   # 0 or -1 would ask about a whole process group, 2^31 overflows
+            sys.stderr.write("presstime: ignored the simulator advert %s: its pid %d is not a process id\n"
+                             % (printable(path), pid))
             continue
         if not _alive(pid) or not os.path.exists(pty):
             try:

@@ -5,8 +5,10 @@ page; each page is stored in one transaction (the store skips records it has and
 so a pulled cable or a reset mid-sync leaves a clean prefix and the next pull continues from it.
 """
 
-from .core.record_checks import control
-from .errors import Failure
+import json
+
+from .core.record_checks import control, is_int
+from .errors import BadInput, Failure
 from .term import printable
 
 
@@ -24,21 +26,32 @@ def pull(client, store, progress=None, gone=None):
                       "characters): nothing was changed" % printable(board_id[:80]))
     have = store.last_seq(board_id)
     board_last = info.get("seq", 0)
-    if isinstance(board_last, int) and board_last < have:
+    if not is_int(board_last) or board_last < 0:
+        raise BadInput("the board's hello gives its last record as %s, not a whole number: nothing was "
+                       "changed (is it a presstime board?)" % printable(json.dumps(board_last)[:40]))
+    if board_last < have:
         raise Failure(
             "board %s has journal records up to %d but the history already holds %d: "
             "was its journal wiped? (nothing was changed)" % (board_id, board_last, have))
     added = 0
     if progress:
         progress(have, max(board_last, have))
+    first_page = True
     for page in client.pages(have):
         recs = page["records"]
         if recs:
             skipped = page.get("gone", 0)
+            if skipped and not first_page:
+                raise Failure(
+                    "board %s skipped records %d-%d in the middle of the sync (a board drops old "
+                    "records only when a game is set up, never during a sync): the %d records before "
+                    "them are stored, nothing after them; run `presstime sync` again"
+                    % (printable(board_id), have + 1, skipped, added))
             added += store.add_journal(board_id, recs, gone_until=skipped)
             if skipped and gone is not None:
                 gone.append((have + 1, skipped))
             have = recs[-1][0]
+        first_page = False
         if progress:
             progress(have, max(page["last"], have))
     return board_id, added

@@ -1,62 +1,131 @@
 """Rebuild the games a board played from its journal, with the board's own round machine.
 
 The journal's events are applied, in order, to a `presstime.core.table.Table` (the code the
-board runs, via the same `apply` that `core.events.replay` uses); entering the summary closes a
-round, and the machine's state at that moment gives the finishing order, the print times and
-the ties (Fit to Print), the reveals (Heat, Mini FITS) or the photo tokens (Myth Fits). A
-CONFIG event starts a new game. Nothing here decides a rule.
+board runs, via the same `apply` that `core.events.replay` uses); the machine's state when it
+enters a summary gives the finishing order, the print times and the ties (Fit to Print), the
+reveals (Heat, Mini FITS) or the photo tokens (Myth Fits), and the machine's own round index
+says which rounds were played (an aborted summary is played again, as on the board). A CONFIG
+event starts a new game. A record the machine refuses is named and skipped
+(journal_damage.py). Nothing here decides a rule.
 """
 
+from . import journal_damage
 from .core import events as E
 
 
-def games_from_journal(records):
+def games_from_journal(records, damaged=None, dropped=()):
     """[(seq, payload bytes)] -> [game], oldest first. A game:
-    {"seq": seq of its CONFIG, "config": {...}, "rounds": [round], "over": bool,
+    {"seq": seq of its CONFIG, "last": seq of its last record, "config": {...}, "rounds": [round], "over": bool,
      "photo_tokens": {name: n} (turns mode), "winner": name or None (a win the board showed)}
     round: {"round": n, "day", "finish": [names, token 1 first], "print_ms": {name: ms},
             "layout_ms": {name: ms} (two-step), "tied": [names], "end": reason name, "elapsed_ms",
             "reveals": reveals done
             (ready-reveal: Heat's stages of the heist, Mini FITS's cards of the round)}.
 
-    A round closes when the machine enters its summary, whatever event took it there: END (Fit
-    to Print, or a turn game the control button ended), the last REVEAL of a heist or Mini FITS
-    round (ready-reveal modes journal no END), or the PHOTO that reached the target. An UNDO that
-    takes the machine out of the summary reopens that round."""
-    from .core.table import SUMMARY, TURNS, Table
+    A round's fate is the machine's: its state is read when it enters a summary (whatever event
+    took it there: END, the last REVEAL of a ready-reveal round, the PHOTO that reached the
+    target), and the round counts once the machine has gone past it (NEXT: its round index moved
+    on, or the game is over) or while the machine still shows it. An UNDO that reopens it or an
+    ABORT that discards it (the same day is played again) leaves it uncounted, as on the board.
 
+    A record the desktop cannot apply (journal_damage.py) is skipped and appended to the list
+    `damaged`, unless its seq is in `dropped` (the user set it aside: `sync --damaged --drop`;
+    it is skipped all the same, so dropping changes no game). A set-up that cannot be read starts a game {"seq", "unreadable": why,
+    "newer": bool, "last": seq} whose records are kept and not rebuilt: never merged into the
+    game before it."""
+    if damaged is None:
+        damaged = []
     games = []
     game = None
-    table = Table()
     prev = None
     for seq, payload in records:
         if prev is not None and seq != prev + 1:
             game = None     # records the board dropped before a sync: what follows is another game
-            table = Table()
         prev = seq
         try:
             ev = E.decode(payload)
-        except ValueError:
-            continue  # a record from a newer firmware: skipped, the rest still counts
+        except ValueError as e:
+            why, newer = journal_damage.unreadable(payload, e)
+            if payload[0] == E.CONFIG:
+                game = {"seq": seq, "unreadable": why, "newer": newer, "last": seq}
+                games.append(game)
+                damaged.append(journal_damage.entry(seq, why + "; its records are kept, not rebuilt", newer))
+            elif game is not None and "unreadable" in game:
+                _extend(game, damaged, seq)
+            else:
+                damaged.append(journal_damage.entry(seq, why, newer))
+                if game is not None:
+                    game["unread"] = game["last"] = seq
+            continue
         if ev[0] == E.CONFIG:
-            table = Table()
-            game = {"seq": seq, "config": ev[1], "rounds": [], "over": False, "winner": None}
+            game = _Game(seq, ev[1]).game
             games.append(game)
         if game is None:
             continue  # records before the first set-up (e.g. a journal that rolled over)
-        before = table.phase
-        table.apply(ev)
-        if table.phase == SUMMARY and before != SUMMARY:
-            game["rounds"].append(_round(table))
-        elif before == SUMMARY and table.phase != SUMMARY and ev[0] == E.UNDO and game["rounds"]:
-            game["rounds"].pop()
-        if ev[0] == E.NEXT and table.status().get("phase") == "over":
-            game["over"] = True
-        if table.mode == TURNS:
-            names = ev[1]["names"] if ev[0] == E.CONFIG else game["config"]["names"]
-            game["photo_tokens"] = dict((names[i], table.photos[i]) for i in range(len(names)))
-            game["winner"] = names[table.winner] if table.winner >= 0 else None
+        game["last"] = seq
+        if "unreadable" in game:
+            _extend(game, damaged, seq)
+            continue
+        if ev[0] == E.UNDO and game.get("unread"):
+            damaged.append(journal_damage.entry(seq, "an undo of record %d, which cannot be read" % game["unread"]))
+            game["unread"] = None
+            continue
+        why = game["_rebuild"].apply(ev)
+        if why:
+            damaged.append(journal_damage.entry(seq, why))
+        else:
+            game["unread"] = None
+    for g in games:
+        g.pop("_rebuild", None)
+        g.pop("unread", None)
+    if dropped:
+        damaged[:] = [d for d in damaged if d["seq"] not in dropped]
     return games
+
+
+def _extend(game, damaged, seq):
+    """One more record of a game whose set-up cannot be read: its damaged entry grows."""
+    game["last"] = seq
+    for d in damaged:
+        if d["seq"] == game["seq"]:
+            d["last"] = seq
+
+
+class _Game:
+    """A game being rebuilt: the board's round machine and the rounds it went past."""
+
+    def __init__(self, seq, config):
+        from .core.table import Table
+
+        self.table = Table()
+        self.closed = []        # the rounds the machine went past
+        self.shown = None       # the round of the summary the machine entered last
+        self.game = {"seq": seq, "last": seq, "config": config, "rounds": [], "over": False, "winner": None,
+                     "_rebuild": self}
+
+    def apply(self, ev):
+        """Apply one event; None, or why the machine refused it (then nothing changed)."""
+        from .core.table import OVER, SUMMARY, TURNS
+
+        t = self.table
+        before = t.phase
+        why = journal_damage.apply(t, ev)
+        if why:
+            return why
+        if t.phase == SUMMARY and before != SUMMARY:
+            self.shown = _round(t)
+        went_past = t.round + (1 if t.phase == OVER else 0)
+        if len(self.closed) < went_past and self.shown is not None:
+            self.closed.append(self.shown)
+            self.shown = None
+        g = self.game
+        g["rounds"] = self.closed + ([self.shown] if t.phase == SUMMARY and self.shown else [])
+        g["over"] = t.phase == OVER
+        if t.mode == TURNS:
+            names = g["config"]["names"]
+            g["photo_tokens"] = dict((names[i], t.photos[i]) for i in range(len(names)))
+            g["winner"] = names[t.winner] if t.winner >= 0 else None
+        return None
 
 
 _REASONS = {E.END_ALL: "all printed", E.END_TIME: "time-out", E.END_GRACE: "grace closed",
@@ -152,3 +221,39 @@ def game_record(game, base=None):
 def game_key(board_id, game):
     """The history key of a board's game: source of the stored game, key of its draft."""
     return "board:%s:%d" % (board_id, game["seq"])
+
+
+def key_board(key):
+    """The board id in a board game's key (game_key), or None for another key."""
+    if not key.startswith("board:") or ":" not in key[6:]:
+        return None
+    board, seq = key[6:].rsplit(":", 1)
+    return board if seq.isdigit() else None
+
+
+def setup_problems(config):
+    """Why a board's set-up can never be stored, as messages ([] when it can): the board's own
+    set-up check (core/table.normalise, which the board runs at configure) and the record's
+    player check (core/record_checks.player_names, which `done` and every store run), on the
+    set-up the journal holds."""
+    from .core import games, record_checks
+    from .core.table import normalise
+
+    names = config.get("names", [])
+    game = config.get("game")
+    face = games.module(game)
+    errors = []
+    lo, hi = face.players(config.get("mode"))
+    record_checks.player_names({"players": list(names)}, game, lo, hi, errors)
+    if errors:
+        return errors
+    players = [{"name": n, "colour": list(c)} for n, c in zip(names, config.get("colours", []))]
+    try:
+        again = normalise({"game": game, "mode": config.get("mode"), "players": players,
+                           "edition": config.get("edition", "published")})
+    except ValueError as e:
+        return [str(e)]
+    if again["names"] != list(names):
+        return ["the names %s are not the ones the board's set-up gives (%s)"
+                % (", ".join(names), ", ".join(again["names"]))]
+    return []

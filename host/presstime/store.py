@@ -230,7 +230,21 @@ def _v4(conn):
     _compute_results(conn)
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4]
+def _v5(conn):
+    # A board's journal record the desktop cannot apply is kept; the user may set it aside
+    # (`sync --damaged --drop`): its row stays, marked, and sync no longer names it.
+    # A board's draft the user discarded is remembered with the board's last record then, so a
+    # sync drafts it again only when the board's game has records after that.
+    conn.execute("ALTER TABLE journal ADD COLUMN dropped_at TEXT")
+    conn.execute(
+        "CREATE TABLE discarded_drafts ("
+        " key TEXT PRIMARY KEY,"
+        " last_seq INTEGER NOT NULL,"
+        " discarded_at TEXT NOT NULL)"
+    )
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -710,6 +724,22 @@ class Store:
         ).fetchall()
         return [(r[0], bytes(r[1])) for r in rows]
 
+    def dropped(self, board_id):
+        """The seqs of a board's records the user set aside (`sync --damaged --drop`)."""
+        return set(r[0] for r in self.conn.execute(
+            "SELECT seq FROM journal WHERE board_id = ? AND dropped_at IS NOT NULL", (str(board_id),)))
+
+    def drop_journal(self, board_id, spans):
+        """Set aside a board's records seq..last for each (seq, last) in `spans`: the rows stay,
+        marked dropped (dropped() lists them); the count marked."""
+        marked = 0
+        with self._write():
+            for first, last in spans:
+                marked += self.conn.execute(
+                    "UPDATE journal SET dropped_at = ? WHERE board_id = ? AND seq BETWEEN ? AND ?"
+                    " AND dropped_at IS NULL", (_now(), str(board_id), int(first), int(last))).rowcount
+        return marked
+
     def boards(self):
         """Board ids with a stored journal, sorted."""
         return [r[0] for r in self.conn.execute("SELECT DISTINCT board_id FROM journal ORDER BY board_id")]
@@ -735,6 +765,25 @@ class Store:
         """The draft and its scorepad link gone."""
         with self._write():
             self.conn.execute("DELETE FROM drafts WHERE key IN (?, ?)", (str(key), str(key) + LINK_SUFFIX))
+
+    def discard_draft(self, key, last_seq=0):
+        """Drop a draft the user discarded, remembering it with `last_seq`, the board's last
+        record then (a board's draft: sync drafts it again only for records after that)."""
+        with self._write():
+            self.conn.execute("DELETE FROM drafts WHERE key = ?", (str(key),))
+            self.conn.execute(
+                "INSERT INTO discarded_drafts (key, last_seq, discarded_at) VALUES (?, ?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET last_seq = excluded.last_seq,"
+                " discarded_at = excluded.discarded_at", (str(key), int(last_seq), _now()))
+
+    def discarded(self, key):
+        """The board's last record seq when the draft `key` was discarded, or None."""
+        row = self.conn.execute("SELECT last_seq FROM discarded_drafts WHERE key = ?", (str(key),)).fetchone()
+        return row[0] if row else None
+
+    def forget_discarded(self, key):
+        with self._write():
+            self.conn.execute("DELETE FROM discarded_drafts WHERE key = ?", (str(key),))
 
     def list_drafts(self):
         return [

@@ -222,8 +222,14 @@ def _discard_drafts(store, keys, yes, ask, say):
             answer = ""
         if answer.strip().lower() not in ("y", "yes"):
             raise Failure("nothing discarded")
+    from ..rebuild import key_board
+
     for k in keys:
-        store.drop_draft(k)
+        board = key_board(k)
+        if board is None:
+            store.drop_draft(k)
+        else:   # remembered: a later sync drafts it again only if the board's game goes on
+            store.discard_draft(k, store.last_seq(board))
     say("discarded: %s" % ", ".join(keys))
     return 0
 

@@ -4,12 +4,20 @@ EXAMPLE = """examples:
   presstime sync
   presstime sync --port /dev/ttyACM0 --db ./club.sqlite3
 
+  presstime sync --damaged                   # records kept but not applied, and why
+  presstime sync --damaged --drop 57         # set one aside (or --drop all)
+
 Idempotent and resumable: only records after the last one stored are asked for, page by page,
 each page stored in one transaction. A pulled cable loses nothing; run it again to continue.
 Games rebuilt from the journal (finishing orders, times, ties) update their history entry, or
 wait as a draft until their scorepad numbers are entered. Heat and Mini FITS games show the
 stages or cards revealed per heist or round; Myth Fits games the photo tokens the board counted
-(they go into the record; who gathered the creatures is typed)."""
+(they go into the record; who gathered the creatures is typed).
+
+A record the desktop cannot apply (a newer firmware's, an undo with nothing to undo, a press
+for a seat the game does not have) is kept in the history file, named, and skipped: the games
+around it are still drafted (docs/journal.md). `--damaged` lists them from the history file
+(no board needed); `--drop SEQ|all` sets them aside so that sync stops naming them."""
 
 
 def configure(parser):
@@ -19,6 +27,11 @@ def configure(parser):
     add_port_argument(parser)
     add_db_argument(parser)
     parser.add_argument("--json", action="store_true", help="print what was synced as one JSON document")
+    parser.add_argument("--damaged", action="store_true",
+                        help="list the boards' records kept but not applied, and why (no board needed)")
+    parser.add_argument("--drop", nargs="+", metavar="SEQ",
+                        help="with --damaged: set these records aside (their sequence numbers, or all)")
+    parser.add_argument("--board", metavar="ID", help="with --damaged: only this board's records")
 
 
 def progress_bar(stream):
@@ -46,17 +59,14 @@ def store_games(store, board_id, games):
     by_source = {}
     for g in store.list_games():
         by_source.setdefault(g["source"], g["id"])
-    from ..core.record_checks import control
-
     out = []
     for game in games:
         key = rebuild.game_key(board_id, game)
-        names = game["config"].get("names", [])
-        if [n for n in names if not isinstance(n, str) or control(n)]:
-            # a board that sent names with control characters: nothing of it is stored
-            out.append({"key": key, "game": game["config"].get("game", GAMES[0]), "players": names,
-                        "rounds": len(game["rounds"]), "finish": [], "over": game["over"], "round_details": [],
-                        "problem": "a player name holds control characters: not stored"})
+        if "unreadable" in game:    # its records are kept and named (sync --damaged)
+            out.append({"key": key, "game": None, "players": [], "rounds": 0, "finish": [], "over": False,
+                        "round_details": [], "newer": game["newer"],
+                        "problem": "record %d %s; it and its records up to %d are kept, not rebuilt"
+                                   % (game["seq"], game["unreadable"], game["last"])})
             continue
         summary = {"key": key, "game": game["config"].get("game", GAMES[0]),
                    "players": game["config"].get("names", []), "rounds": len(game["rounds"]),
@@ -65,7 +75,21 @@ def store_games(store, board_id, games):
         if "photo_tokens" in game:
             summary["photo_tokens"] = game["photo_tokens"]
             summary["winner"] = game["winner"]
+        problems = rebuild.setup_problems(game["config"])
+        if problems:   # told now, not at `done`: such a game can never be stored
+            summary["problem"] = "its set-up (record %d) can never be stored: %s" % (game["seq"], "; ".join(problems))
+            summary["unstorable"] = True
+            out.append(summary)
+            continue
         gid = by_source.get(key)
+        discarded = store.discarded(key)
+        if gid is None and discarded is not None:
+            if game["last"] <= discarded:
+                summary["discarded"] = True
+                out.append(summary)
+                continue
+            summary["redrafted"] = True     # the board's game went on after the discard
+            store.forget_discarded(key)
         if gid is not None:
             from ..store import DamagedGame
 
@@ -116,51 +140,82 @@ def run(args):
     import json
     import sys
 
-    from .. import boards, mirror, rebuild
-    from ..core.games import GAMES
+    from .. import boards, journal_damage, rebuild
+    from ..errors import BadInput
     from ..journal_sync import pull
     from ..store import open_store
-    from ..term import printable
 
+    if args.damaged:
+        with open_store(args) as store:
+            return journal_damage.run(store, args)
+    if args.drop or args.board:
+        raise BadInput("--drop and --board go with --damaged (presstime sync --damaged --drop SEQ)")
     port = boards.pick_port(args.port)
     client = boards.connect(port)
     try:
         with open_store(args) as store:
             bar = None if args.json else progress_bar(sys.stderr)
             gone = []
-            board_id, added = pull(client, store, bar, gone)
-            if bar:
-                sys.stderr.write("\n")
-            games = rebuild.games_from_journal(store.journal(board_id))
+            try:
+                board_id, added = pull(client, store, bar, gone)
+            finally:
+                if bar:
+                    sys.stderr.write("\n")
+            damaged = []
+            games = rebuild.games_from_journal(store.journal(board_id), damaged, store.dropped(board_id))
             summaries = store_games(store, board_id, games)
             total = store.last_seq(board_id)
     finally:
         client.close()
     if args.json:
         print(json.dumps({"board": board_id, "port": port, "added": added, "last_seq": total,
-                          "gone": gone, "games": summaries}, indent=2, ensure_ascii=False))
+                          "gone": gone, "games": summaries, "damaged": damaged}, indent=2, ensure_ascii=False))
         return 0
     print("board %s on %s: %d new record%s, %d in the history" % (board_id, port, added, "" if added == 1 else "s", total))
     for first, last in gone:
         print("  records %d-%d were already gone from the board (its journal keeps only the latest games, "
               "about 16 KB): the games in them cannot be synced any more" % (first, last))
     for s in summaries:
-        where = ("history game %d" % s["stored"]) if "stored" in s else ("draft %s" % s.get("draft", "?"))
-        default = s["game"] == GAMES[0]
-        print("  %s%s: %d %s%s%s -> %s" % (
-            "" if default else s["game"] + " ", ", ".join(printable(n) for n in s["players"]), s["rounds"],
-            _face(s["game"]).ROUND_WORD, "" if s["rounds"] == 1 else "s", ", over" if s["over"] else "", where))
-        if not default:
-            for line in other_game_lines(s):
-                print("    " + line)
-            if "problem" in s:
-                print("    not updated: %s" % s["problem"])
-            continue
-        for i, r in enumerate(s["round_details"]):
-            times = ", ".join("%s %s" % (n, mirror.stamp(r["print_ms"][n])) for n in r["finish"] if n in r["print_ms"])
-            print("    round %d (%s): %s%s%s" % (
-                i + 1, r.get("day") or "-", " ".join(r["finish"]) if r["finish"] else "(no tokens)",
-                ("  [%s]" % times) if times else "", ("  tie: " + ", ".join(r["tied"])) if r["tied"] else ""))
-        if "problem" in s:
-            print("    not updated: %s" % s["problem"])
+        for line in game_lines(s):
+            print(line)
+    for line in journal_damage.sync_lines(board_id, damaged):
+        print(line)
     return 0
+
+
+def game_lines(s):
+    """The lines of one synced game in the text report."""
+    from .. import mirror
+    from ..core.games import GAMES
+    from ..term import printable
+
+    if s["game"] is None:      # a set-up this presstime cannot read
+        return ["  a game it cannot rebuild: %s" % s["problem"]]
+    if "stored" in s:
+        where = "history game %d" % s["stored"]
+    elif s.get("discarded"):
+        where = "not drafted: its draft was discarded (enter --discard) and the board's game has no record since"
+    elif "draft" in s:
+        where = "draft %s%s" % (s["draft"], " (discarded before; drafted again: the board's game went on)"
+                                if s.get("redrafted") else "")
+    elif s.get("unstorable"):
+        where = "not drafted"
+    else:
+        where = "the history (not updated)"
+    default = s["game"] == GAMES[0]
+    lines = ["  %s%s: %d %s%s%s -> %s" % (
+        "" if default else s["game"] + " ", ", ".join(printable(n) for n in s["players"]), s["rounds"],
+        _face(s["game"]).ROUND_WORD, "" if s["rounds"] == 1 else "s", ", over" if s["over"] else "", where)]
+    if not default:
+        lines += ["    " + line for line in other_game_lines(s)]
+    else:
+        for i, r in enumerate(s["round_details"]):
+            times = ", ".join("%s %s" % (printable(n), mirror.stamp(r["print_ms"][n]))
+                              for n in r["finish"] if n in r["print_ms"])
+            lines.append("    round %d (%s): %s%s%s" % (
+                i + 1, r.get("day") or "-", " ".join(printable(n) for n in r["finish"]) if r["finish"] else "(no tokens)",
+                ("  [%s]" % times) if times else "",
+                ("  tie: " + ", ".join(printable(n) for n in r["tied"])) if r["tied"] else ""))
+    if "problem" in s:
+        lines.append("    %s: %s" % ("not stored" if s.get("unstorable") else "not updated", printable(s["problem"])))
+    return lines

@@ -1,0 +1,166 @@
+"""A board's journal record the desktop keeps but cannot apply, and why, in words.
+
+`presstime sync` rebuilds a board's games by applying its journal to the round machine the board
+runs (rebuild.py). A record that does not decode (a newer firmware's event, a damaged payload)
+or that the machine refuses (an UNDO with nothing to undo, a press for a seat the game does not
+have) is skipped: it stays in the store, is named here (board, sequence number, why), and the
+records around it still count. `sync --damaged` lists them, `--drop` sets them aside.
+"""
+
+import struct
+
+from .core import events as E
+from .core import games
+from .term import printable
+
+UPDATE = "update presstime (pip install -U presstime)"
+
+_SEATED = (E.READY, E.PRESS, E.TURN, E.PHOTO)   # events whose first field is a seat
+
+
+def unreadable(payload, error):
+    """(why, newer) for a record `core.events.decode` refused with `error`: newer is True when
+    the record is a newer firmware's (an event kind, or a set-up's game, mode or edition code,
+    this presstime does not know)."""
+    kind = payload[0] if payload else None
+    if kind == E.CONFIG:
+        code = _config_codes(payload)
+        if code is not None:
+            return "sets up a game from a newer firmware (%s): %s" % (code, UPDATE), True
+        return "a set-up that cannot be read (%s)" % error, False
+    if kind is not None and E.name(kind).startswith("?"):
+        return "comes from a newer firmware (event kind %d): %s" % (kind, UPDATE), True
+    return "cannot be read (%s)" % error, False
+
+
+def _config_codes(payload):
+    """The unknown code of a set-up record whose fixed part reads ("game code 7"), or None."""
+    try:
+        fields = struct.unpack_from(E._CFG, payload, 1)
+    except struct.error:
+        return None
+    mode, edition, game = fields[0], fields[6], fields[7]
+    if game >= len(games.GAMES):
+        return "game code %d" % game
+    if mode >= len(E.MODES):
+        return "mode code %d" % mode
+    if edition >= len(E.EDITIONS):
+        return "edition code %d" % edition
+    return None
+
+
+def apply(table, ev):
+    """Apply one decoded event to the round machine, as the board does: None when it applied,
+    else why the machine refused it (the machine is then left exactly as it was)."""
+    kind = ev[0]
+    if kind in _SEATED and not 0 <= ev[1] < table.n:
+        return "a %s for seat %d, but the game has %d player%s" % (
+            E.name(kind), ev[1] + 1, table.n, "" if table.n == 1 else "s")
+    saved = dict((k, list(v) if isinstance(v, list) else v) for k, v in table.__dict__.items())
+    try:
+        table.apply(ev)
+    except Exception as e:      # anything the machine refuses leaves it as it was
+        table.__dict__.clear()
+        table.__dict__.update(saved)
+        return "the table refuses it: %s (%s)" % (E.name(kind), e)
+    return None
+
+
+def entry(seq, why, newer=False, last=None):
+    """One damaged entry: records seq..last (a game whose set-up cannot be read is one entry)."""
+    return {"seq": seq, "last": seq if last is None else last, "why": why, "newer": newer}
+
+
+def text(board_id, d):
+    """The line naming a damaged entry."""
+    span = "record %d" % d["seq"] if d["last"] == d["seq"] else "records %d-%d" % (d["seq"], d["last"])
+    return "board %s, %s: %s" % (board_id, span, d["why"])
+
+
+def sync_lines(board_id, damaged, most=5):
+    """What `presstime sync` says about a board's damaged records (nothing when there are none)."""
+    if not damaged:
+        return []
+    lines = ["  %d record%s kept but not applied (the games around them are drafted without them):"
+             % (len(damaged), "" if len(damaged) == 1 else "s")]
+    lines += ["    " + printable(text(board_id, d)) for d in damaged[:most]]
+    if len(damaged) > most:
+        lines.append("    ... and %d more" % (len(damaged) - most))
+    lines.append("  `presstime sync --damaged` lists them; `presstime sync --damaged --drop SEQ|all` sets them aside.")
+    return lines
+
+
+def found(store, boards):
+    """[(board_id, damaged entry, payload of its first record)] for the boards given, oldest first."""
+    from .rebuild import games_from_journal
+
+    out = []
+    for board_id in boards:
+        records = store.journal(board_id)
+        damaged = []
+        games_from_journal(records, damaged, store.dropped(board_id))
+        payloads = dict(records)
+        out += [(board_id, d, payloads.get(d["seq"], b"")) for d in damaged]
+    return out
+
+
+def run(store, args):
+    """`presstime sync --damaged [--board ID] [--json] [--drop SEQ ...|all]`."""
+    import json
+
+    from .errors import BadInput
+
+    boards = store.boards()
+    if args.board is not None:
+        if args.board not in boards:
+            raise BadInput("--board %s: no journal of that board in the history (boards: %s)"
+                           % (printable(args.board), ", ".join(printable(b) for b in boards) or "none"))
+        boards = [args.board]
+    entries = found(store, boards)
+    if args.drop:
+        return _drop(store, entries, args.drop)
+    if args.json:
+        print(json.dumps([dict(d, board=b, payload=p.hex()) for b, d, p in entries], indent=2, ensure_ascii=False))
+        return 0
+    if not entries:
+        print("No damaged journal record in the history: every record synced from a board was applied.")
+        return 0
+    for b, d, payload in entries:
+        print(printable(text(b, d)))
+        print("    stored: %s%s" % (payload[:32].hex(" "), " …" if len(payload) > 32 else ""))
+    print("Each is kept in the history file and skipped; the games around it are drafted without it. "
+          "`presstime sync --damaged --drop SEQ|all` sets them aside (the rows stay, sync stops naming them).")
+    return 0
+
+
+def _drop(store, entries, wanted):
+    from .errors import BadInput
+
+    if "all" in wanted:
+        if len(wanted) > 1:
+            raise BadInput("--drop: all, or sequence numbers, not both")
+        chosen = entries
+    else:
+        chosen, problems = [], []
+        for word in wanted:
+            if not word.isdigit():
+                problems.append("--drop %s: a record's sequence number (as --damaged lists it), or all" % printable(word))
+                continue
+            hits = [e for e in entries if e[1]["seq"] == int(word)]
+            if not hits:
+                problems.append("--drop %s: no damaged record %s (see `presstime sync --damaged`)" % (word, word))
+            elif len(hits) > 1:
+                problems.append("--drop %s: boards %s both have a damaged record %s: add --board ID"
+                                % (word, ", ".join(printable(h[0]) for h in hits), word))
+            else:
+                chosen.append(hits[0])
+        if problems:
+            raise BadInput(problems)
+    if not chosen:
+        print("No damaged journal record to drop.")
+        return 0
+    for b, d, _ in chosen:
+        store.drop_journal(b, [(d["seq"], d["last"])])
+        print("dropped: " + printable(text(b, d)))
+    print("%d set aside: the rows stay in the history file, sync no longer names them." % len(chosen))
+    return 0
