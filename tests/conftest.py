@@ -24,6 +24,16 @@ settings.register_profile("thorough", deadline=None, max_examples=1000)
 settings.load_profile(os.environ.get("PRESSTIME_HYPOTHESIS", "presstime"))
 
 
+def pytest_collection_modifyitems(config, items):
+    """Tests marked slow (long hunts) run only when asked for: `pytest -m slow`."""
+    if "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="a long hunt: run it with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture
 def sim(tmp_path, monkeypatch):
     """A simulator board (device App + Link under CPython) on one end of os.openpty(), advertised

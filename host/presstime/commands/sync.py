@@ -146,8 +146,10 @@ def run(args):
     from ..store import open_store
 
     if args.damaged:
+        from .sync_damaged import run as run_damaged
+
         with open_store(args) as store:
-            return journal_damage.run(store, args)
+            return run_damaged(store, args)
     if args.drop or args.board:
         raise BadInput("--drop and --board go with --damaged (presstime sync --damaged --drop SEQ)")
     port = boards.pick_port(args.port)
