@@ -15,8 +15,8 @@ from .core import events as E
 
 def games_from_journal(records, damaged=None, dropped=()):
     """[(seq, payload bytes)] -> [game], oldest first. A game:
-    {"seq": seq of its CONFIG, "last": seq of its last record, "config": {...}, "rounds": [round], "over": bool,
-     "photo_tokens": {name: n} (turns mode), "winner": name or None (a win the board showed)}
+    {"seq": seq of its CONFIG, "last": seq of its last record, "config": {...}, "rounds": [round],
+     "over": bool, "photo_tokens": {name: n} (turns mode), "winner": name or None (a win the board showed)}
     round: {"round": n, "day", "finish": [names, token 1 first], "print_ms": {name: ms},
             "layout_ms": {name: ms} (two-step), "tied": [names], "end": reason name, "elapsed_ms",
             "reveals": reveals done
@@ -30,54 +30,51 @@ def games_from_journal(records, damaged=None, dropped=()):
 
     A record the desktop cannot apply (journal_damage.py) is skipped and appended to the list
     `damaged`, unless its seq is in `dropped` (the user set it aside: `sync --damaged --drop`;
-    it is skipped all the same, so dropping changes no game). A set-up that cannot be read starts a game {"seq", "unreadable": why,
-    "newer": bool, "last": seq} whose records are kept and not rebuilt: never merged into the
-    game before it."""
+    it is skipped all the same, so dropping changes no game). An UNDO right after a skipped
+    record is skipped too (what it undid is unknown). A set-up that cannot be read starts a game
+    {"seq", "unreadable": why, "newer": bool, "last": seq} whose records are kept and not
+    rebuilt: never merged into the game before it."""
     if damaged is None:
         damaged = []
     games = []
-    game = None
-    prev = None
+    game = machine = skipped = prev = None
     for seq, payload in records:
         if prev is not None and seq != prev + 1:
-            game = None     # records the board dropped before a sync: what follows is another game
+            game = machine = None   # records the board dropped before a sync: another game follows
         prev = seq
         try:
             ev = E.decode(payload)
         except ValueError as e:
             why, newer = journal_damage.unreadable(payload, e)
-            if payload[0] == E.CONFIG:
-                game = {"seq": seq, "unreadable": why, "newer": newer, "last": seq}
+            if payload[:1] == bytes((E.CONFIG,)):
+                game, machine = {"seq": seq, "unreadable": why, "newer": newer, "last": seq}, None
                 games.append(game)
                 damaged.append(journal_damage.entry(seq, why + "; its records are kept, not rebuilt", newer))
-            elif game is not None and "unreadable" in game:
+            elif game is not None and machine is None:
                 _extend(game, damaged, seq)
             else:
                 damaged.append(journal_damage.entry(seq, why, newer))
                 if game is not None:
-                    game["unread"] = game["last"] = seq
+                    game["last"] = skipped = seq
             continue
         if ev[0] == E.CONFIG:
-            game = _Game(seq, ev[1]).game
+            machine, skipped = _Game(seq, ev[1]), None
+            game = machine.game
             games.append(game)
         if game is None:
             continue  # records before the first set-up (e.g. a journal that rolled over)
-        game["last"] = seq
-        if "unreadable" in game:
+        if machine is None:
             _extend(game, damaged, seq)
             continue
-        if ev[0] == E.UNDO and game.get("unread"):
-            damaged.append(journal_damage.entry(seq, "an undo of record %d, which cannot be read" % game["unread"]))
-            game["unread"] = None
+        game["last"] = seq
+        if ev[0] == E.UNDO and skipped:
+            damaged.append(journal_damage.entry(seq, "an undo of record %d, which was skipped" % skipped))
+            skipped = None
             continue
-        why = game["_rebuild"].apply(ev)
+        why = machine.apply(ev)
         if why:
             damaged.append(journal_damage.entry(seq, why))
-        else:
-            game["unread"] = None
-    for g in games:
-        g.pop("_rebuild", None)
-        g.pop("unread", None)
+        skipped = seq if why else None
     if dropped:
         damaged[:] = [d for d in damaged if d["seq"] not in dropped]
     return games
@@ -100,8 +97,7 @@ class _Game:
         self.table = Table()
         self.closed = []        # the rounds the machine went past
         self.shown = None       # the round of the summary the machine entered last
-        self.game = {"seq": seq, "last": seq, "config": config, "rounds": [], "over": False, "winner": None,
-                     "_rebuild": self}
+        self.game = {"seq": seq, "last": seq, "config": config, "rounds": [], "over": False, "winner": None}
 
     def apply(self, ev):
         """Apply one event; None, or why the machine refused it (then nothing changed)."""
@@ -249,11 +245,8 @@ def setup_problems(config):
         return errors
     players = [{"name": n, "colour": list(c)} for n, c in zip(names, config.get("colours", []))]
     try:
-        again = normalise({"game": game, "mode": config.get("mode"), "players": players,
-                           "edition": config.get("edition", "published")})
+        normalise({"game": game, "mode": config.get("mode"), "players": players,
+                   "edition": config.get("edition", "published")})
     except ValueError as e:
         return [str(e)]
-    if again["names"] != list(names):
-        return ["the names %s are not the ones the board's set-up gives (%s)"
-                % (", ".join(names), ", ".join(again["names"]))]
     return []
