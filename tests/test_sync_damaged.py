@@ -300,3 +300,23 @@ def test_a_simulator_advert_with_an_impossible_pid_is_ignored(tmp_path, monkeypa
     out, err = capsys.readouterr()
     assert "no board or simulator found" in out
     assert "ignored the simulator advert" in err and "not a process id" in err
+
+
+def test_drop_names_the_board_when_two_boards_have_the_same_record(tmp_path, capsys):
+    db = str(tmp_path / "h.sqlite3")
+    records = journal_of([(E.CONFIG, normalise({"players": ["Ada", "Ben"]})), (E.UNDO,)])
+    with Store(db) as s:
+        s.add_journal("pico-a", records)
+        s.add_journal("pico-b", records)
+    assert cli.main(["sync", "--damaged", "--drop", "2", "--db", db]) == 2
+    assert "boards pico-a, pico-b both have a damaged record 2: add --board ID" in capsys.readouterr().err
+    assert cli.main(["sync", "--damaged", "--board", "pico-c", "--db", db]) == 2
+    assert "--board pico-c: no journal of that board" in capsys.readouterr().err
+    assert cli.main(["sync", "--drop", "2", "--db", db]) == 2
+    assert "go with --damaged" in capsys.readouterr().err
+    assert cli.main(["sync", "--damaged", "--drop", "2", "x", "--db", db]) == 2
+    assert "--drop x: a record's sequence number" in capsys.readouterr().err
+    assert cli.main(["sync", "--damaged", "--board", "pico-b", "--drop", "2", "--db", db]) == 0
+    capsys.readouterr()
+    assert cli.main(["sync", "--damaged", "--json", "--db", db]) == 0
+    assert [(r["board"], r["seq"]) for r in json.loads(capsys.readouterr().out)] == [("pico-a", 2)]
