@@ -178,16 +178,18 @@ def pick_port(port=None, comports=None, allow_none=False):
         hint = ""
         if consoles:
             hint = " (a CircuitPython console was found at %s: copy boot.py so the data port is enabled)" % consoles[0]["port"]
-        raise Failure("no board found%s; attach one, start `presstime play --sim`, or name it with --port" % hint)
+        raise Failure("no board found%s; attach one, name it with --port, or start a simulated board "
+                      "in another terminal with `presstime sim --pty`" % hint)
     raise BadInput("several boards found (%s): choose one with --port" % ", ".join(d["port"] for d in usable))
 
 
-def connect(port, timeout=None, retries=None):
-    """A BoardClient on `port`, after a hello (Failure if nothing answers)."""
-    from .link import BoardClient, SerialTransport, TIMEOUT, RETRIES
+def connect(port, timeout=None, retries=None, command="presstime"):
+    """A BoardClient on `port`, after a hello (Failure if nothing answers): attached to the
+    presstime process that holds the board, else holding it and sharing it (presstime.share).
+    `command` names this process to the others ("play", "watch"…)."""
+    from .share import open_client
 
-    client = BoardClient(SerialTransport(port), timeout=timeout or TIMEOUT,
-                         retries=RETRIES if retries is None else retries)
+    client = open_client(port, command, timeout=timeout, retries=retries)
     try:
         client.hello()
     except Failure:

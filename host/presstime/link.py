@@ -6,6 +6,7 @@ which speaks the protocol: one request, one reply, retries with the same request
 """
 
 import os
+import threading
 import time
 
 from .core import wire
@@ -20,6 +21,11 @@ from .errors import Failure
 TIMEOUT = 0.5
 RETRIES = 4
 TIMEOUT_STEPS = (1, 1, 2, 2, 4)
+# Attached to the process that holds the board (presstime.share): that process retries for us
+# (5 s at most) and may first finish another process's request (5 s at most again).
+ATTACHED_WAIT = 12.0
+# The error code a sharing process answers when its own link to the board failed.
+E_LINK = "link"
 
 
 class LinkError(Failure):
@@ -63,8 +69,14 @@ class Transport:
         pass
 
 
+class PortBusy(Failure):
+    """Another process has the port open exclusively (presstime.share names it)."""
+
+
 class SerialTransport(Transport):
-    """A serial port (or a pty) through pyserial, imported only when a port is opened."""
+    """A serial port (or a pty) through pyserial, imported only when a port is opened. It is
+    opened exclusively (a lock another open with `exclusive` respects): two processes reading one
+    port steal each other's bytes; PortBusy at once when another process holds it."""
 
     def __init__(self, port, baudrate=115200, attempts=5, delay=0.2):
         Transport.__init__(self)
@@ -76,9 +88,11 @@ class SerialTransport(Transport):
         last = None
         for i in range(attempts):
             try:
-                self.serial = serial.Serial(port, baudrate=baudrate, timeout=0, write_timeout=2)
+                self.serial = serial.Serial(port, baudrate=baudrate, timeout=0, write_timeout=2, exclusive=True)
                 break
             except (OSError, serial.SerialException) as e:  # busy or not yet enumerated
+                if "exclusively lock" in str(e):
+                    raise PortBusy("%s is in use by another process" % port)
                 last = e
                 time.sleep(delay * (i + 1))
         else:
@@ -134,39 +148,65 @@ class BoardClient:
         self._rid = int.from_bytes(os.urandom(1), "big")
         self.version = None     # the board's state version, from the last reply that told it
         self.info = None        # the hello reply
+        self.lock = threading.RLock()   # one request at a time: other processes' go through forward()
 
     def next_rid(self):
         self._rid = (self._rid + 1) & 0xFF
         return self._rid
 
-    def request(self, mtype, value=None, rid=None):
-        if rid is None:
-            rid = self.next_rid()
-        data = wire.encode(mtype, rid, value)
+    def _wait(self, attempt):
+        """Seconds to wait for the reply to try number `attempt`. Attached to another process's
+        link (presstime.share), that process does the retries and may be serving another request
+        first: one long wait, no retry of our own."""
+        if getattr(self.transport, "attached", False):
+            return ATTACHED_WAIT
+        return self.timeout * TIMEOUT_STEPS[min(attempt, len(TIMEOUT_STEPS) - 1)]
+
+    def _roundtrip(self, data, mtype, rid):
+        """The reply body (ours: the same rid, of type `mtype` or an error) to the frame `data`."""
         for attempt in range(self.retries + 1):
             self.transport.write(data)
-            deadline = self.clock() + self.timeout * TIMEOUT_STEPS[min(attempt, len(TIMEOUT_STEPS) - 1)]
+            deadline = self.clock() + self._wait(attempt)
             while True:
                 left = deadline - self.clock()
                 if left <= 0:
                     break
                 for body in self.decoder.feed(self.transport.read(left)):
-                    try:
-                        rtype, rrid, reply, answer = wire.parse(body)
-                    except wire.WireError:
-                        continue
-                    if not reply or rrid != rid:
+                    if len(body) < 3 or not body[1] & wire.REPLY or body[2] != rid:
                         continue  # a late answer to an earlier request
-                    if rtype == wire.ERROR:
-                        answer = answer or {}
-                        raise BoardError(answer.get("e", "?"), answer.get("m", ""), answer.get("t", mtype))
-                    if rtype != mtype:
-                        continue
-                    if isinstance(answer, dict) and isinstance(answer.get("v"), int):
-                        self.version = answer["v"]
-                    return answer
+                    if body[1] & 0x7F in (mtype, wire.ERROR):
+                        return body
+            if getattr(self.transport, "attached", False):
+                break
         raise LinkError("no answer from the board to %s after %d tries"
                         % (wire.NAMES.get(mtype, mtype), self.retries + 1))
+
+    def request(self, mtype, value=None, rid=None):
+        with self.lock:
+            if rid is None:
+                rid = self.next_rid()
+            body = self._roundtrip(wire.encode(mtype, rid, value), mtype, rid)
+        try:
+            rtype, rrid, reply, answer = wire.parse(body)
+        except wire.WireError as e:
+            raise LinkError("the board's reply to %s cannot be read: %s" % (wire.NAMES.get(mtype, mtype), e))
+        if rtype == wire.ERROR:
+            answer = answer or {}
+            if answer.get("e") == E_LINK:   # the sharing process lost the board (docs/protocol.md)
+                raise LinkError(answer.get("m", "the board's link was lost"))
+            raise BoardError(answer.get("e", "?"), answer.get("m", ""), answer.get("t", mtype))
+        if isinstance(answer, dict) and isinstance(answer.get("v"), int):
+            self.version = answer["v"]
+        return answer
+
+    def forward(self, body):
+        """Another process's request body, sent to the board under a request id of ours (two
+        processes' ids would collide in the board's reply cache); the reply body comes back with
+        the caller's id. LinkError when the board does not answer."""
+        with self.lock:
+            rid = self.next_rid()
+            reply = self._roundtrip(wire.frame(bytes(body[:2]) + bytes((rid,)) + bytes(body[3:])), body[1] & 0x7F, rid)
+        return bytes(reply[:2]) + bytes(body[2:3]) + bytes(reply[3:])
 
     # ---- read-only --------------------------------------------------------------------------
     def hello(self):

@@ -300,6 +300,28 @@ def start_scorepad(args, record, table, say):
     return pad, phones
 
 
+def played_elsewhere(args, say):
+    """When another `presstime play` is playing on the board this one would use: this terminal
+    becomes a second view of it (as `presstime watch`), and its exit status; else None."""
+    from . import boards
+    from .share import describe, users_of
+
+    if args.demo or args.sim:
+        return None
+    port = boards.pick_port(args.port, allow_none=True)
+    players = users_of(port, "play") if port else []
+    if not players:
+        return None
+    holder = players[0]
+    from argparse import Namespace
+
+    from .commands import watch
+
+    say("The board on %s is being played by %s: this terminal shows it as `presstime watch` does "
+        "(Ctrl-C leaves; the game goes on there)." % (port, describe(holder)))
+    return watch.run(Namespace(port=port, interval=0.25, once=False, json=False))
+
+
 def open_board(args, say):
     """(client, simulator or None) for --port / the only board / a new simulator."""
     from . import boards
@@ -317,7 +339,7 @@ def open_board(args, say):
         port = sim.path
         say("Simulator started on %s" % port)
     try:
-        client = boards.connect(port)
+        client = boards.connect(port, command="play")
     except Exception:
         if sim is not None:
             sim.stop()

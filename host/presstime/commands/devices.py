@@ -6,7 +6,8 @@ EXAMPLE = """examples:
 
 MicroPython Pico: 2E8A:0005. CircuitPython: Adafruit 239A (Pico 239A:80F4, Macropad 239A:8108);
 the data port (usb_cdc.data) is the one the link uses. Simulators are those started by
-`presstime play --sim` or `python -m presstime.simserve`."""
+`presstime sim --pty`, `presstime play --sim` or `python -m presstime.simserve`; a board another
+presstime command holds is shared with the others (its holder is named)."""
 
 
 def configure(parser):
@@ -16,14 +17,19 @@ def configure(parser):
 def run(args):
     import json
 
-    from .. import boards, term
+    from .. import boards, share, term
 
     found = boards.all_devices()
+    for d in found:
+        h = share.holder_of(d["port"])
+        if h is not None:
+            d["held_by"] = {"pid": h["pid"], "command": h.get("command")}
+            d["description"] += "; held by %s, shared" % share.describe(h)
     if args.json:
         print(json.dumps(found, indent=2, sort_keys=True))
         return 0
     if not found:
-        print("no board or simulator found (try `presstime play --sim`)")
+        print("no board or simulator found (`presstime sim --pty` starts a simulated board)")
         return 0
     usable = [d for d in found if d.get("role", "data") == "data"]
     for d in found:

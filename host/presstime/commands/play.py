@@ -65,8 +65,11 @@ def _play_other(args):
     from ..entry import EntryStopped
     from ..errors import BadInput
     from ..play_games import demo_players, run_game
-    from ..play_session import parse_players, scripted_ask
+    from ..play_session import parse_players, played_elsewhere, scripted_ask
 
+    viewed = played_elsewhere(args, print)
+    if viewed is not None:
+        return viewed
     if args.mode != "standard" or args.edition != "published":
         raise BadInput("--mode and --edition are Fit to Print's; %s runs in its own table mode" % args.game)
     say = print
@@ -100,7 +103,7 @@ def run(args):
     from ..entry import EntryStopped, ask_setup, rounds_in
     from ..errors import BadInput, Failure
     from ..play_session import (Demo, PlaySession, configure_board, game_store, open_board, parse_players,
-                                scripted_ask, start_scorepad, stopped, store_played_game)
+                                played_elsewhere, scripted_ask, start_scorepad, stopped, store_played_game)
     from ..tableview import wrapped
 
     if args.scorepad:
@@ -109,6 +112,9 @@ def run(args):
         args.bind = resolve_bind(args.bind)      # a wrong address is refused before the game
     if args.game != DEFAULT_GAME:
         return _play_other(args)
+    viewed = played_elsewhere(args, print)
+    if viewed is not None:
+        return viewed
     if args.turn_limit:
         raise BadInput("--turn-limit: only Myth Fits has turns (use --game myth-fits)")
     duration = round_time_ms(args.duration)

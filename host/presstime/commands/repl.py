@@ -58,9 +58,18 @@ def run(args):
     from ..errors import Failure
     from ..link import LinkError
 
+    from ..share import describe, holder_of
+
     port = boards.pick_port(args.port)
+    holder = holder_of(port)
+    if holder is not None and holder.get("command") == "sim --pty":
+        raise Failure("the board on %s is a simulator (%s): a simulator has no REPL; `q` in its "
+                      "terminal stops it" % (port, describe(holder)))
+    if holder is not None:      # its session would end under it
+        raise Failure("the board on %s is in use by %s: quit it first, then run `presstime repl` again"
+                      % (port, describe(holder)))
     try:
-        client = boards.connect(port, retries=3)
+        client = boards.connect(port, retries=3, command="repl")
     except LinkError:
         raise Failure("no presstime app answered on %s: the board may be at the REPL already "
                       "(try `mpremote`), still starting, or not a presstime board" % port) from None

@@ -87,6 +87,14 @@ def _open_pty(port):
     return path, (master, slave), advert
 
 
+def _share_pty(path):
+    """The simulator holds its own pty and shares it (presstime.share): every presstime command
+    attaches to this process, none opens the pty itself, however many run at once."""
+    from ..share import open_client
+
+    return open_client(path, "sim --pty")
+
+
 def run(args):
     import os
     import shutil
@@ -118,6 +126,7 @@ def run(args):
     port = sim.TerminalPort(players=config["players"], journal_path=path, virtual=script is not None, uid="sim")
     fds = ()
     advert = None
+    holder = None
     try:
         try:
             journal = Journal(path)
@@ -136,6 +145,7 @@ def run(args):
             app.link = Link(app, port, journal)
             port.uid = app.link.board_id()      # kept beside the journal: a restart is the same board
             pty_path, fds, advert = _open_pty(port)
+            holder = _share_pty(pty_path)
             print("presstime sim: serving the link on %s" % pty_path, file=sys.stderr)
         if script is not None:
             sim.run_script(app, port, args.script, sys.stdout)
@@ -150,6 +160,8 @@ def run(args):
                     raise
         journal.close()
     finally:
+        if holder is not None:
+            holder.close()
         for fd in fds:
             try:
                 os.close(fd)

@@ -153,7 +153,7 @@ def run(args):
     if args.drop or args.board:
         raise BadInput("--drop and --board go with --damaged (presstime sync --damaged --drop SEQ)")
     port = boards.pick_port(args.port)
-    client = boards.connect(port)
+    client = boards.connect(port, command="sync")
     try:
         with open_store(args) as store:
             bar = None if args.json else progress_bar(sys.stderr)

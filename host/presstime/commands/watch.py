@@ -36,7 +36,7 @@ def run(args):
     if not 0.05 <= args.interval <= 60:
         raise BadInput("--interval must be between 0.05 and 60 seconds")
     port = boards.pick_port(args.port)
-    client = boards.connect(port)
+    client = boards.connect(port, command="watch")
     live = tableview.live_enabled(sys.stdout) and not args.json and not args.once
     view = tableview.View("watch", keys="Ctrl-C stops watching (the board keeps running)",
                           port="board on %s" % port)
