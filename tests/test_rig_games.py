@@ -38,11 +38,11 @@ def sync_cli(rig_dir, image, tmp_path, monkeypatch, capsys):
     records it put in the history). The desktop's link timeouts are stretched to 3 s a try
     (the emulated board runs at 0.03-0.3x real time on a loaded host, and answers a page in
     ~130 ms of its own time today; the issue's step 5 brings that down)."""
-    from presstime import boards
+    from presstime import share
     from presstime.cli import main
 
-    real = boards.connect
-    monkeypatch.setattr(boards, "connect", lambda port: real(port, timeout=3.0, retries=5))
+    real = share.connect
+    monkeypatch.setattr(share, "connect", lambda port, **kw: real(port, **dict(kw, timeout=3.0, retries=5)))
     db = str(tmp_path / "history.sqlite3")
     pico = EmulatedPico.start(rig_dir, image, pty=True)
     try:

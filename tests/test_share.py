@@ -20,14 +20,14 @@ from simboard import wait_until
 
 @pytest.fixture
 def owner(sim):
-    c = boards.connect(sim.path, command="play")
+    c = share.connect(sim.path, command="play")
     yield c
     c.close()
 
 
 def test_viewers_attach_to_the_owner_and_each_gets_its_own_replies(sim, owner):
     assert not owner.transport.attached
-    views = [boards.connect(sim.path, command=name) for name in ("watch", "sync")]
+    views = [share.connect(sim.path, command=name) for name in ("watch", "sync")]
     try:
         assert all(v.transport.attached and v.transport.holder["pid"] == os.getpid() for v in views)
         owner.configure({"game": "fit-to-print", "mode": "standard", "duration_ms": 60000,
@@ -73,8 +73,8 @@ def test_the_port_is_opened_exclusively(sim, owner):
 
 
 def test_a_viewer_takes_the_board_over_when_the_owner_quits(sim, owner):
-    view = boards.connect(sim.path, command="watch")
-    other = boards.connect(sim.path, command="sync")
+    view = share.connect(sim.path, command="watch")
+    other = share.connect(sim.path, command="sync")
     try:
         assert view.transport.attached
         owner.close()
@@ -93,7 +93,7 @@ def test_a_program_that_does_not_share_the_port_is_named(sim):
     try:
         assert holder.stdout.readline().strip() == "held"
         with pytest.raises(PortBusy) as e:
-            boards.connect(sim.path, command="watch")
+            share.connect(sim.path, command="watch")
         assert "pid %d" % holder.pid in str(e.value) and "does not share it" in str(e.value)
     finally:
         holder.kill()
@@ -114,7 +114,7 @@ def test_repl_is_refused_while_another_process_holds_the_board(sim, owner, capsy
     assert cli.main(["repl", "--port", sim.path]) == 1
     err = capsys.readouterr().err
     assert "in use by `presstime play` (pid %d)" % os.getpid() in err and "quit it first" in err
-    view = boards.connect(sim.path, command="watch")      # nor through the socket
+    view = share.connect(sim.path, command="watch")      # nor through the socket
     try:
         with pytest.raises(BoardError) as e:
             view.request(wire.REPL)
@@ -125,10 +125,10 @@ def test_repl_is_refused_while_another_process_holds_the_board(sim, owner, capsy
 
 
 def test_a_second_play_becomes_a_view_of_the_game(sim, owner, monkeypatch, capsys):
-    from presstime.commands import watch
+    from presstime import watching
 
     seen = []
-    monkeypatch.setattr(watch, "run", lambda args: seen.append(args.port) or 0)
+    monkeypatch.setattr(watching, "watch_board", lambda port, **kw: seen.append(port) or 0)
     assert cli.main(["play", "--port", sim.path, "--players", "X,Y"]) == 0
     assert seen == [sim.path]
     assert "being played by `presstime play` (pid %d)" % os.getpid() in capsys.readouterr().out
@@ -156,7 +156,7 @@ def test_sim_pty_holds_its_own_pty(tmp_path, monkeypatch):
             assert time.monotonic() < deadline
             time.sleep(0.05)
         assert share.holder_of(path)["pid"] == proc.pid
-        c = boards.connect(path, command="watch")
+        c = share.connect(path, command="watch")
         try:
             assert c.transport.attached and c.info["board"] == "sim"
         finally:

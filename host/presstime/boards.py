@@ -183,21 +183,6 @@ def pick_port(port=None, comports=None, allow_none=False):
     raise BadInput("several boards found (%s): choose one with --port" % ", ".join(d["port"] for d in usable))
 
 
-def connect(port, timeout=None, retries=None, command="presstime"):
-    """A BoardClient on `port`, after a hello (Failure if nothing answers): attached to the
-    presstime process that holds the board, else holding it and sharing it (presstime.share).
-    `command` names this process to the others ("play", "watch"…)."""
-    from .share import open_client
-
-    client = open_client(port, command, timeout=timeout, retries=retries)
-    try:
-        client.hello()
-    except Failure:
-        client.close()
-        raise
-    return client
-
-
 def add_port_argument(parser):
     parser.add_argument("--port", metavar="PORT", default=None,
                         help="serial port of the board (default: the only board attached)")

@@ -313,18 +313,16 @@ def played_elsewhere(args, say):
     if not players:
         return None
     holder = players[0]
-    from argparse import Namespace
-
-    from .commands import watch
+    from .watching import watch_board
 
     say("The board on %s is being played by %s: this terminal shows it as `presstime watch` does "
         "(Ctrl-C leaves; the game goes on there)." % (port, describe(holder)))
-    return watch.run(Namespace(port=port, interval=0.25, once=False, json=False))
+    return watch_board(port, command="play (view)")
 
 
 def open_board(args, say):
     """(client, simulator or None) for --port / the only board / a new simulator."""
-    from . import boards
+    from . import boards, share
 
     sim = None
     port = None
@@ -339,7 +337,7 @@ def open_board(args, say):
         port = sim.path
         say("Simulator started on %s" % port)
     try:
-        client = boards.connect(port, command="play")
+        client = share.connect(port, command="play")
     except Exception:
         if sim is not None:
             sim.stop()

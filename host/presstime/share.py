@@ -369,6 +369,19 @@ class SharedTransport(Transport):
             self.inner.close()
 
 
+def connect(port, timeout=None, retries=None, command="presstime"):
+    """A BoardClient on `port`, after a hello (Failure if nothing answers): attached to the
+    presstime process that holds the board, else holding it and sharing it. `command` names
+    this process to the others ("play", "watch"…)."""
+    client = open_client(port, command, timeout=timeout, retries=retries)
+    try:
+        client.hello()
+    except Failure:
+        client.close()
+        raise
+    return client
+
+
 def open_client(port, command, timeout=None, retries=None):
     """A BoardClient on `port`: attached to the process that holds it, else holding it (and
     serving it to the others). PortBusy (naming the holder) when neither is possible."""

@@ -58,7 +58,7 @@ def run(args):
     from ..errors import Failure
     from ..link import LinkError
 
-    from ..share import describe, holder_of
+    from ..share import connect, describe, holder_of
 
     port = boards.pick_port(args.port)
     holder = holder_of(port)
@@ -69,7 +69,7 @@ def run(args):
         raise Failure("the board on %s is in use by %s: quit it first, then run `presstime repl` again"
                       % (port, describe(holder)))
     try:
-        client = boards.connect(port, retries=3, command="repl")
+        client = connect(port, retries=3, command="repl")
     except LinkError:
         raise Failure("no presstime app answered on %s: the board may be at the REPL already "
                       "(try `mpremote`), still starting, or not a presstime board" % port) from None

@@ -140,7 +140,7 @@ def run(args):
     import json
     import sys
 
-    from .. import boards, journal_damage, rebuild
+    from .. import boards, journal_damage, rebuild, share
     from ..errors import BadInput
     from ..journal_sync import pull
     from ..store import open_store
@@ -153,7 +153,7 @@ def run(args):
     if args.drop or args.board:
         raise BadInput("--drop and --board go with --damaged (presstime sync --damaged --drop SEQ)")
     port = boards.pick_port(args.port)
-    client = boards.connect(port, command="sync")
+    client = share.connect(port, command="sync")
     try:
         with open_store(args) as store:
             bar = None if args.json else progress_bar(sys.stderr)

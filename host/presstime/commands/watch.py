@@ -26,39 +26,9 @@ def configure(parser):
 
 
 def run(args):
-    import json
-    import sys
-    import time
-
-    from .. import boards, mirror, tableview
     from ..errors import BadInput
+    from ..watching import watch_board
 
     if not 0.05 <= args.interval <= 60:
         raise BadInput("--interval must be between 0.05 and 60 seconds")
-    port = boards.pick_port(args.port)
-    client = boards.connect(port, command="watch")
-    live = tableview.live_enabled(sys.stdout) and not args.json and not args.once
-    view = tableview.View("watch", keys="Ctrl-C stops watching (the board keeps running)",
-                          port="board on %s" % port)
-    try:
-        if args.once and not args.json:
-            st = client.status()
-            if tableview.live_enabled(sys.stdout):
-                tableview.print_once(st, view)
-            else:
-                print(tableview.safe(mirror.one_line(st)))
-            return 0
-        with tableview.Screen(view, live=live) as screen:
-            while True:
-                st = client.status()
-                if args.json:
-                    print(json.dumps(st, sort_keys=True), flush=True)
-                else:
-                    screen.show(st)
-                if args.once:
-                    return 0
-                time.sleep(args.interval)
-    except KeyboardInterrupt:
-        return 0
-    finally:
-        client.close()
+    return watch_board(args.port, args.interval, args.once, args.json)

@@ -1,0 +1,38 @@
+"""The live mirror of a board (`presstime watch`, and a second `play` on a board being played)."""
+
+import json
+import sys
+import time
+
+from . import boards, mirror, share, tableview
+
+
+def watch_board(port, interval=0.25, once=False, as_json=False, command="watch"):
+    """Mirror the board on `port` (None: the only one) until Ctrl-C; the exit status."""
+    port = boards.pick_port(port)
+    client = share.connect(port, command=command)
+    live = tableview.live_enabled(sys.stdout) and not as_json and not once
+    view = tableview.View("watch", keys="Ctrl-C stops watching (the board keeps running)",
+                          port="board on %s" % port)
+    try:
+        if once and not as_json:
+            st = client.status()
+            if tableview.live_enabled(sys.stdout):
+                tableview.print_once(st, view)
+            else:
+                print(tableview.safe(mirror.one_line(st)))
+            return 0
+        with tableview.Screen(view, live=live) as screen:
+            while True:
+                st = client.status()
+                if as_json:
+                    print(json.dumps(st, sort_keys=True), flush=True)
+                else:
+                    screen.show(st)
+                if once:
+                    return 0
+                time.sleep(interval)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        client.close()
