@@ -189,7 +189,12 @@ def run_game(args, names, say, ask):
         from .round_time import round_time_ms
 
         cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
+    from .round_time import warnings_ms
+    from .sound import for_board
 
+    warn = None if getattr(args, "warn", None) is None else warnings_ms(args.warn)
+    if warn is not None:
+        cfg["warn_ms"] = warn
     store_cm = game_store(args)
     client, sim = open_board(args, say)
     key = None
@@ -202,6 +207,7 @@ def run_game(args, names, say, ask):
                 say("  " + fact)
             demo = GameDemo(args.seed) if args.demo else None
             table = GameSession(client, store, record, key, say, ask, demo=demo)
+            table.sounds = for_board(client, mute=getattr(args, "mute", False), warn=warn)
             table.save(record)
             if getattr(args, "scorepad", False):
                 from .play_session import start_scorepad

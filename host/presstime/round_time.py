@@ -33,3 +33,23 @@ def round_time_ms(text, option="--duration", lo_ms=10000, hi_ms=3600000):
         raise BadInput("%s %r: between %d:%02d and %d:%02d" % (option, text, lo_ms // 60000, lo_ms // 1000 % 60,
                                                                 hi_ms // 60000, hi_ms // 1000 % 60))
     return ms
+
+
+WARN_HELP = "up to three times left, in seconds, e.g. 60,30,10 (default), 120,30 or none"
+
+
+def warnings_ms(text, option="--warn"):
+    """The warning times typed as `60,30,10` (seconds left), longest first, in ms; `none`: no
+    warning. BadInput naming the option and what is wrong."""
+    t = str(text).strip().lower()
+    if t in ("none", "off", "0"):
+        return []
+    parts = [p.strip() for p in t.split(",")]
+    if not all(p.isdigit() for p in parts):
+        raise BadInput("%s %r: expected %s" % (option, text, WARN_HELP))
+    secs = sorted(set(int(p) for p in parts), reverse=True)
+    if len(secs) > 3 or len(secs) != len(parts):
+        raise BadInput("%s %r: at most three times, each once (%s)" % (option, text, WARN_HELP))
+    if not all(1 <= s <= 3600 for s in secs):
+        raise BadInput("%s %r: each time between 1 and 3600 seconds" % (option, text))
+    return [s * 1000 for s in secs]

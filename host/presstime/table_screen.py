@@ -39,6 +39,7 @@ class TableScreen:
         keys = self.KEYS if not self.demo else "a demo: simulated presses, example scorepad numbers \u00b7 Ctrl-C stops"
         self.view = View("play", keys=keys, grace_ms=grace_ms)
         self.screen = None        # the table view while a round runs
+        self.sounds = getattr(self, "sounds", None)   # sound.TableSounds, or None: silent
 
     def note(self, text):
         """A message while a round runs: on the table view, else a line."""
@@ -67,6 +68,8 @@ class TableScreen:
                     self.say(self.start_hint(st))
                 while True:
                     st = self.client.status()
+                    if getattr(self, "sounds", None) is not None:
+                        self.sounds.hear(st)
                     pad = getattr(self, "pad", None)
                     if pad is not None:
                         pad.board(st)      # the big screen's countdown (scorepad)

@@ -52,7 +52,8 @@ def normalise(cfg, machine):
     Input: {"players": [{"name", "colour"}] | ["Ada", ...] | count, "mode" (default: the game's
     first, or "standard"), "duration_ms",
     "edition", "game", "options": {grace_ms, grace_fallback, two_step, tie_us, rounds, steps,
-    cards, turn_ms, target}} (options may also sit at the top level). ValueError names the field."""
+    cards, turn_ms, target, warn_ms: up to 3 times left in ms, whole seconds, longest first, at
+    which the board warns}} (options may also sit at the top level). ValueError names the field."""
     MODES, FALLBACKS, EDITIONS = machine.MODES, machine.FALLBACKS, machine.EDITIONS
     if not isinstance(cfg, dict):
         raise ValueError("configure: expected an object")
@@ -130,7 +131,14 @@ def normalise(cfg, machine):
         raise ValueError("configure: steps (stages or cards per round) must be 1..99")
     target = _int(opts, "target", target, 0, 99, w)
     turn_ms = _int(opts, "turn_ms", 0, 0, 3600000, w)
+    warn = opts.get("warn_ms", machine.WARNINGS)
+    if not isinstance(warn, (list, tuple)) or len(warn) > 3:
+        raise ValueError("configure: warn_ms must list up to 3 warning times")
+    for i in range(len(warn)):
+        _int({"warn_ms": warn[i]}, "warn_ms", 0, 1000, 3600000, w)
+        if warn[i] % 1000 or i and warn[i] >= warn[i - 1]:
+            raise ValueError("configure: warn_ms %r: whole seconds, longest first, each once" % (list(warn),))
     return {"mode": mode, "names": names, "colours": colours, "duration_ms": duration,
             "grace_ms": grace, "tie_us": tie, "two_step": bool(two), "grace_fallback": fb,
             "edition": ed, "game": game, "rounds": rounds, "steps": steps,
-            "turn_ms": turn_ms, "target": target}
+            "turn_ms": turn_ms, "target": target, "warn": tuple(warn)}

@@ -101,7 +101,8 @@ def decode(data):
 
 # CONFIG: B kind, B mode, B n, I duration_ms, H grace_ms, H tie_us, B flags (1 two_step,
 # 2 fallback rotate), B edition, B game, B rounds, B steps, I turn_ms, B target,
-# then per player: B len + utf-8 name, BBB colour.
+# then per player: B len + utf-8 name, BBB colour; then, only when the warnings are not
+# table.WARNINGS: B count + H seconds left per warning.
 _CFG = "<BBIHHBBBBBIB"
 
 
@@ -115,6 +116,11 @@ def _enc_config(c):
         nm = c["names"][i].encode()[:24]
         col = c["colours"][i]
         out += bytes((len(nm),)) + nm + bytes((col[0], col[1], col[2]))
+    w = c.get("warn", _machine.WARNINGS)
+    if tuple(w) != _machine.WARNINGS:
+        out += bytes((len(w),))
+        for ms in w:
+            out += struct.pack("<H", ms // 1000)
     return out
 
 
@@ -139,13 +145,17 @@ def _dec_config(data):
         pos += 1 + ln
         colours.append((data[pos], data[pos + 1], data[pos + 2]))
         pos += 3
+    warn = _machine.WARNINGS
+    if pos < len(data) and pos + 1 + 2 * data[pos] == len(data):
+        warn = tuple(ms * 1000 for ms in struct.unpack("<%dH" % data[pos], data[pos + 1:]))
+        pos = len(data)
     if pos != len(data):
         raise ValueError("event config: %d trailing bytes" % (len(data) - pos))
     return {"mode": _machine.MODES[mode], "names": names, "colours": colours, "duration_ms": dur,
             "grace_ms": grace, "tie_us": tie, "two_step": bool(flags & 1),
             "grace_fallback": _machine.FALLBACKS[1 if flags & 2 else 0], "edition": _machine.EDITIONS[ed],
             "game": games.GAMES[game], "rounds": rounds, "steps": steps, "turn_ms": turn_ms,
-            "target": target}
+            "target": target, "warn": warn}
 
 
 def replay(events, table=None):

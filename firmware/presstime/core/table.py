@@ -409,7 +409,7 @@ class Table:
             self._emit((END, END_TIME, self.cfg["duration_ms"]))
 
     def alert(self, t_ms=None):
-        """0, or the last warning threshold (60000, 30000, 10000 ms left) the round passed
+        """0, or the last warning threshold (ms left: cfg warn, by default WARNINGS) the round passed
         (thresholds not below the round's duration are skipped);
         in turns modes with a turn limit: 10000 when the turn ran over."""
         if self.phase not in (RUNNING, PAUSED):
@@ -423,7 +423,7 @@ class Table:
             return 0
         left = self.cfg["duration_ms"] - self.elapsed_ms(t_ms)
         level = 0
-        for w in WARNINGS:
+        for w in self.cfg.get("warn", WARNINGS):
             if left <= w < self.cfg["duration_ms"]:
                 level = w
         return level

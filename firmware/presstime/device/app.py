@@ -86,17 +86,22 @@ _BEEP = (b"\x00\x00\x00\x00\x00\x00"    # -, CONFIG, READY
          b"\x42\x0f\x32\x04\x4b\x08")   # REVEAL, TURN, PHOTO
 
 
+# the warnings' beeps, first to third (Hz / 20, ms / 10): 1000/100, 1200/150, 1500/250
+_WARN_BEEP = b"\x32\x0a\x3c\x0f\x4b\x19"
+
+
 def _alert_beep(app, a):
-    """The 60 s, 30 s and 10 s warnings: beeps once when the warning level `a` changes."""
+    """The set-up's warnings (by default 60 s, 30 s and 10 s left; a turn over its limit: the
+    last tone): beeps once when the warning level `a` changes, higher for each later one."""
     if a == app._alert:
         return
     app._alert = a
-    if a == 60000:
-        app.port.beep(1000, 100)
-    elif a == 30000:
-        app.port.beep(1200, 150)
-    elif a == 10000:
-        app.port.beep(1500, 250)
+    if a:
+        i = 0
+        for w in app.table.cfg.get("warn", ()):
+            if w > a and i < 2:
+                i += 1
+        app.port.beep(_WARN_BEEP[2 * i] * 20, _WARN_BEEP[2 * i + 1] * 10)
 
 
 class _FileMark:

@@ -46,6 +46,10 @@ def configure(parser):
                         help="%s's game mode" % default.TITLE)
     parser.add_argument("--edition", default=default.EDITIONS[0], choices=default.EDITIONS,
                         help="rulebook edition (default %s)" % default.EDITIONS[0])
+    parser.add_argument("--warn", metavar="S,S,S", default=None,
+                        help="the board's warnings, in seconds left (default 60,30,10; none: no warning)")
+    parser.add_argument("--mute", action="store_true",
+                        help="no sound from this computer (by default it sounds the simulator's beeps)")
     parser.add_argument("--save", action="store_true",
                         help="--demo: keep the demo game in the history (by default a demo leaves it alone)")
     parser.add_argument("--seed", type=int, default=2024, help=argparse_suppress())
@@ -97,7 +101,8 @@ def _play_other(args):
 
 
 def run(args):
-    from ..round_time import round_time_ms
+    from ..round_time import round_time_ms, warnings_ms
+    from ..sound import for_board
 
     from .. import records
     from ..entry import EntryStopped, ask_setup, rounds_in
@@ -118,6 +123,7 @@ def run(args):
     if args.turn_limit:
         raise BadInput("--turn-limit: only Myth Fits has turns (use --game myth-fits)")
     duration = round_time_ms(args.duration)
+    warn = None if args.warn is None else warnings_ms(args.warn)
     names = None
     if args.players:
         names = parse_players(args.players, args.mode)
@@ -147,9 +153,12 @@ def run(args):
         with store_cm as store:
             cfg = {"game": DEFAULT_GAME, "mode": record["mode"], "edition": record["edition"],
                    "duration_ms": duration, "players": [{"name": n} for n in names]}
+            if warn is not None:
+                cfg["warn_ms"] = warn
             key = configure_board(client, cfg, say)
             table = PlaySession(client, store, record, key, say, ask,
                                 demo=Demo(args.seed) if args.demo else None)
+            table.sounds = for_board(client, mute=args.mute, warn=warn)
             table.save(record)
             if args.scorepad:
                 table.pad, table.phones = start_scorepad(args, record, table, say)

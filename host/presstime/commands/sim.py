@@ -27,6 +27,8 @@ def configure(parser):
     parser.add_argument("--two-step", action="store_true", help='first press "Layout!", second "Print!"')
     parser.add_argument("--grace", type=float, default=5.0, metavar="S",
                         help="seconds after time-out in which presses still take tokens (default 5)")
+    parser.add_argument("--warn", metavar="S,S,S", default=None,
+                        help="warnings, in seconds left (default 60,30,10; none: no warning)")
     parser.add_argument("--journal", metavar="FILE",
                         help="keep the journal in FILE (a game in it resumes); default: a temporary file")
     parser.add_argument("--pty", action="store_true",
@@ -57,6 +59,14 @@ def game_config(args):
         known = [m for g in games.GAMES for m in games.module(g).MODES]
         problems.append("--mode %s: %s is played in %s" % (args.mode if args.mode in known else repr(args.mode),
                                                           args.game, ", ".join(face.MODES)))
+    warn = None
+    if args.warn is not None:
+        from ..round_time import warnings_ms
+
+        try:
+            warn = warnings_ms(args.warn)
+        except BadInput as e:
+            problems += e.messages
     if not 0 <= args.grace <= 60:
         problems.append("--grace %s: expected 0 to 60 seconds" % args.grace)
     if problems:
@@ -65,6 +75,8 @@ def game_config(args):
               "options": {"two_step": bool(args.two_step), "grace_ms": int(args.grace * 1000)}}
     if face is not None:
         config["mode"] = args.mode or face.MODES[0]
+    if warn is not None:
+        config["options"]["warn_ms"] = warn
     return config
 
 
