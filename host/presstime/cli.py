@@ -35,6 +35,50 @@ COMMANDS = {
 }
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """The examples and notes as written when they fit the terminal; else each paragraph of
+    plain lines is filled again and each indented line wraps under itself, always between words
+    (never inside one)."""
+
+    def _fill_text(self, text, width, indent):
+        import textwrap
+
+        lines = text.splitlines()
+        if all(len(indent + line) <= width for line in lines):
+            return "\n".join(indent + line for line in lines)
+        out, prose = [], []
+
+        def flush():
+            if prose:
+                out.extend(textwrap.wrap(" ".join(prose), width, initial_indent=indent, subsequent_indent=indent,
+                                         break_long_words=False, break_on_hyphens=False))
+                del prose[:]
+
+        for line in lines:
+            lead = line[:len(line) - len(line.lstrip())]
+            if line.strip() and not lead and not (line.endswith(":") and len(line) < 40):
+                prose.append(line.strip())
+                continue
+            flush()
+            out.extend(textwrap.wrap(line.strip(), width, initial_indent=indent + lead,
+                                     subsequent_indent=indent + lead + ("    " if lead else ""),
+                                     break_long_words=False, break_on_hyphens=False) or [""])
+        flush()
+        return "\n".join(out)
+
+
+def _error(text):
+    """An error line on stderr; on a terminal wrapped between words to its width."""
+    import shutil
+    import textwrap
+
+    if sys.stderr.isatty():
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+        text = "\n".join(textwrap.wrap(text, max(40, width), subsequent_indent="  ",
+                                        break_long_words=False, break_on_hyphens=False))
+    print(text, file=sys.stderr)
+
+
 def _top_parser():
     lines = ["commands:"]
     for name in COMMANDS:
@@ -46,7 +90,7 @@ def _top_parser():
         prog="presstime",
         description="Table-side round timer and score keeper for tabletop games.",
         epilog="\n".join(lines),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     p.add_argument("--version", action="version", version="presstime " + __version__)
     p.add_argument("command", nargs="?", help="one of the commands below")
@@ -60,7 +104,7 @@ def command_parser(name):
         prog="presstime " + name,
         description=COMMANDS[name][1],
         epilog=getattr(module, "EXAMPLE", None),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     module.configure(p)
     return module, p
@@ -92,10 +136,10 @@ def main(argv=None):
         return module.run(args) or 0
     except BadInput as e:
         for message in e.messages:
-            print("presstime %s: %s" % (argv[0], printable(message)), file=sys.stderr)
+            _error("presstime %s: %s" % (argv[0], printable(message)))
         return 2
     except Failure as e:
-        print("presstime %s: %s" % (argv[0], printable(e)), file=sys.stderr)
+        _error("presstime %s: %s" % (argv[0], printable(e)))
         return 1
     except KeyboardInterrupt:
         print("", file=sys.stderr)

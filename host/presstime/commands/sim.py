@@ -1,13 +1,22 @@
 """presstime sim: the simulated board in this terminal (the same firmware loop as the board)."""
 
 EXAMPLE = """\
-keys: 1-6 the players' buttons, space the control button (start / next / resume),
-      p pause/resume, u undo the last press, x abort the round, q quit.
+keys:
+  1-6    the players' buttons
+  l 1-6  a long press (held 0.9 s: a Myth Fits photo token)
+  space  the control button (start / next / resume)
+  p      pause / resume
+  u      undo the last press (or why not)
+  x      abort the round
+  q      quit
 examples:
   presstime sim --players 4 --duration 3:00
-  presstime sim --players 2 --mode family --pty      (also serve the link: presstime play can attach)
-  presstime sim --game heat --players 4               (ready check and reveal; myth-fits: turns)
-  presstime sim --players 3 --script "space +3500 2 +500 1 3 +100"   (no terminal needed)
+  presstime sim --players 2 --mode family --pty
+      also serves the link: play, watch and sync in other terminals attach to it
+  presstime sim --game heat --players 4
+      ready check and reveal (myth-fits: turns)
+  presstime sim --players 3 --script "space +3500 2 +500 1 3 +100"
+      no terminal needed: the keys on a virtual clock
 """
 
 

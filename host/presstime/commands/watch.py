@@ -8,10 +8,15 @@ EXAMPLE = """examples:
 
 On a terminal: the table view (big countdown, seat colours, tokens, the grace window, the
 winner), redrawn on every change and when the terminal is resized; plain lines when the output
-is not a terminal or NO_COLOR is set. Ctrl-C ends the mirror (the board keeps running). Symbols: . waiting, r ready, ~ reporting,
-L layout, # printed, ! late (grace window), x forced at time-out; [n] is the finishing token.
-Heat and Mini FITS (ready check and reveal): the heist/round, the stage or card and how many are
-ready; Myth Fits (turns): > marks whose turn it is, with the turn time and limit, each player's
+is not a terminal or NO_COLOR is set. Ctrl-C ends the mirror (the board keeps running). It runs
+beside `play`, `sim --pty` or `sync` on the same board: they share it.
+
+Each player's state, as the screen words it (plain lines: the symbol):
+  . waiting   r ready   ~ working   L Layout!   # Print!
+  ! late (in the grace window)   x forced (handed a token at time-out)
+The token column (plain lines: [n]) is the finishing token. Heat and Mini FITS (ready check and
+reveal): the heist or round, the stage or card and how many are ready. Myth Fits (turns):
+"◀ turn" (plain lines: >) marks whose turn it is, with the turn time and limit, each player's
 photo tokens out of the target, the set-up facts (grid, photographers) and the win."""
 
 
