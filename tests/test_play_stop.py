@@ -37,3 +37,14 @@ def test_ctrl_c_in_play_says_the_draft_is_kept(sim, tmp_path, capsys, monkeypatc
     with Store(db) as store:
         [draft] = store.list_drafts()
         assert store.load_draft(draft["key"])["players"] == ["Ada", "Ben"]
+
+
+def test_quit_in_play_exits_as_in_enter(sim, tmp_path, capsys, monkeypatch):
+    typed = ["", "1", "2"]          # Enter starts the round, then both players press
+    monkeypatch.setattr(play_session, "_poll_line", lambda timeout: typed.pop(0) if typed else None)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "quit")    # at the Breaking News question
+    db = str(tmp_path / "history.db")
+    assert cli.main(["play", "--players", "Ada,Ben", "--duration", "0:10", "--port", sim.path,
+                     "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "Everything typed is kept as draft board:" in out and "unknown card" not in out

@@ -32,14 +32,16 @@ HELP = """At any question you can type:
   fix NAME    re-enter one player's numbers in this round (name or seat number)
   round N     go through round N again to correct it (Enter keeps each value)
   show        the standings so far
-  quit        stop here: everything typed is saved, `presstime enter` resumes
-  ?           this help"""
+  quit        stop here: everything typed is saved as a draft (the line then says how to finish it)
+  ?           this help
+The same commands work at the finishing-order and Breaking News questions."""
 
 NEWS_HELP = """Breaking News cards with a scoring effect (one card per day):
   (Enter)              none, or a card without a scoring effect
   mood-doubled         the mood penalty is doubled
   white-space-best N   the best white-space bonus is N instead of 3
-  most-tiles-ads [N]   the player(s) with the most tiles on the front page gain $N (default 4)"""
+  most-tiles-ads [N]   the player(s) with the most tiles on the front page gain $N (default 4)
+Or a command: back, fix NAME, show, round N, quit."""
 
 
 class EntryStopped(Exception):
@@ -48,6 +50,11 @@ class EntryStopped(Exception):
     def __init__(self, eof=False):
         self.eof = eof
         super().__init__("input ended" if eof else "stopped")
+
+    @property
+    def status(self):
+        """The exit status, the same in `play` and `enter`: 0 after `quit`, 1 when the input ended."""
+        return 1 if self.eof else 0
 
 
 def player_name(entry):
@@ -246,7 +253,8 @@ class ScoreEntry:
         if uses_tokens(self.record) and not finish and (review or (not setup_done and rnd.get("finish") is None)):
             self._ask_finish(round_index, rnd)
         if review or not setup_done:
-            self._ask_news(round_index, rnd)
+            asked = uses_tokens(self.record) and not finish    # `back` there: the finishing order again
+            self._ask_news(round_index, rnd, back=(lambda: self._ask_finish(round_index, rnd)) if asked else None)
         return rnd
 
     def _round(self, i):
@@ -350,6 +358,26 @@ class ScoreEntry:
             self.say(_refused("  %r is not a number or a command (? for help)" % answer.strip()))
         return False
 
+    def _setup_command(self, answer, ri, back=None):
+        """A command typed at one of a round's set-up questions (finishing order, Breaking News
+        card): True when it was one and has run (`back` through `back()`, `fix NAME` on the
+        last round with numbers), False when the answer is an answer."""
+        words = answer.strip().split()
+        word = words[0].lower() if words else ""
+        if word not in SETUP_COMMANDS:
+            return False
+        if word in ("back", "b"):
+            if back is None:
+                self.say("  this is the round's first question; `round N` goes through an earlier round again")
+            else:
+                back()
+            return True
+        if word == "fix" and ri == 0:
+            self.say(_refused("  fix NAME: no player has numbers yet; this round's come after this question"))
+            return True
+        self._command(answer, ri - 1 if word == "fix" else ri, allow_back=False)
+        return True
+
     def _find_player(self, text):
         names = player_names(self.record)
         if _is_number(text) and 1 <= int(text) <= len(names):
@@ -369,7 +397,7 @@ class ScoreEntry:
 
     # ------------------------------------------------------------------ round set-up questions
 
-    def _ask_news(self, ri, rnd):
+    def _ask_news(self, ri, rnd, back=None):
         if not uses_news(self.record):
             if rnd.get("breaking_news") != []:
                 rnd["breaking_news"] = []
@@ -383,6 +411,8 @@ class ScoreEntry:
             text = answer.strip().lower()
             if text in ("?", "help"):
                 self.say(NEWS_HELP)
+                continue
+            if self._setup_command(answer, ri, back=back):
                 continue
             if text == "" and current:
                 cards = current
@@ -416,6 +446,10 @@ class ScoreEntry:
             if text in ("?", "help"):
                 self.say("  Type who took token 1, 2, 3... e.g. `%s` or `%s`. The order breaks ties in the last round."
                          % (" ".join(reversed(names)), " ".join(str(k) for k in range(len(names), 0, -1))))
+                self.say("  Or a command: back, fix NAME, show, round N, quit.")
+                continue
+            first = text.split()[0].lower() if text else ""
+            if first not in [n.lower() for n in names] and self._setup_command(answer, ri):
                 continue
             if text == "":
                 if current is None:
@@ -485,6 +519,10 @@ class ScoreEntry:
 
 
 # ---------------------------------------------------------------------- set-up of a new game
+
+
+# the commands a round's set-up questions take besides their answers (and ? for help)
+SETUP_COMMANDS = ("back", "b", "quit", "q", "show", "fix", "round")
 
 
 def read_answer(ask, prompt):

@@ -245,9 +245,9 @@ def run_game(args, names, say, ask):
                 if "gathered" in [path[0] for path, kind, label in face.fields(dict(record, photo_tokens=None), None)]:
                     record.setdefault("gathered", None)
                 result = entry.finish()
-            except EntryStopped:
+            except EntryStopped as stop:
                 stopped(key, say)
-                return 1
+                return stop.status
             if table.pad is not None:
                 table.pad.standings(result)
             store_played_game(store, table, record, key, result, say)

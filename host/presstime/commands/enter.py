@@ -260,7 +260,7 @@ def _finish_board_draft(store, key, ask, say, phones=None):
     except EntryStopped as stop:
         say("")
         say("Saved. Run `presstime enter --draft %s` to continue." % key)
-        return 1 if stop.eof else 0
+        return stop.status
     game_id = store.add_game(record, key)
     store.drop_draft(key)
     say("")
@@ -276,6 +276,8 @@ def _tally(record):
 
 
 def _stopped(say, eof):
+    from ..entry import EntryStopped
+
     say("")
     say("Saved. Everything typed so far is kept: run `presstime enter` to continue.")
-    return 1 if eof else 0
+    return EntryStopped(eof).status

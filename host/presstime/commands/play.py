@@ -96,8 +96,8 @@ def _play_other(args):
                     say("  " + m)
     try:
         return run_game(args, names, say, ask)
-    except EntryStopped:
-        return 1
+    except EntryStopped as stop:
+        return stop.status
 
 
 def run(args):
@@ -135,8 +135,8 @@ def run(args):
     if names is None:
         try:
             record = ask_setup(ask=ask, say=say)
-        except EntryStopped:
-            return 1
+        except EntryStopped as stop:
+            return stop.status
     else:
         record = {"game": DEFAULT_GAME, "mode": args.mode, "edition": args.edition, "players": list(names),
                   "rounds": []}
@@ -172,9 +172,9 @@ def run(args):
                     raise
                 try:
                     result = table.score_round(i, st) or result
-                except EntryStopped:
+                except EntryStopped as stop:
                     stopped(key, say)
-                    return 1
+                    return stop.status
                 if result is not None:
                     for line in wrapped("After round %d: %s" % (i + 1, ", ".join(
                             "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"]) for p in result["players"]))):
