@@ -15,7 +15,7 @@ from presstime.round_time import warnings_ms
 from simboard import client_for, wait_until
 
 
-def _st(phase, alert=0, tokens=(None, None), states=("working", "working"), end_reason=0, rnd=1):
+def _st(phase, alert=0, tokens=(0, 0), states=("working", "working"), end_reason=0, rnd=1):
     return {"round": rnd, "phase": phase, "alert_ms": alert, "end_reason": end_reason,
             "players": [{"token": t, "state": st} for t, st in zip(tokens, states)]}
 
@@ -24,9 +24,9 @@ def test_the_moments_the_board_beeps():
     run = _st("running")
     assert sound.moments(run, _st("running", 30000)) == [sound.warning_tone(30000, WARNINGS)]
     assert sound.moments(_st("running", 30000), _st("running", 30000)) == []      # once per warning
-    printed = _st("running", tokens=(1, None), states=("printed", "working"))
+    printed = _st("running", tokens=(1, 0), states=("printed", "working"))
     assert sound.moments(run, printed) == [sound.print_tone(1)]
-    timeout = sound.moments(printed, _st("grace", tokens=(1, None), states=("printed", "working")))
+    timeout = sound.moments(printed, _st("grace", tokens=(1, 0), states=("printed", "working")))
     assert timeout == [sound._tone(events.TIMEOUT)]
     end = sound.moments(_st("grace"), _st("summary", end_reason=3))
     assert end == [sound._tone(events.END)]

@@ -252,3 +252,38 @@ def why_no_undo(st):
     if age > UNDO_MS:
         return "the last press is %d s old (undo takes one under %d s)" % (age // 1000, UNDO_MS // 1000)
     return "a pause, resume or abort since the last press made it final"
+
+
+def last_presser(st):
+    """The name of the player whose press came last in this round (what undo takes back), or None."""
+    best, who = None, None
+    for p in st.get("players", []):
+        for k in ("print_ms", "layout_ms"):
+            if p.get(k) is not None and (best is None or p[k] >= best):
+                best, who = p[k], p.get("name")
+    return who
+
+
+def why_press_does_nothing(st, seat):
+    """Why a press of `seat` (0-based) changes nothing now, in words; None when it counts."""
+    players = st.get("players", [])
+    if not 0 <= seat < len(players):
+        return "there is no seat %d: this game has %d players (seats 1-%d)" % (seat + 1, len(players), len(players))
+    p = players[seat]
+    name, phase = p.get("name", "?"), st.get("phase")
+    if phase == "countdown":
+        return "%s: the 3-2-1 count is running; presses count from the go" % name
+    if phase == "paused":
+        return "%s: the round is paused; p resumes it" % name
+    if phase in ("summary", "over", "setup"):
+        return "%s: no round is running" % name
+    if phase == "ready":
+        return "%s is ready already" % name if p.get("state") == "ready" else None
+    if st.get("mode") in ("turns", "turn-based"):
+        turn = st.get("turn")
+        if turn != seat and isinstance(turn, int) and 0 <= turn < len(players):
+            return "not %s's turn: it is %s's" % (name, players[turn].get("name", "?"))
+        return None
+    if p.get("token") or p.get("state") in ("printed", "late", "forced"):
+        return "%s has printed already (token %s)" % (name, p.get("token") or "-")
+    return None

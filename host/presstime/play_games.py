@@ -93,7 +93,7 @@ class GameSession(PlaySession):
             return
         if word == "" and st.get("phase") == "ready":
             word = "start"
-        self.typed(word, st.get("phase"))
+        self.typed(word, st)
 
 
 class GameDemo:

@@ -65,7 +65,7 @@ class PlaySession(TableScreen):
             elif not self.demo:
                 line = _poll_line(0.0)
                 if line is not None:
-                    self.typed(line.strip().lower(), st.get("phase"))
+                    self.typed(line.strip().lower(), st)
 
         return self.show_round(act, idle_s=0.1 if self.demo else 0.05)
 

@@ -137,7 +137,10 @@ def press_key(app, port, key, note=None):
         port.tap_now(-1)              # the board's gesture: two presses within 0.4 s
         port.tap_now(-1, after_ms=200)
         if note is not None:
-            note("undone: the last press")
+            from .mirror import last_presser
+
+            who = last_presser(st)
+            note("undone: the last press%s" % (" (%s's)" % who if who else ""))
     elif key == "x":
         app.command("abort")
     elif key == "l" and note is not None:

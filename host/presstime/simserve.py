@@ -93,6 +93,18 @@ class PtyPort(Port):
         time.sleep(0.002)
 
 
+def press_request(value, players, press):
+    """A `press` request (simulator only, docs/protocol.md): checked, then press(button, ms)."""
+    b = value.get("b")
+    ms = value.get("ms", 80)
+    if not isinstance(b, int) or isinstance(b, bool) or not -1 <= b < players:
+        raise ValueError("press needs b: a button 0..%d or -1" % (players - 1))
+    if not isinstance(ms, int) or isinstance(ms, bool) or not 1 <= ms <= 10000:
+        raise ValueError("press: ms (how long the button is held) must be 1..10000")
+    press(b, ms)
+    return {}
+
+
 def _make_app(port, journal_file):
     from .device.app import App
     from .device.journal import Journal
@@ -132,14 +144,7 @@ class Simulator:
         self.error = None
 
     def _press(self, value):
-        b = value.get("b")
-        ms = value.get("ms", 80)
-        if not isinstance(b, int) or not -1 <= b < self.port.players:
-            raise ValueError("press needs b: a button 0..%d or -1" % (self.port.players - 1))
-        if not isinstance(ms, int) or not 1 <= ms <= 10000:
-            raise ValueError("press: ms (how long the button is held) must be 1..10000")
-        self.port.press(b, ms)
-        return {}
+        return press_request(value, self.port.players, self.port.press)
 
     def run(self):
         """The firmware loop, until stop() (or a `repl` request)."""

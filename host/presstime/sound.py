@@ -47,7 +47,7 @@ def moments(before, now, warn=WARNINGS):
     old = before.get("players") or []
     for i, p in enumerate(now.get("players") or []):
         was = old[i] if i < len(old) else {}
-        if p.get("token") is not None and was.get("token") is None and p.get("state") in ("printed", "late"):
+        if p.get("token") and not was.get("token") and p.get("state") in ("printed", "late"):   # 0: none yet
             out.append(print_tone(p["token"]))
     then, phase = before.get("phase"), now.get("phase")
     if then in _TIMED and (phase == "grace" or phase in _ENDED and now.get("end_reason") == _END_TIME):

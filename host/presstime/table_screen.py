@@ -15,6 +15,9 @@ from .tablekeys import Keys, long_seat
 
 LONG_PRESS_MS = 900        # a long press from the keyboard: over the board's 0.8 s photo-token hold
 HOLD_LAST_S = 1.5          # the round's last picture stays this long on the full screen
+ABORT_AGAIN_S = 3.0        # x, then x again within this: the round is aborted
+_PHASE_WORDS = {"countdown": "counting down", "running": "running", "grace": "in its grace window",
+                "ready": "waiting to start", "summary": "over", "over": "over"}
 _KEYS = [None]             # the keys of the round being shown (read by poll_line)
 
 
@@ -93,14 +96,21 @@ class TableScreen:
     def start_hint(self, st):
         return "%s: press the board's control button, or Enter here to start (? for help)." % mirror.headline(st)
 
-    def typed(self, word, phase):
-        """A key or word typed during a round."""
+    def typed(self, word, st):
+        """A key or word typed during a round (`st`: the status it was typed on). Every key gets
+        an answer: what it did, or why it did nothing."""
         from .core import wire
         from .link import BoardError
 
+        phase = st.get("phase")
+        armed, self._abort_armed = getattr(self, "_abort_armed", None), None
         try:
-            if word.isdigit() and 1 <= int(word) <= 6 or long_seat(word) is not None:
+            if word.isdigit() and 1 <= int(word) <= 9 or long_seat(word) is not None:
                 seat, hold = (int(word) - 1, None) if word.isdigit() else (long_seat(word), LONG_PRESS_MS)
+                why = mirror.why_press_does_nothing(st, seat) if not hold else None
+                if why:
+                    self.note("  " + why)
+                    return
                 if hold:
                     self.note("  a long press of seat %d" % (seat + 1))
                 try:
@@ -108,7 +118,7 @@ class TableScreen:
                 except BoardError as e:
                     if e.code != wire.E_UNKNOWN:
                         raise
-                    self.note("  a real board takes presses on its buttons only")
+                    self.note("  this board takes presses on its own buttons only")
             elif word == "l":
                 self.note("  long press: now the player's seat number (1-6)")
             elif word in ("", "s", "start") and phase == "ready":
@@ -118,13 +128,31 @@ class TableScreen:
             elif word in ("p", "", "r", "resume") and phase == "paused":
                 self.client.resume()
             elif word in ("a", "x", "abort"):
-                self.client.abort()
+                self.abort(armed, phase)
             elif word in ("u", "undo"):
                 self.undo()
             elif word in ("?", "h", "help"):
                 self.note("  " + self.HELP)
+            elif word in ("", "s", "start", "p", "pause", "r", "resume"):
+                self.note("  %s: nothing to do while the round is %s" % (word or "Enter", _PHASE_WORDS.get(phase, phase)))
+            else:
+                self.note("  key %r does nothing here (? lists the keys)" % word)
         except BoardError as e:
             self.note("  the board refused: %s" % e.board_message)
+
+    def abort(self, armed, phase):
+        """x once asks, x again within ABORT_AGAIN_S throws the round away and says so."""
+        if phase not in ("countdown", "running", "paused", "grace"):
+            self.note("  x: no round is running to abort")
+            return
+        now = time.monotonic()
+        if armed is None or now - armed > ABORT_AGAIN_S:
+            self._abort_armed = now
+            self.note("  x again aborts this round (its presses are lost; it restarts from the "
+                      "ready check); any other key keeps it")
+            return
+        self.client.abort()
+        self.note("  round aborted: its presses are gone; it starts again from the ready check")
 
     def undo(self):
         """Undo the last press: the control button's double press (simulator), or say why not."""
@@ -135,6 +163,7 @@ class TableScreen:
         if not st.get("undo"):
             self.note("  undo refused: " + mirror.why_no_undo(st))
             return
+        who = mirror.last_presser(st)
         try:
             self.client.press(-1)
             time.sleep(0.15)
@@ -144,4 +173,4 @@ class TableScreen:
                 raise
             self.note("  undo: double-press the board's control button (a real board takes it there)")
             return
-        self.note("  undone: the last press")
+        self.note("  undone: the last press%s" % (" (%s's)" % who if who else ""))

@@ -163,7 +163,13 @@ def run(args):
         if args.pty:
             from ..device.link import Link
 
+            from ..core import wire
+            from ..simserve import press_request
+
             app.link = Link(app, port, journal)
+            # `play`'s keys press this simulator's buttons too, as they press play's own simulator
+            app.link.extra[wire.PRESS] = lambda value: press_request(
+                value, port.players, lambda b, ms: port.tap_now(b, hold_ms=ms))
             port.uid = app.link.board_id()      # kept beside the journal: a restart is the same board
             pty_path, fds, advert = _open_pty(port)
             holder = _share_pty(pty_path)
