@@ -5,12 +5,11 @@ import time
 
 
 def client_for(sim):
-    """A desktop BoardClient on the other end of the pty, greeted."""
-    from presstime.link import BoardClient, SerialTransport
+    """A desktop BoardClient on the other end of the pty, greeted: it holds the pty and shares
+    it, so the commands a test runs meanwhile attach to it (presstime.share)."""
+    from presstime.share import connect
 
-    c = BoardClient(SerialTransport(sim.path))
-    c.hello()
-    return c
+    return connect(sim.path, command="test")
 
 
 def wait_until(c, ok, limit=10.0):

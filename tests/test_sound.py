@@ -76,9 +76,9 @@ def test_the_board_warns_at_the_times_set_up_and_the_journal_keeps_them(secs, du
     warn = sorted((x * 1000 for x in secs), reverse=True)
     t = Table()
     t.configure({"players": ["Ada", "Ben"], "duration_ms": duration_s * 1000, "warn_ms": warn})
-    assert t.cfg["warn"] == tuple(warn)
+    assert t.cfg.get("warn", WARNINGS) == tuple(warn)
     again = events.replay(events.encode(e) for e in t.drain())
-    assert again.cfg["warn"] == tuple(warn)
+    assert again.cfg.get("warn", WARNINGS) == tuple(warn)
     t.start(0)
     go = 3000
     t.tick(go)

@@ -138,7 +138,10 @@ def normalise(cfg, machine):
         _int({"warn_ms": warn[i]}, "warn_ms", 0, 1000, 3600000, w)
         if warn[i] % 1000 or i and warn[i] >= warn[i - 1]:
             raise ValueError("configure: warn_ms %r: whole seconds, longest first, each once" % (list(warn),))
-    return {"mode": mode, "names": names, "colours": colours, "duration_ms": duration,
+    out = {"mode": mode, "names": names, "colours": colours, "duration_ms": duration,
             "grace_ms": grace, "tie_us": tie, "two_step": bool(two), "grace_fallback": fb,
             "edition": ed, "game": game, "rounds": rounds, "steps": steps,
-            "turn_ms": turn_ms, "target": target, "warn": tuple(warn)}
+            "turn_ms": turn_ms, "target": target}
+    if tuple(warn) != machine.WARNINGS:
+        out["warn"] = tuple(warn)   # only when not the default: one key less in a set-up kept all game
+    return out

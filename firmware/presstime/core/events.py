@@ -145,17 +145,20 @@ def _dec_config(data):
         pos += 1 + ln
         colours.append((data[pos], data[pos + 1], data[pos + 2]))
         pos += 3
-    warn = _machine.WARNINGS
+    warn = None
     if pos < len(data) and pos + 1 + 2 * data[pos] == len(data):
         warn = tuple(ms * 1000 for ms in struct.unpack("<%dH" % data[pos], data[pos + 1:]))
         pos = len(data)
     if pos != len(data):
         raise ValueError("event config: %d trailing bytes" % (len(data) - pos))
-    return {"mode": _machine.MODES[mode], "names": names, "colours": colours, "duration_ms": dur,
-            "grace_ms": grace, "tie_us": tie, "two_step": bool(flags & 1),
-            "grace_fallback": _machine.FALLBACKS[1 if flags & 2 else 0], "edition": _machine.EDITIONS[ed],
-            "game": games.GAMES[game], "rounds": rounds, "steps": steps, "turn_ms": turn_ms,
-            "target": target, "warn": warn}
+    c = {"mode": _machine.MODES[mode], "names": names, "colours": colours, "duration_ms": dur,
+         "grace_ms": grace, "tie_us": tie, "two_step": bool(flags & 1),
+         "grace_fallback": _machine.FALLBACKS[1 if flags & 2 else 0], "edition": _machine.EDITIONS[ed],
+         "game": games.GAMES[game], "rounds": rounds, "steps": steps, "turn_ms": turn_ms,
+         "target": target}
+    if warn is not None:
+        c["warn"] = warn
+    return c
 
 
 def replay(events, table=None):

@@ -61,7 +61,7 @@ journal is read through its contract too (JournalBase, device/port.py).
 
 from ..core import events as E
 from ..core.lights import frame as _frame, until as _until
-from ..core.table import Table, RUNNING, COUNTDOWN, GRACE, TURNS
+from ..core.table import Table, RUNNING, COUNTDOWN, GRACE, TURNS, WARNINGS
 
 try:
     from micropython import const
@@ -98,7 +98,7 @@ def _alert_beep(app, a):
     app._alert = a
     if a:
         i = 0
-        for w in app.table.cfg.get("warn", ()):
+        for w in app.table.cfg.get("warn", WARNINGS):
             if w > a and i < 2:
                 i += 1
         app.port.beep(_WARN_BEEP[2 * i] * 20, _WARN_BEEP[2 * i + 1] * 10)
