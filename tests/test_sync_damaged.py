@@ -160,6 +160,10 @@ def test_an_abort_in_the_summary_plays_the_same_day_again():
     [showing] = rebuild.games_from_journal(journal_of(events[:cut]))
     [aborted] = rebuild.games_from_journal(journal_of(events[:cut + 1]))
     assert len(showing["rounds"]) == 1 and aborted["rounds"] == []
+    # and a draft synced while it showed loses it again (nothing was typed for it)
+    draft = rebuild.game_record(showing)
+    assert len(draft["rounds"]) == 1
+    assert rebuild.game_record(aborted, draft)["rounds"] == []
 
 
 def _config_with_game_code(code, names=("Hal", "Ivy")):

@@ -61,6 +61,8 @@ class Sessions(RuleBasedStateMachine):
         RuleBasedStateMachine.__init__(self)
         self.fs = FakeFS()
         self.played = []     # per game set up: {"cfg", "rounds": [the summaries the table went past]}
+        self.dir = tempfile.TemporaryDirectory()
+        self.store = Store(os.path.join(self.dir.name, "h.sqlite3"))
         self.boot()
 
     def boot(self):
@@ -192,26 +194,43 @@ class Sessions(RuleBasedStateMachine):
         self.run(1000)          # everything written: the round's quiet spell is over
         self.boot()
 
+    @rule()
+    def sync_midway(self):
+        """A sync while the table plays: what the journal holds so far becomes drafts."""
+        self.sync()
+
+    def sync(self):
+        """What `presstime sync` does with the board's journal: (rebuilt games, summaries)."""
+        records = self.app.journal.records(0)
+        self.store.add_journal("b", records)
+        damaged = []
+        rebuilt = rebuild.games_from_journal(self.store.journal("b"), damaged)
+        assert damaged == []
+        return rebuilt, store_games(self.store, "b", rebuilt)
+
     # ---- then sync, and finish every game the table finished ------------------------------
     def teardown(self):
+        try:
+            self.check()
+        finally:
+            self.store.close()
+            self.dir.cleanup()
+
+    def check(self):
         self.run(1000)
-        records = self.app.journal.records(0)
-        damaged = []
-        rebuilt = rebuild.games_from_journal(records, damaged)
-        assert damaged == []
+        rebuilt, summaries = self.sync()
         assert len(rebuilt) == len(self.played)
-        with tempfile.TemporaryDirectory() as d, Store(os.path.join(d, "h.sqlite3")) as store:
-            store.add_journal("b", records)
-            summaries = store_games(store, "b", rebuilt)
-            for game, seen, summary in zip(rebuilt, self.played, summaries):
-                want = seen["rounds"] + ([seen["showing"]] if seen.get("showing") else [])
-                assert game["rounds"] == want
-                assert game["over"] == seen["over"]
-                assert "problem" not in summary, summary["problem"]
-                event("%s %s: %s" % (seen["cfg"]["game"], seen["cfg"]["mode"],
-                                     "finished" if seen["over"] else "%d rounds" % len(want)))
-                if seen["over"]:
-                    self.finish(store, summary["draft"], game, seen)
+        for game, seen, summary in zip(rebuilt, self.played, summaries):
+            want = seen["rounds"] + ([seen["showing"]] if seen.get("showing") else [])
+            assert game["rounds"] == want
+            assert game["over"] == seen["over"]
+            assert "problem" not in summary, summary["problem"]
+            if seen["cfg"]["game"] in ("fit-to-print", "mini-fits"):     # the draft: those rounds
+                assert len(self.store.load_draft(summary["draft"])["rounds"]) == len(want)
+            event("%s %s: %s" % (seen["cfg"]["game"], seen["cfg"]["mode"],
+                                 "finished" if seen["over"] else "%d rounds" % len(want)))
+            if seen["over"]:
+                self.finish(self.store, summary["draft"], game, seen)
 
     def finish(self, store, key, game, seen):
         """The draft completed with valid numbers, as `enter --draft` would, then stored."""

@@ -207,6 +207,8 @@ def game_record(game, base=None):
             rnd["table"] = table_block(r)
         rnd.setdefault("players", {})
         rounds[i] = rnd
+    while len(rounds) > len(game["rounds"]) and not (rounds[-1].get("players") or {}):
+        rounds.pop()    # a round the board no longer counts (aborted in its summary), nothing typed
     record["rounds"] = rounds
     if kind == "fit-to-print":
         record.setdefault("mode", cfg.get("mode", "standard"))
