@@ -3,7 +3,6 @@
 EXAMPLE = """examples:
   presstime sync
   presstime sync --port /dev/ttyACM0 --db ./club.sqlite3
-
   presstime sync --damaged                   # records kept but not applied, and why
   presstime sync --damaged --drop 57         # set one aside (or --drop all)
 
