@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from history_records import OTHERS, fit_to_print
 from presstime import cli, game_files, history_csv, records
 from presstime.errors import BadInput
-from presstime.store import Store
+from presstime.records import is_uuid
+from presstime.store import Store, without_uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
@@ -198,17 +199,20 @@ def test_export_json_one_or_several_and_import_it_back(db, capsys, tmp_path):
     partial["rounds"] = partial["rounds"][:2]
     run(capsys, "import", EXAMPLE, write(tmp_path, "o.json", OTHERS), write(tmp_path, "p.json", partial))
     code, out, err = run(capsys, "export", "1")
-    assert code == 0 and json.loads(out) == example()
+    assert code == 0 and without_uuid(json.loads(out)) == example() and is_uuid(json.loads(out)["uuid"])
     target = str(tmp_path / "all.json")
     code, out, err = run(capsys, "export", "-o", target)
     assert code == 0 and out == "" and "6 games written" in err
     with open(target, encoding="utf-8") as f:
         exported = json.load(f)
-    assert exported[0] == example() and exported[1:5] == OTHERS and exported[5] == partial
+    bare = [without_uuid(r) for r in exported]
+    assert bare[0] == example() and bare[1:5] == OTHERS and bare[5] == partial
     code, out, err = run(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
     assert code == 0 and "6 games added" in out
     with Store(str(tmp_path / "other.sqlite3")) as s:
-        assert [r for _, r in s.games()] == exported
+        assert [r for _, r in s.games(uuids=True)] == exported    # every game keeps its uuid
+    code, out, err = run(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
+    assert code == 0 and "already in the history: #1, #2, #3, #4, #5, #6" in out
 
 
 def test_export_csv_and_import_it_back(db, capsys, tmp_path):
@@ -227,7 +231,7 @@ def test_export_csv_and_import_it_back(db, capsys, tmp_path):
     code, out, err = run(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
     assert code == 0 and "5 games added" in out
     with Store(db) as a, Store(str(tmp_path / "other.sqlite3")) as b:
-        assert [r for _, r in a.games()] == [r for _, r in b.games()]
+        assert [r for _, r in a.games(uuids=True)] == [r for _, r in b.games(uuids=True)]
     code, out, err = run(capsys, "export", "2", "--format", "csv")
     assert code == 0 and out.splitlines()[0] == ",".join(history_csv.COLUMNS)
 
@@ -324,5 +328,5 @@ def test_board_times_in_csv_columns_and_a_spreadsheets_semicolons_read_back(db, 
         text = io.StringIO()
         csv.writer(text, delimiter=delimiter).writerows(grid)
         [(_, back)] = game_files.parse_csv(name, text.getvalue())
-        assert back == record
+        assert without_uuid(back) == record
     assert game_files.is_csv("x.txt", "game_id;game;mode\n") and not game_files.is_csv("x.txt", "gameid;x\n")

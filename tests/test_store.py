@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from presstime import store as store_mod
+from presstime.records import is_uuid
 from presstime.errors import BadInput, Failure
 from presstime.store import JournalError, Store
 
@@ -87,7 +88,8 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path, old_version):
         assert summary["id"] == 1 and summary["source"] == "old"
         assert summary["players"] == ["Ada", "Ben", "Cy"] and summary["rounds"] == 3
         assert s.get_game(1) == record
-        assert s.add_game(record) == 1  # the backfilled fingerprint recognises it
+        assert s.add_games([record]) == [1]  # a re-import: the backfilled fingerprint recognises it
+        assert is_uuid(s.game_uuid(1))  # schema 6 gave the old game its uuid
         assert s.journal("b") == [(1, b"\x01")]
         s.save_draft("k", {"x": 1})
         assert s.load_draft("k") == {"x": 1}
@@ -181,9 +183,9 @@ def test_add_get_list_update_delete(db):
     assert db.get_game("#%d" % db.find_game(small())) == small()
 
 
-def test_the_same_record_twice_is_stored_once(db):
+def test_the_same_record_imported_twice_is_stored_once(db):
     first = db.add_game(example(), "a")
-    assert db.add_game(example(), "b") == first
+    assert db.add_games([example()], "b") == [first]
     assert db.find_game(example()) == first
     assert db.find_game(small()) is None
     assert len(db.list_games()) == 1

@@ -228,8 +228,7 @@ def store_played_game(store, table, record, key, result, say):
     from . import report
     from .final_table import final_table
 
-    game_id = store.add_game(record, source=key)
-    store.drop_draft(key)
+    game_id = store.add_game(record, source=key, draft_key=key)
     say("")
     say(report.standings_text(result).rstrip("\n"))
     say("")

@@ -131,10 +131,25 @@ def value_depth(value):
 def check_record(record):
     """The core's list of problems with `record` ([] when it is good). A record nested more than
     MAX_DEPTH - 1 deep is refused here (the core needs no such rule): then every record kept
-    exports to JSON that reads back, even inside a list."""
+    exports to JSON that reads back, even inside a list. A `uuid` (the stable id the history
+    gives a game, docs/game-format.md) must be one, as the history writes it: the core, which
+    never sees one on the board, only accepts the field."""
     if value_depth(record) > MAX_DEPTH - 1:
         return ["nested more than %d deep (a game record is a few levels deep)" % (MAX_DEPTH - 1)]
-    return games.check(record)
+    problems = games.check(record)
+    if isinstance(record, dict) and "uuid" in record and not is_uuid(record["uuid"]):
+        problems.append("uuid: must be a game's id as `presstime export` writes it, like %s (got %s)"
+                        % (UUID_EXAMPLE, json.dumps(record["uuid"], ensure_ascii=True)[:60]))
+    return problems
+
+
+UUID_EXAMPLE = "3f2b8c1e-5d4a-4e6f-9a7b-0c1d2e3f4a5b"
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")
+
+
+def is_uuid(value):
+    """A UUID in its lower-case text form (what the history gives every game)."""
+    return isinstance(value, str) and _UUID.match(value) is not None
 
 
 def tally(record, source=None):

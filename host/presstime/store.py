@@ -244,7 +244,27 @@ def _v5(conn):
     )
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5]
+# A random (version 4) UUID in SQL, evaluated once per row: what a game or draft gets as its
+# `uuid` when it is created without one (docs/game-format.md, "uuid").
+_NEW_UUID = ("lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)"
+             " || '-' || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2)"
+             " || '-' || hex(randomblob(6)))")
+
+
+def _v6(conn):
+    # Every game and draft gets a stable id, its `uuid`, given when it is first drafted or stored
+    # and kept through edits, exports and imports: what tells a re-import (the same uuid, or for a
+    # file without uuids the same content) from a typed game with the same numbers (distinct).
+    for table in ("games", "drafts"):
+        conn.execute("ALTER TABLE %s ADD COLUMN uuid TEXT NOT NULL DEFAULT ''" % table)
+        conn.execute("UPDATE %s SET uuid = %s" % (table, _NEW_UUID))
+        conn.execute(
+            "CREATE TRIGGER %(t)s_uuid_given AFTER INSERT ON %(t)s WHEN NEW.uuid = '' BEGIN"
+            " UPDATE %(t)s SET uuid = %(new)s WHERE rowid = NEW.rowid; END" % {"t": table, "new": _NEW_UUID})
+    conn.execute("CREATE UNIQUE INDEX games_uuid ON games (uuid)")
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -362,8 +382,19 @@ def player_names(record):
 
 
 def fingerprint(record):
-    text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """The content of a record, its uuid left out (what a re-import without uuids is found by)."""
+    text = json.dumps(without_uuid(record), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+UUID_FIELD = "uuid"
+
+
+def without_uuid(record):
+    """The record as stored: its `uuid` lives in the games table's column, not in the JSON."""
+    if isinstance(record, dict) and UUID_FIELD in record:
+        return dict((k, v) for k, v in record.items() if k != UUID_FIELD)
+    return record
 
 
 def _summary_values(record):
@@ -488,13 +519,25 @@ class Store:
 
     # --- games --------------------------------------------------------------------------
 
-    def add_game(self, record, source=""):
-        """Validate and store one record; its id. The same record stored before: that id, nothing written."""
-        return self.add_games([record], source)[0]
+    def add_game(self, record, source="", draft_key=None):
+        """Validate and store one game typed or played here: always a new game (two games with
+        the same numbers are two games), its id. `draft_key`: the draft it was finished from,
+        dropped in the same transaction (both happen or neither), its uuid kept by the game."""
+        _check(record)
+        uid = ""
+        with self._write():
+            if draft_key is not None:
+                row = self.conn.execute("SELECT uuid FROM drafts WHERE key = ?", (str(draft_key),)).fetchone()
+                self.conn.execute("DELETE FROM drafts WHERE key = ?", (str(draft_key),))
+                if row and not self.conn.execute("SELECT 1 FROM games WHERE uuid = ?", row).fetchone():
+                    uid = row[0]
+            return self._insert_game(record, source, uid)
 
     def add_games(self, records, source="", checked=False, added=None):
-        """Validate every record first, then store them all in one transaction (all or nothing).
-        `checked`: the caller has just checked them all with records.check_record (an import).
+        """Import: validate every record first, then store them all in one transaction (all or
+        nothing). A record already stored is not added again: the same `uuid` (a game exported
+        from a history), or, for a record without one, the same content (a file imported again).
+        `checked`: the caller has just checked them all with records.check_record.
         `added`, a list: gets True for each record stored now, False for one already there."""
         records = list(records)
         problems = []
@@ -506,43 +549,57 @@ class Store:
                 problems.extend(prefix + m for m in e.messages)
         if problems:
             raise BadInput(problems)
-        from .results import summarize_checked
-
         ids = []
         with self._write():
             for record in records:
-                values = _summary_values(record)
-                row = self.conn.execute(
-                    "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1", (values[-1],)
-                ).fetchone()
-                if row:
-                    ids.append(row[0])
-                    if added is not None:
-                        added.append(False)
-                    continue
-                now = _now()
-                cur = self.conn.execute(
-                    "INSERT INTO games (record, source, added_at, updated_at,"
-                    " game, mode, edition, players, rounds, fingerprint)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (_dump(record), str(source), now, now) + values,
-                )
-                _insert_results(self.conn, cur.lastrowid, summarize_checked(record, now))
-                ids.append(cur.lastrowid)
+                game_id = self.find_game(record)
                 if added is not None:
-                    added.append(True)
+                    added.append(game_id is None)
+                if game_id is None:
+                    game_id = self._insert_game(record, source, record.get(UUID_FIELD, ""))
+                ids.append(game_id)
         return ids
 
+    def _insert_game(self, record, source, uid):
+        """Inside a transaction: the record stored (without its uuid, kept in its column; '':
+        a new one), its result computed; the new id."""
+        from .results import summarize_checked
+
+        record = without_uuid(record)
+        now = _now()
+        cur = self.conn.execute(
+            "INSERT INTO games (record, source, added_at, updated_at,"
+            " game, mode, edition, players, rounds, fingerprint, uuid)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (_dump(record), str(source), now, now) + _summary_values(record) + (uid,),
+        )
+        _insert_results(self.conn, cur.lastrowid, summarize_checked(record, now))
+        return cur.lastrowid
+
     def find_game(self, record):
-        """The id of a stored game equal to `record`, or None."""
-        row = self.conn.execute(
-            "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1", (fingerprint(record),)
-        ).fetchone()
+        """The id of the stored game `record` is a copy of, or None: the game with its `uuid`,
+        or for a record without one the oldest game with the same content."""
+        uid = record.get(UUID_FIELD) if isinstance(record, dict) else None
+        if uid:
+            row = self.conn.execute("SELECT id FROM games WHERE uuid = ?", (uid,)).fetchone()
+        else:
+            row = self.conn.execute(
+                "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1", (fingerprint(record),)
+            ).fetchone()
         return row[0] if row else None
+
+    def game_uuid(self, game_id):
+        """The stable id of a stored game (docs/game-format.md, "uuid"); BadInput if unknown."""
+        game_id = _game_id(game_id)
+        row = self.conn.execute("SELECT uuid FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise BadInput(_no_game(game_id))
+        return row[0]
 
     def update_game(self, game_id, record):
         """Replace a stored game's record (validated first)."""
         _check(record)
+        record = without_uuid(record)   # the game keeps its uuid
         with self._write():
             cur = self.conn.execute(
                 "UPDATE games SET record=?, updated_at=?, game=?, mode=?, edition=?, players=?,"
@@ -641,30 +698,34 @@ class Store:
             })
         return out
 
-    def games(self, ids=None, damaged=None):
+    def games(self, ids=None, damaged=None, uuids=False):
         """[(id, record)] for the given ids (in that order; unknown id → BadInput) or all, oldest
         first. A record that cannot be read raises DamagedGame, unless `damaged` is a list: then
-        it is left out and (id, reason) appended there."""
+        it is left out and (id, reason) appended there. `uuids`: each record with its `uuid`
+        (what an export writes, so that importing it again finds the same games)."""
         from .results import decode
 
+        query = "SELECT id, CAST(record AS BLOB), uuid FROM games"
         if ids is None:
-            rows = self.conn.execute("SELECT id, CAST(record AS BLOB) FROM games ORDER BY id")
+            rows = self.conn.execute(query + " ORDER BY id")
         else:
             rows = []
             for i in ids:
                 i = _game_id(i)
-                row = self.conn.execute("SELECT id, CAST(record AS BLOB) FROM games WHERE id = ?", (i,)).fetchone()
+                row = self.conn.execute(query + " WHERE id = ?", (i,)).fetchone()
                 if row is None:
                     raise BadInput(_no_game(i))
                 rows.append(row)
         out = []
-        for game_id, raw in rows:
+        for game_id, raw, uid in rows:
             record, reason = decode(raw)
             if reason:
                 if damaged is None:
                     raise DamagedGame(game_id, reason)
                 damaged.append((game_id, reason))
                 continue
+            if uuids and isinstance(record, dict) and uid:
+                record = dict(record, uuid=uid)
             out.append((game_id, record))
         return out
 

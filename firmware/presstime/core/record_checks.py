@@ -7,7 +7,7 @@ Pure and MicroPython-safe: no f-strings, dict keys always visited in sorted orde
 """
 
 # Top-level keys any record may carry without affecting the score (history metadata).
-META = ("date", "id", "notes", "place", "source", "title", "version")
+META = ("date", "id", "notes", "place", "source", "title", "uuid", "version")
 
 
 def control(text):

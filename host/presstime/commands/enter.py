@@ -126,8 +126,7 @@ def run(args, ask=_echoing_input, say=print):
         except KeyboardInterrupt:
             _stopped(say, True)
             return 130
-        game_id = store.add_game(record, "enter")
-        store.drop_draft(DRAFT_KEY)
+        game_id = store.add_game(record, "enter", draft_key=DRAFT_KEY)
     if record["game"] == "fit-to-print":
         say("")
         say(standings_text(result).rstrip("\n"))
@@ -261,8 +260,7 @@ def _finish_board_draft(store, key, ask, say, phones=None):
         say("")
         say("Saved. Run `presstime enter --draft %s` to continue." % key)
         return stop.status
-    game_id = store.add_game(record, key)
-    store.drop_draft(key)
+    game_id = store.add_game(record, key, draft_key=key)
     say("")
     say(standings_text(_tally(record)).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))

@@ -86,7 +86,7 @@ def run(args):
             order = dict((i, n) for n, i in reversed(list(enumerate(wanted))))
             ids.sort(key=lambda i: order[i])
         unread = []
-        games = store.games(ids, damaged=unread)  # a record damaged since its results were stored
+        games = store.games(ids, damaged=unread, uuids=True)  # a record damaged since its results were stored
         damaged += unread
         if fmt == "bgstats":
             value = bgstats.export(store, where, params, skip=[i for i, _ in unread])
