@@ -437,6 +437,16 @@ class DamagedGame(Failure):
                                "`presstime delete %d` removes it" % (game_id, reason, game_id))
 
 
+class DamagedDraft(Failure):
+    """A draft that cannot be resumed (hand-edited, or written by something else): exit status 1,
+    naming what is wrong and the way out."""
+
+    def __init__(self, key, reason):
+        self.key, self.reason = key, reason
+        Failure.__init__(self, "draft %s is damaged: %s. `presstime enter --discard %s` drops it"
+                               % (key, reason, key))
+
+
 def notice(message):
     """What the store tells the user on its own (a rescoring): one line on standard error."""
     import sys
@@ -818,9 +828,21 @@ class Store:
             )
 
     def load_draft(self, key):
-        """The draft saved under `key`, or None."""
-        row = self.conn.execute("SELECT record FROM drafts WHERE key = ?", (str(key),)).fetchone()
-        return json.loads(row[0]) if row else None
+        """The draft saved under `key`, or None; DamagedDraft when it cannot be resumed."""
+        from .drafts import draft_problem
+        from .results import decode
+
+        row = self.conn.execute("SELECT CAST(record AS BLOB) FROM drafts WHERE key = ?", (str(key),)).fetchone()
+        if row is None:
+            return None
+        record, reason = decode(row[0])
+        reason = reason or draft_problem(record)
+        if reason:
+            raise DamagedDraft(key, reason)
+        return record
+
+    def has_draft(self, key):
+        return self.conn.execute("SELECT 1 FROM drafts WHERE key = ?", (str(key),)).fetchone() is not None
 
     def drop_draft(self, key):
         """The draft and its scorepad link gone."""

@@ -71,9 +71,8 @@ def _echoing_input(prompt):
 
 def run(args, ask=_echoing_input, say=print):
     from .. import store as store_mod
-    from ..entry import EntryStopped
+    from ..drafts import DraftLock
     from ..errors import BadInput
-    from ..game_entry import ask_game_setup
     from ..report import standings_text
 
     phones = args if getattr(args, "scorepad", False) else None
@@ -91,47 +90,60 @@ def run(args, ask=_echoing_input, say=print):
         if getattr(args, "discard", None):
             return _discard_drafts(store, args.discard, args.yes, ask, say)
         if getattr(args, "draft", None):
-            return _finish_board_draft(store, args.draft, ask, say, phones)
-        draft = store.load_draft(DRAFT_KEY)
-        if args.resume and draft is None:
-            raise BadInput("no game in progress to resume (start one with `presstime enter`)")
-        if draft is not None and args.new:
-            store.drop_draft(DRAFT_KEY)
-            draft = None
-        if draft is not None and not args.resume:
-            say("A game is in progress: %s." % _summary(draft))
-            try:
-                answer = ask("Resume it? [Y/n] (n discards it): ").strip().lower()
-            except EOFError:
-                return _stopped(say, True)
-            if answer in ("n", "no"):
-                store.drop_draft(DRAFT_KEY)
-                draft = None
-        save = lambda record: store.save_draft(DRAFT_KEY, record)  # noqa: E731
-        _keep_link(phones, store, DRAFT_KEY)
-        try:
-            if draft is not None and getattr(args, "game", None) and draft.get("game", "fit-to-print") != args.game:
-                raise BadInput("--game %s: a %s game is in progress (--new discards it)"
-                               % (args.game, draft.get("game", "fit-to-print")))
-            if draft is None or "game" not in draft:
-                record = ask_game_setup(ask, say, record=draft, save=save, game=getattr(args, "game", None))
-            else:
-                record = draft
-            if record["game"] == "fit-to-print":
-                result = _enter_fit_to_print(record, draft, ask, say, save, phones)
-            else:
-                result = _enter_other(record, draft, ask, say, save, phones)
-        except EntryStopped as stop:
-            return _stopped(say, stop.eof)
-        except KeyboardInterrupt:
-            _stopped(say, True)
-            return 130
-        game_id = store.add_game(record, "enter", draft_key=DRAFT_KEY)
+            with DraftLock(store.path, args.draft):
+                return _finish_board_draft(store, args.draft, ask, say, phones)
+        with DraftLock(store.path, DRAFT_KEY):
+            game_id, record, result = _enter_typed(store, args, ask, say, phones)
+            if game_id is None:
+                return record    # stopped: the exit status
     if record["game"] == "fit-to-print":
         say("")
         say(standings_text(result).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
     return 0
+
+
+def _enter_typed(store, args, ask, say, phones):
+    """The game typed here (draft `enter`, held by this process): (game id, record, result)
+    once stored, or (None, exit status, None) when stopped."""
+    from ..entry import EntryStopped
+    from ..errors import BadInput
+    from ..game_entry import ask_game_setup
+
+    if args.new:
+        store.drop_draft(DRAFT_KEY)      # damaged or not, it goes
+    draft = None if args.new else store.load_draft(DRAFT_KEY)
+    if args.resume and draft is None:
+        raise BadInput("no game in progress to resume (start one with `presstime enter`)")
+    if draft is not None and not args.resume:
+        say("A game is in progress: %s." % _summary(draft))
+        try:
+            answer = ask("Resume it? [Y/n] (n discards it): ").strip().lower()
+        except EOFError:
+            return None, _stopped(say, True), None
+        if answer in ("n", "no"):
+            store.drop_draft(DRAFT_KEY)
+            draft = None
+    save = lambda record: store.save_draft(DRAFT_KEY, record)  # noqa: E731
+    _keep_link(phones, store, DRAFT_KEY)
+    try:
+        if draft is not None and getattr(args, "game", None) and draft.get("game", "fit-to-print") != args.game:
+            raise BadInput("--game %s: a %s game is in progress (--new discards it)"
+                           % (args.game, draft.get("game", "fit-to-print")))
+        if draft is None or "game" not in draft:
+            record = ask_game_setup(ask, say, record=draft, save=save, game=getattr(args, "game", None))
+        else:
+            record = draft
+        if record["game"] == "fit-to-print":
+            result = _enter_fit_to_print(record, draft, ask, say, save, phones)
+        else:
+            result = _enter_other(record, draft, ask, say, save, phones)
+    except EntryStopped as stop:
+        return None, _stopped(say, stop.eof), None
+    except KeyboardInterrupt:
+        _stopped(say, True)
+        return None, 130, None
+    return store.add_game(record, "enter", draft_key=DRAFT_KEY), record, result
 
 
 def _with_phones(record, save, phones, ask, say):
@@ -189,46 +201,60 @@ def _list_drafts(store, say):
     if not drafts:
         say("No drafts: every game is finished.")
     for d in drafts:
-        record = store.load_draft(d["key"]) or {}
-        say("%-28s saved %s  %s: %s" % (d["key"], d["saved_at"], record.get("game", "fit-to-print"),
-                                         _summary(record)))
+        say("%-28s saved %s  %s" % (d["key"], d["saved_at"], _described(store, d["key"])))
     if drafts:
         say("`presstime enter --draft KEY` finishes one; `presstime enter --discard KEY` drops it.")
     return 0
 
 
+def _described(store, key):
+    """A draft in one line: its game and players, or what is wrong with it."""
+    from ..store import DamagedDraft
+
+    try:
+        record = store.load_draft(key) or {}
+    except DamagedDraft as e:
+        return "DAMAGED: %s" % e.reason
+    return "%s: %s" % (record.get("game", "fit-to-print"), _summary(record))
+
+
 def _discard_drafts(store, keys, yes, ask, say):
-    """Drop drafts by key: every key checked first (all unknown ones named), listed, then asked
-    (without a terminal --yes is required)."""
+    """Drop drafts by key (damaged ones too): every key checked first (all unknown ones named,
+    and none open in another `enter`), listed, then asked (without a terminal --yes is required)."""
+    import contextlib
     import sys
 
+    from ..drafts import DraftLock
     from ..errors import BadInput, Failure
 
     keys = list(dict.fromkeys(keys))
-    missing = [k for k in keys if store.load_draft(k) is None]
+    missing = [k for k in keys if not store.has_draft(k)]
     if missing:
         raise BadInput(["--discard %s: no such draft (see `presstime enter --list`)" % k for k in missing])
-    if not yes and not sys.stdin.isatty():
-        raise BadInput("standard input is not a terminal, so nobody can confirm: add --yes to discard %s"
-                       % ", ".join(keys))
-    for k in keys:
-        say("%-28s %s" % (k, _summary(store.load_draft(k) or {})))
-    if not yes:
-        try:
-            answer = ask("Discard %d draft%s and what was typed in %s? [y/N] "
-                         % (len(keys), "" if len(keys) == 1 else "s", "it" if len(keys) == 1 else "them"))
-        except EOFError:
-            answer = ""
-        if answer.strip().lower() not in ("y", "yes"):
-            raise Failure("nothing discarded")
-    from ..rebuild import key_board
+    with contextlib.ExitStack() as held:       # none open in another `enter` while they go
+        for k in keys:
+            held.enter_context(DraftLock(store.path, k))
+        if not yes and not sys.stdin.isatty():
+            raise BadInput("standard input is not a terminal, so nobody can confirm: add --yes to discard %s"
+                           % ", ".join(keys))
+        for k in keys:
+            say("%-28s %s" % (k, _described(store, k)))
+        if not yes:
+            try:
+                answer = ask("Discard %d draft%s and what was typed in %s? [y/N] "
+                             % (len(keys), "" if len(keys) == 1 else "s", "it" if len(keys) == 1 else "them"))
+            except EOFError:
+                answer = ""
+            if answer.strip().lower() not in ("y", "yes"):
+                raise Failure("nothing discarded")
+        from ..rebuild import key_board
 
-    for k in keys:
-        board = key_board(k)
-        if board is None:
-            store.drop_draft(k)
-        else:   # remembered: a later sync drafts it again only if the board's game goes on
-            store.discard_draft(k, store.last_seq(board))
+        for k in keys:
+            board = key_board(k)
+            if board is None:
+                store.drop_draft(k)
+            else:   # remembered: a later sync drafts it again only if the board's game goes on
+                store.discard_draft(k, store.last_seq(board))
     say("discarded: %s" % ", ".join(keys))
     return 0
 

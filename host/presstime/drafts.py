@@ -1,0 +1,115 @@
+"""Drafts (score entry in progress, kept in the history's `drafts` table): what makes one
+usable, and the lock one `enter` holds on it while it types.
+
+    problem = draft_problem(record)        # None, or why a (hand-edited) draft cannot be resumed
+    with DraftLock(store.path, key):        # DraftBusy (exit 1) while another process holds it
+        ...
+
+A draft is written whole by one SQLite transaction per answer (store.save_draft), so a crash or
+a full disk leaves the previous answer's draft. The lock is a `flock` on a small file beside the
+history (`<history>.draft-<hash>.lock`, holding the owner's process id, removed on release): the
+system releases it when its process ends, however it ends, so a lock is never left behind.
+"""
+
+import hashlib
+import os
+
+from .errors import Failure
+
+
+class DraftBusy(Failure):
+    """The draft is open in another process (exit status 1)."""
+
+
+def draft_problem(record):
+    """Why `record` (a parsed draft) cannot be resumed, or None. Only the set-up is checked: the
+    numbers are checked by the core as they are typed (and at `done`)."""
+    from .core import games
+
+    if not isinstance(record, dict):
+        return "not a JSON object (a game record being entered)"
+    game = record.get("game", games.GAMES[0])
+    if game not in games.GAMES:
+        return "game: %s is not a game presstime knows (%s)" % (_short(game), ", ".join(games.GAMES))
+    for field in ("mode", "edition"):
+        if field in record and not isinstance(record[field], str):
+            return "%s: must be text (got %s)" % (field, _short(record[field]))
+    players = record.get("players", [])
+    if not isinstance(players, list):
+        return "players: must be a list of names (got %s)" % _short(players)
+    for i, p in enumerate(players):
+        name = p.get("name") if isinstance(p, dict) else p
+        if not isinstance(name, str):
+            return "players, seat %d: must be a name (got %s)" % (i + 1, _short(p))
+    for field in ("rounds",):
+        rounds = record.get(field, [])
+        if not isinstance(rounds, list) or [r for r in rounds if not isinstance(r, dict)]:
+            return "%s: must be a list of objects, one per round (got %s)" % (field, _short(rounds))
+    for field in ("final", "photo_tokens", "gathered"):
+        if field in record and record[field] is not None and not isinstance(record[field], (dict, list)):
+            return "%s: must be an object (got %s)" % (field, _short(record[field]))
+    return None
+
+
+def _short(value):
+    import json
+
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def lock_path(db_path, key):
+    digest = hashlib.sha256(str(key).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return "%s.draft-%s.lock" % (os.path.abspath(db_path), digest)
+
+
+class DraftLock:
+    """Hold draft `key` of the history at `db_path` for this process (a context manager).
+    DraftBusy naming the holder's process id when another process holds it. No lock for an
+    in-memory history (no other process can see it)."""
+
+    def __init__(self, db_path, key):
+        self.key = key
+        self.path = None if db_path == ":memory:" else lock_path(db_path, key)
+        self.fd = None
+
+    def __enter__(self):
+        import fcntl
+
+        while self.path is not None:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as e:
+                raise Failure("cannot lock draft %s (%s): %s" % (self.key, self.path, e.strerror or e))
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                holder = os.read(fd, 32).decode("ascii", "replace").strip()
+                os.close(fd)
+                raise DraftBusy("draft %s is open in another presstime (process %s): finish or `quit` it "
+                                "there first; nothing was changed" % (self.key, holder or "unknown"))
+            try:
+                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+            except FileNotFoundError:
+                same = False
+            if not same:   # its holder released and removed it meanwhile: lock the new file
+                os.close(fd)
+                continue
+            os.ftruncate(fd, 0)
+            os.write(fd, b"%d\n" % os.getpid())
+            self.fd = fd
+            break
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
+
+    def release(self):
+        if self.fd is not None:
+            try:
+                os.unlink(self.path)   # while held: a waiting opener sees the file changed
+            except OSError:
+                pass
+            os.close(self.fd)
+            self.fd = None
+

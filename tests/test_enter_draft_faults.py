@@ -1,0 +1,93 @@
+"""A damaged draft is named and can be dropped while every other `enter` still works; a draft is
+held by one `enter` at a time (a second one is refused, naming the process holding it)."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from presstime.drafts import DraftBusy, lock_path
+from presstime.store import DamagedDraft, Store
+
+from enter_runner import run_enter
+
+HEAT_ARRESTED = ["heat", "Ada", "Ben", "Cy", "", "y", "done"]
+
+
+def _corrupt(db, key, text):
+    with Store(db) as s:
+        s.save_draft(key, {})
+        s.conn.execute("UPDATE drafts SET record = ? WHERE key = ?", (text, key))
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("{oops", "the stored record is not valid JSON"),
+    ("[1, 2]", "not a JSON object"),
+    ('{"game": "chess"}', "game: \"chess\" is not a game presstime knows"),
+    ('{"game": "heat", "players": "Ada"}', "players: must be a list of names"),
+    ('{"players": ["Ada", 3]}', "players, seat 2: must be a name (got 3)"),
+    ('{"rounds": [7]}', "rounds: must be a list of objects"),
+])
+def test_a_damaged_draft_is_named_and_every_other_enter_works(tmp_path, text, reason):
+    db = str(tmp_path / "h.db")
+    _corrupt(db, "enter", text)
+    _corrupt(db, "board:b:1", text)
+    code, out = run_enter(["--list"], [], db)
+    assert code == 0 and out.count("DAMAGED: " + reason) == 2, out
+    for argv in ([], ["--resume"], ["--draft", "board:b:1"]):
+        with pytest.raises(DamagedDraft) as e:
+            run_enter(argv, [], db)
+        assert reason in str(e.value) and "presstime enter --discard" in str(e.value)
+    code, out = run_enter(["--discard", "board:b:1", "--yes"], [], db)
+    assert code == 0 and "discarded: board:b:1" in out
+    code, out = run_enter(["--new"], HEAT_ARRESTED, db)     # the damaged one goes, a game is typed
+    assert code == 0 and "Stored as game #1" in out
+    with Store(db) as s:
+        assert s.list_drafts() == []
+
+
+def _holder(db):
+    """`presstime enter --resume` in another process, waiting at a question (its stdin open)."""
+    proc = subprocess.Popen([sys.executable, "-m", "presstime", "enter", "--resume", "--db", db],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    path = lock_path(db, "enter")
+    for _ in range(400):
+        if os.path.exists(path) and open(path).read().strip() == str(proc.pid):
+            return proc
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.05)
+    proc.kill()
+    raise AssertionError("the other enter never took its draft")
+
+
+def test_a_draft_is_held_by_one_enter_at_a_time(tmp_path):
+    db = str(tmp_path / "h.db")
+    code, out = run_enter([], ["heat", "Ada", "Ben", "Cy", ""], db)     # stopped at a question
+    assert code == 1
+    proc = _holder(db)
+    try:
+        for argv, answers in ((["--resume"], ["y", "done"]), ([], ["", "y", "done"]),
+                              (["--new"], HEAT_ARRESTED), (["--discard", "enter", "--yes"], [])):
+            with pytest.raises(DraftBusy) as e:
+                run_enter(argv, answers, db)
+            assert "draft enter is open in another presstime (process %d)" % proc.pid in str(e.value)
+    finally:
+        out, err = proc.communicate(b"")          # its input ends: it keeps the draft, exit 1
+    assert proc.returncode == 1, err
+    assert not os.path.exists(lock_path(db, "enter"))
+    code, out = run_enter(["--resume"], ["y", "done"], db)
+    assert code == 0 and "Stored as game #1" in out
+    with Store(db) as s:
+        assert len(s.list_games()) == 1 and s.list_drafts() == []
+
+
+def test_a_lock_left_by_a_killed_enter_is_taken_over(tmp_path):
+    db = str(tmp_path / "h.db")
+    run_enter([], ["heat", "Ada", "Ben", "Cy", ""], db)
+    proc = _holder(db)
+    proc.kill()
+    proc.communicate()
+    code, out = run_enter(["--resume"], ["y", "done"], db)
+    assert code == 0 and "Stored as game #1" in out
