@@ -230,11 +230,15 @@ class FaultyConnection:
     def executemany(self, sql, *args):
         return self.conn.executemany(sql, *args)
 
+    @property
+    def in_transaction(self):
+        return self.conn.in_transaction
+
 
 def test_a_fault_inside_add_games_leaves_the_previous_state(db):
     kept = db.add_game(example())
     db.conn = FaultyConnection(db.conn, "INSERT INTO games", 2)
-    with pytest.raises(sqlite3.OperationalError, match="injected"):
+    with pytest.raises(store_mod.StoreFull, match="injected"):
         db.add_games([small("A", "B"), small("C", "D"), small("E", "F")])
     db.conn = db.conn.conn
     assert [s["id"] for s in db.list_games()] == [kept]
@@ -244,7 +248,7 @@ def test_a_fault_inside_add_games_leaves_the_previous_state(db):
 def test_a_fault_inside_add_journal_leaves_the_previous_state(db):
     db.add_journal("b", [(1, b"a")])
     db.conn = FaultyConnection(db.conn, "INSERT INTO journal", 3)
-    with pytest.raises(sqlite3.OperationalError, match="injected"):
+    with pytest.raises(store_mod.StoreFull, match="injected"):
         db.add_journal("b", [(2, b"b"), (3, b"c"), (4, b"d")])
     db.conn = db.conn.conn
     assert db.journal("b") == [(1, b"a")] and db.last_seq("b") == 1

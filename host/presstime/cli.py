@@ -141,6 +141,12 @@ def main(argv=None):
     except Failure as e:
         _error("presstime %s: %s" % (argv[0], printable(e)))
         return 1
+    except _database_error() as e:   # the history failing under a command (damaged, disk full)
+        from .store import database_failure, db_path
+
+        failure = database_failure(db_path(args), e)
+        print("presstime %s: %s" % (argv[0], printable(failure)), file=sys.stderr)
+        return 2 if isinstance(failure, BadInput) else 1
     except KeyboardInterrupt:
         print("", file=sys.stderr)
         return 130
@@ -150,6 +156,12 @@ def main(argv=None):
         return 0
     finally:
         sys.stdout, sys.stderr = saved
+
+
+def _database_error():
+    import sqlite3
+
+    return sqlite3.DatabaseError
 
 
 if __name__ == "__main__":

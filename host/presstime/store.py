@@ -480,13 +480,13 @@ class Store:
             if 0 < before < after:
                 self.notice("the history was upgraded from schema version %d to %d (docs/history.md)"
                             % (before, after))
+            _check_schema(self.conn, self.path)
             self.refresh_results()
-        except sqlite3.OperationalError as e:
-            self.conn.close()
-            raise unusable(self.path, e)
         except sqlite3.DatabaseError as e:
             self.conn.close()
-            raise Failure("%s is not a usable presstime history database: %s" % (self.path, e))
+            if "not a database" in str(e):
+                raise Failure("%s is not a usable presstime history database: %s" % (self.path, e))
+            raise database_failure(self.path, e)
         except BaseException:
             self.conn.close()
             raise
@@ -502,7 +502,31 @@ class Store:
         self.conn.close()
 
     def _write(self):
+        if not self._intact:
+            self._check_intact()
         return _Transaction(self.conn, self.path)
+
+    _intact = False
+
+    def _check_intact(self):
+        """Before the first write: DamagedStore unless SQLite's quick_check finds the file sound,
+        so that nothing is written into a file with corrupted pages."""
+        import sqlite3
+
+        try:
+            rows = self.conn.execute("PRAGMA quick_check(3)").fetchall()
+        except sqlite3.DatabaseError as e:
+            raise database_failure(self.path, e)
+        if [r[0] for r in rows] != ["ok"]:
+            raise DamagedStore("the history database %s is damaged (%s): nothing was written to it; %s"
+                               % (self.path, "; ".join(" ".join(str(r[0]).split()) for r in rows),
+                                  recover_hint(self.path)))
+        self._intact = True
+
+    def snapshot(self):
+        """A read transaction: every query inside it sees the history as it was when it began,
+        whatever another process writes meanwhile (`export` while a `delete` runs)."""
+        return _Snapshot(self.conn, self.path)
 
     # --- stored results ---------------------------------------------------------------------
 
@@ -519,7 +543,7 @@ class Store:
         try:
             with self._write():
                 count = _compute_results(self.conn)
-        except (sqlite3.OperationalError, BadInput) as e:  # read-only or locked: read what is there
+        except (sqlite3.OperationalError, BadInput, StoreFull) as e:  # read-only, locked, full: read what is there
             self.notice("cannot store the results of %d game(s) (%s): they are left out this time" % (missing, e))
             return 0
         if version is not None and version != str(SCORING_VERSION) and count:
@@ -893,6 +917,39 @@ def _cannot_write(e):
     return "readonly" in text or "read-only" in text or "locked" in text or "busy" in text
 
 
+class StoreFull(Failure):
+    """The disk holding the history is full (exit status 1): the change being written was not
+    stored, everything stored before it is kept."""
+
+
+class DamagedStore(Failure):
+    """The history file itself is damaged (corrupted pages, objects presstime did not create):
+    exit status 1, nothing written into it, and how to recover what it holds."""
+
+
+def recover_hint(path):
+    return ("recover what it holds into a new file with `sqlite3 %s .recover | sqlite3 recovered.sqlite3` "
+            "and use that (--db recovered.sqlite3), or restore a backup; see docs/faults.md" % path)
+
+
+def _full(text):
+    return "full" in text or "disk I/O error" in text
+
+
+def database_failure(path, e):
+    """The message (a BadInput or Failure) for sqlite3 error `e` on the history at `path`:
+    read-only or locked (BadInput: nothing changed), a full disk (StoreFull), else damaged."""
+    text = str(e)
+    if _cannot_write(e):
+        return unusable(path, e)
+    if _full(text):
+        return StoreFull("the history database %s cannot be written, the disk holding it is full or failing "
+                         "(%s): this change was not stored, everything stored before it is kept; free some "
+                         "space and run it again" % (path, text))
+    return DamagedStore("the history database %s is damaged (%s): nothing was written to it; %s"
+                        % (path, text, recover_hint(path)))
+
+
 def unusable(path, e):
     """BadInput for a database that cannot be written: read-only, or locked by another program."""
     text = str(e)
@@ -902,12 +959,15 @@ def unusable(path, e):
     if "locked" in text or "busy" in text:
         return BadInput("the history database %s is locked by another program (another presstime?): "
                         "nothing was changed, try again when it is done" % path)
+    if _full(text):
+        return database_failure(path, e)
     return BadInput("the history database %s cannot be written (%s): nothing was changed" % (path, text))
 
 
 class _Transaction:
     """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (including KeyboardInterrupt).
-    A database that is read-only or locked raises BadInput (`unusable`), nothing written."""
+    A database that is read-only or locked raises BadInput (`unusable`), a full disk StoreFull,
+    a damaged file DamagedStore (`database_failure`): nothing of the transaction is written."""
 
     def __init__(self, conn, path=""):
         self.conn = conn
@@ -918,8 +978,8 @@ class _Transaction:
 
         try:
             self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as e:
-            raise unusable(self.path, e)
+        except sqlite3.DatabaseError as e:
+            raise database_failure(self.path, e)
         return self.conn
 
     def __exit__(self, exc_type, exc, tb):
@@ -928,15 +988,78 @@ class _Transaction:
         try:
             if exc_type is None:
                 self.conn.execute("COMMIT")
-            else:
+            elif self.conn.in_transaction:   # SQLite ends it itself on some errors (a full disk)
                 self.conn.execute("ROLLBACK")
-        except sqlite3.OperationalError as e:
+        except sqlite3.DatabaseError as e:
+            if self.conn.in_transaction:
+                try:
+                    self.conn.execute("ROLLBACK")
+                except sqlite3.DatabaseError:
+                    pass   # sqlite rolls back itself when the journal cannot be written
+            raise database_failure(self.path, e)
+        if exc_type is not None and issubclass(exc_type, sqlite3.DatabaseError):
+            raise database_failure(self.path, exc) from None
+        return False
+
+
+class _Snapshot:
+    def __init__(self, conn, path):
+        self.conn, self.path = conn, path
+
+    def __enter__(self):
+        import sqlite3
+
+        try:
+            self.conn.execute("BEGIN")
+            self.conn.execute("SELECT 1 FROM games LIMIT 1").fetchall()   # the read lock, now
+        except sqlite3.DatabaseError as e:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
-            raise unusable(self.path, e)
-        if exc_type is not None and issubclass(exc_type, sqlite3.OperationalError) and _cannot_write(exc):
-            raise unusable(self.path, exc) from None
+            raise database_failure(self.path, e)
+        return self.conn
+
+    def __exit__(self, *exc):
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")   # nothing was written: ending the read is enough
         return False
+
+
+# --- the schema a history may hold ------------------------------------------------------------
+
+_EXPECTED = {}
+
+
+def expected_schema(version):
+    """{(type, name): sql} of the objects `migrate` creates up to `version` (built once, in memory)."""
+    if version not in _EXPECTED:
+        import sqlite3
+
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            migrate(conn, version)
+            _EXPECTED[version] = _schema(conn)
+        finally:
+            conn.close()
+    return _EXPECTED[version]
+
+
+def _schema(conn):
+    return dict(((t, n), sql) for t, n, sql in conn.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"))
+
+
+def _check_schema(conn, path):
+    """DamagedStore when the file holds an object presstime did not create at its version (a
+    view, a table or index of another name) or a trigger or view not as presstime wrote it: such
+    an object could make any command hang (a recursive view) or write elsewhere."""
+    expected = expected_schema(schema_version(conn))
+    found = _schema(conn)
+    odd = sorted("%s %s" % key for key, sql in found.items()
+                 if key not in expected or (key[0] in ("trigger", "view") and sql != expected[key]))
+    odd += sorted("missing %s %s" % key for key in expected if key not in found)
+    if odd:
+        raise DamagedStore("the history database %s holds what presstime did not write there (%s): refused, "
+                           "nothing was read or written; %s" % (path, ", ".join(odd[:5]), recover_hint(path)))
 
 
 def _dump(record):

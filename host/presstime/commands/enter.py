@@ -89,13 +89,20 @@ def run(args, ask=_echoing_input, say=print):
             return _list_drafts(store, say)
         if getattr(args, "discard", None):
             return _discard_drafts(store, args.discard, args.yes, ask, say)
-        if getattr(args, "draft", None):
-            with DraftLock(store.path, args.draft):
-                return _finish_board_draft(store, args.draft, ask, say, phones)
-        with DraftLock(store.path, DRAFT_KEY):
-            game_id, record, result = _enter_typed(store, args, ask, say, phones)
-            if game_id is None:
-                return record    # stopped: the exit status
+        board = getattr(args, "draft", None)
+        key = board or DRAFT_KEY
+        try:
+            with DraftLock(store.path, key):
+                if board:
+                    return _finish_board_draft(store, key, ask, say, phones)
+                game_id, record, result = _enter_typed(store, args, ask, say, phones)
+                if game_id is None:
+                    return record    # stopped: the exit status
+        except store_mod.StoreFull as e:
+            # the write that failed changed nothing: the draft holds every answer saved before it
+            raise store_mod.StoreFull("%s. The game is NOT stored; what was typed is kept in draft %s: "
+                                      "`presstime enter %s` continues" % (
+                                          e, key, "--draft " + key if board else "--resume"))
     if record["game"] == "fit-to-print":
         say("")
         say(standings_text(result).rstrip("\n"))

@@ -71,25 +71,26 @@ def run(args):
     fmt = args.format or default_format(args.output)
     selection = history_select.Selection.from_args(args)
     with open_store(args) as store:
-        where, params = selection.sql("r")
-        wanted = [store.get_game_id(i) for i in args.ids]  # BadInput naming an unknown id
-        if wanted:
-            where += " AND r.game_id IN (%s)" % ",".join("?" * len(wanted))
-            params = params + wanted
-        damaged = store.conn.execute(
-            "SELECT r.game_id, r.error FROM results r WHERE r.state = 'damaged' AND " + where
-            + " ORDER BY r.game_id", params).fetchall()
-        ids = [r[0] for r in store.conn.execute(
-            "SELECT r.game_id FROM results r WHERE r.state != 'damaged' AND " + where + " ORDER BY r.game_id",
-            params)]
-        if wanted:
-            order = dict((i, n) for n, i in reversed(list(enumerate(wanted))))
-            ids.sort(key=lambda i: order[i])
-        unread = []
-        games = store.games(ids, damaged=unread, uuids=True)  # a record damaged since its results were stored
-        damaged += unread
-        if fmt == "bgstats":
-            value = bgstats.export(store, where, params, skip=[i for i, _ in unread])
+        with store.snapshot():   # one view of the history, whatever a `delete` does meanwhile
+            where, params = selection.sql("r")
+            wanted = [store.get_game_id(i) for i in args.ids]  # BadInput naming an unknown id
+            if wanted:
+                where += " AND r.game_id IN (%s)" % ",".join("?" * len(wanted))
+                params = params + wanted
+            damaged = store.conn.execute(
+                "SELECT r.game_id, r.error FROM results r WHERE r.state = 'damaged' AND " + where
+                + " ORDER BY r.game_id", params).fetchall()
+            ids = [r[0] for r in store.conn.execute(
+                "SELECT r.game_id FROM results r WHERE r.state != 'damaged' AND " + where + " ORDER BY r.game_id",
+                params)]
+            if wanted:
+                order = dict((i, n) for n, i in reversed(list(enumerate(wanted))))
+                ids.sort(key=lambda i: order[i])
+            unread = []
+            games = store.games(ids, damaged=unread, uuids=True)  # a record damaged since its results were stored
+            damaged += unread
+            if fmt == "bgstats":
+                value = bgstats.export(store, where, params, skip=[i for i, _ in unread])
     for game_id, reason in damaged:
         print("presstime export: game #%d left out, it is damaged: %s (see `presstime history --damaged`)"
               % (game_id, reason), file=sys.stderr)

@@ -31,17 +31,23 @@ def run(args):
 
     from .. import game_files
     from ..errors import BadInput
-    from ..store import open_store
+    from ..store import DamagedStore, StoreFull, open_store
 
     report = []
     refused = 0
     with open_store(args) as store:
-        for path in args.files:
+        for n, path in enumerate(args.files):
             entry = {"file": path}
             try:
                 games = game_files.read_games(path)  # every record checked by the core
                 fresh = []
                 ids = store.add_games(games, "import:" + os.path.abspath(path), checked=True, added=fresh)
+            except (StoreFull, DamagedStore) as e:
+                # the file's transaction wrote nothing; the files before it are stored (reported above)
+                entry.update(status="not stored", problems=[str(e)])
+                report.append(entry)
+                report.extend({"file": p, "status": "not tried"} for p in args.files[n + 1:])
+                return _stopped(args, report, e)
             except BadInput as e:
                 refused += 1
                 entry.update(status="refused", problems=e.messages)
@@ -72,3 +78,19 @@ def run(args):
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     return 2 if refused else 0
+
+
+def _stopped(args, report, error):
+    """The history could not take a file (a full disk, a damaged file): what was and was not
+    stored, and exit status 1."""
+    import json
+    import sys
+
+    from ..errors import Failure
+
+    stored = [e["file"] for e in report if e["status"] == "imported"]
+    left = [e["file"] for e in report if e["status"] in ("not stored", "not tried")]
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    raise Failure("%s. Files stored: %s; not stored: %s" % (
+        error, ", ".join(stored) if stored else "nothing", ", ".join(left)))
