@@ -91,3 +91,24 @@ def test_a_lock_left_by_a_killed_enter_is_taken_over(tmp_path):
     proc.communicate()
     code, out = run_enter(["--resume"], ["y", "done"], db)
     assert code == 0 and "Stored as game #1" in out
+
+
+SYNCED_MYTH_FITS = {"game": "myth-fits", "players": ["Ada", "Ben", "Cy"],     # as `sync` drafts it
+                    "photo_tokens": {"Ada": 1, "Ben": 2, "Cy": 0}, "gathered": None}
+
+
+def test_a_synced_myth_fits_draft_asks_who_gathered_and_is_stored_with_its_winner(tmp_path):
+    db = str(tmp_path / "h.db")
+    with Store(db) as s:
+        s.save_draft("board:b:7", dict(SYNCED_MYTH_FITS))
+    code, out = run_enter(["--draft", "board:b:7"], ["", "Ben"], db, echo_prompts=True)
+    # Enter (nobody) first: not stored, the draft kept; then asked again and answered
+    assert code == 0 and "who gathered the three creatures?" in out
+    assert "Not stored: No winner yet" in out and "kept as draft board:b:7" in out
+    with Store(db) as s:
+        assert s.list_games() == [] and s.load_draft("board:b:7")["gathered"] is None
+    code, out = run_enter(["--draft", "board:b:7"], ["Ben"], db, echo_prompts=True)
+    assert code == 0 and "who gathered the three creatures?" in out and "Stored as game #1" in out
+    with Store(db) as s:
+        assert s.get_game(1)["gathered"] == "Ben" and s.result(1)[0] == "complete"
+        assert s.list_drafts() == []

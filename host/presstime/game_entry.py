@@ -135,8 +135,8 @@ class GameEntry:
                 i += 1
 
     def _answered(self, step):
-        if step.kind == "player":
-            return "gathered" in self.record
+        # a player question (Myth Fits' `gathered`) answered "nobody" is asked again next time:
+        # a synced draft holds `gathered: null` until somebody is named
         return _get(self.record, step.path) is not None
 
     def _ask(self, step):

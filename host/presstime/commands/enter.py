@@ -150,7 +150,22 @@ def _enter_typed(store, args, ask, say, phones):
     except KeyboardInterrupt:
         _stopped(say, True)
         return None, 130, None
+    if not _finished(result, DRAFT_KEY, "--resume", say):
+        return None, 0, None
     return store.add_game(record, "enter", draft_key=DRAFT_KEY), record, result
+
+
+def _finished(result, key, resume, say):
+    """True when the game has its winner (or its end) and can be stored; else it stays draft
+    `key`, said so: a game in progress is never stored with its draft dropped (what is missing
+    could not be typed any more)."""
+    if result.get("complete", True):
+        return True
+    say("")
+    say("Not stored: %s" % (result.get("pending") or "the game is not finished yet."))
+    say("It is kept as draft %s: `presstime enter %s` finishes it (`presstime enter --discard %s` drops it)."
+        % (key, resume, key))
+    return False
 
 
 def _with_phones(record, save, phones, ask, say):
@@ -293,9 +308,12 @@ def _finish_board_draft(store, key, ask, say, phones=None):
         say("")
         say("Saved. Run `presstime enter --draft %s` to continue." % key)
         return stop.status
+    result = _tally(record)
+    if not _finished(result, key, "--draft " + key, say):
+        return 0
     game_id = store.add_game(record, key, draft_key=key)
     say("")
-    say(standings_text(_tally(record)).rstrip("\n"))
+    say(standings_text(result).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
     return 0
 
