@@ -55,6 +55,11 @@ def parse_json(path, text):
 
 
 def parse_csv(path, text):
+    # one limit for a file and for a cell in it: whatever `export` writes reads back (the csv
+    # module's own default, 128 KB a cell, refused a game with long notes)
+    from .records import MAX_FILE_BYTES
+
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_FILE_BYTES))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=csv_delimiter(text) or ",")
     try:
         header = next(reader)

@@ -71,8 +71,29 @@ def loads(text):
     Infinity. ValueError (json.JSONDecodeError with a line and column when it is not JSON)."""
     if json_depth(text) > MAX_DEPTH:
         raise ValueError("nested more than %d deep (a game record is a few levels deep)" % MAX_DEPTH)
-    return json.loads(text, object_pairs_hook=_unique_keys, parse_int=_whole, parse_float=_fraction,
-                      parse_constant=_constant)
+    value = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_whole, parse_float=_fraction,
+                       parse_constant=_constant)
+    _only_text(value)
+    return value
+
+
+def _only_text(value):
+    """ValueError when a string in `value` holds a lone surrogate (JSON's "\\ud800" escape): it is
+    no character at all, and could be neither printed nor stored."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v)
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError as e:
+                raise ValueError("the text %s holds a lone surrogate %s, which is not a character"
+                                 % (json.dumps(v[:40]), json.dumps(v[e.start])))
 
 
 def parse(text, source="input"):

@@ -42,8 +42,17 @@ def show(value):
     return str(value)
 
 
+# The largest whole number a record holds where its game sets no bound (Heat's money, the
+# board's milliseconds): a trillion, so that every total and every sum the history keeps of
+# them (a million games) stays within SQLite's 64-bit integers and JavaScript's exact ones.
+MAX_WHOLE = 1000000000000
+
+
 def count(value, where, lo, hi, errors):
-    """Check a whole number lo..hi (hi None: no upper bound). Returns True when it is fine."""
+    """Check a whole number lo..hi (hi None: up to MAX_WHOLE). Returns True when it is fine."""
+    if hi is None and is_int(value) and value > MAX_WHOLE:
+        errors.append("%s: must be at most %d (got %d)" % (where, MAX_WHOLE, value))
+        return False
     if not is_int(value):
         if hi is None:
             errors.append("%s: must be a whole number, %d or more (got %s)" % (where, lo, show(value)))
