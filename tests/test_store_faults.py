@@ -165,3 +165,28 @@ def test_export_reads_one_snapshot_while_a_delete_commits(tmp_path, monkeypatch,
     deleter.join()
     assert code == 0 and [r["notes"] for r in json.loads(out)] == ["0", "1", "2"], err
     assert deleted == [2]
+
+
+def test_sync_on_a_full_disk_says_which_records_it_stored(small_disk, tmp_path, capsys, monkeypatch):
+    from presstime.simserve import Simulator
+
+    from test_sync_faults import fill as play_games
+
+    monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
+    journal = str(tmp_path / "journal.bin")
+    first, last = play_games(journal, 2, keep=100000)
+    real_save = Store.save_draft
+
+    def save_on_a_disk_that_fills(self, key, record):   # the journal's pages went in first
+        fill(small_disk)
+        return real_save(self, key, record)
+
+    monkeypatch.setattr(Store, "save_draft", save_on_a_disk_that_fills)
+    sim = Simulator(journal=journal).start()
+    try:
+        code = cli.main(["sync", "--port", sim.path, "--db", str(small_disk / "h.sqlite3")])
+    finally:
+        sim.stop()
+    err = capsys.readouterr().err
+    assert code == 1 and "the disk holding it is full or failing" in err and "nothing was changed" not in err
+    assert "Stored by this sync: board sim-" in err and ": records %d-%d;" % (first, last) in err

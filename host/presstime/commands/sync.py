@@ -112,6 +112,19 @@ def store_games(store, board_id, games):
     return out
 
 
+def stored_so_far(store, before):
+    """What a sync that stopped (a full disk) had stored: the journal records per board."""
+    parts = []
+    for board in store.boards():
+        first, last = before.get(board, 0) + 1, store.last_seq(board)
+        if last >= first:
+            parts.append("board %s: records %d-%d" % (board, first, last))
+    if not parts:
+        return "Nothing of this sync was stored."
+    return ("Stored by this sync: %s; the games in them are not all drafted or updated yet: "
+            "`presstime sync` again once there is space goes on from there." % "; ".join(parts))
+
+
 def _face(game):
     from ..core import games
 
@@ -142,7 +155,7 @@ def run(args):
     from .. import boards, journal_damage, rebuild, share
     from ..errors import BadInput
     from ..journal_sync import pull
-    from ..store import open_store
+    from ..store import StoreFull, open_store
 
     if args.damaged:
         from .sync_damaged import run as run_damaged
@@ -155,17 +168,21 @@ def run(args):
     client = share.connect(port, command="sync")
     try:
         with open_store(args) as store:
-            bar = None if args.json else progress_bar(sys.stderr)
-            gone = []
+            before = dict((b, store.last_seq(b)) for b in store.boards())
             try:
-                board_id, added = pull(client, store, bar, gone)
-            finally:
-                if bar:
-                    sys.stderr.write("\n")
-            damaged = []
-            games = rebuild.games_from_journal(store.journal(board_id), damaged, store.dropped(board_id))
-            summaries = store_games(store, board_id, games)
-            total = store.last_seq(board_id)
+                bar = None if args.json else progress_bar(sys.stderr)
+                gone = []
+                try:
+                    board_id, added = pull(client, store, bar, gone)
+                finally:
+                    if bar:
+                        sys.stderr.write("\n")
+                damaged = []
+                games = rebuild.games_from_journal(store.journal(board_id), damaged, store.dropped(board_id))
+                summaries = store_games(store, board_id, games)
+                total = store.last_seq(board_id)
+            except StoreFull as e:
+                raise StoreFull("%s. %s" % (e, stored_so_far(store, before)))
     finally:
         client.close()
     if args.json:
