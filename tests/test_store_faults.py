@@ -190,3 +190,11 @@ def test_sync_on_a_full_disk_says_which_records_it_stored(small_disk, tmp_path, 
     err = capsys.readouterr().err
     assert code == 1 and "the disk holding it is full or failing" in err and "nothing was changed" not in err
     assert "Stored by this sync: board sim-" in err and ": records %d-%d;" % (first, last) in err
+
+
+def test_the_schema_digest_is_the_migrated_schema():
+    from presstime import store as store_mod
+
+    digest = store_mod.schema_digest(store_mod.expected_schema(store_mod.SCHEMA_VERSION))
+    assert store_mod.SCHEMA_DIGEST == digest, (
+        "a migration changed the schema: set store.SCHEMA_DIGEST = %r" % digest)
