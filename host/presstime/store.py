@@ -562,7 +562,7 @@ class Store:
         with self._write():
             if draft_key is not None:
                 row = self.conn.execute("SELECT uuid FROM drafts WHERE key = ?", (str(draft_key),)).fetchone()
-                self.conn.execute("DELETE FROM drafts WHERE key = ?", (str(draft_key),))
+                self._drop_draft(draft_key)
                 if row and not self.conn.execute("SELECT 1 FROM games WHERE uuid = ?", row).fetchone():
                     uid = row[0]
             return self._insert_game(record, source, uid)
@@ -871,7 +871,10 @@ class Store:
     def drop_draft(self, key):
         """The draft and its scorepad link gone."""
         with self._write():
-            self.conn.execute("DELETE FROM drafts WHERE key IN (?, ?)", (str(key), str(key) + LINK_SUFFIX))
+            self._drop_draft(key)
+
+    def _drop_draft(self, key):
+        self.conn.execute("DELETE FROM drafts WHERE key IN (?, ?)", (str(key), str(key) + LINK_SUFFIX))
 
     def discard_draft(self, key, last_seq=0):
         """Drop a draft the user discarded, remembering it with `last_seq`, the board's last
