@@ -1059,7 +1059,7 @@ def schema_digest(schema):
 # schema_digest(expected_schema(SCHEMA_VERSION)): the schema every history has once migrated,
 # recognised without building it (tests/test_store_faults.py checks it; a stale value only
 # costs the ~10 ms of building the expected schema at each open).
-SCHEMA_DIGEST = "949cce628ffe29e4c1dee01e142ac16ad04ba5fff1bb022665987ca716457353"
+SCHEMA_DIGEST = "111ce7113e548cb61cb42238f94de120aae0cf5e3da0e8225b7478e48e179294"
 
 
 def _check_schema(conn, path):
