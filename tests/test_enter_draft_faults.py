@@ -112,3 +112,42 @@ def test_a_synced_myth_fits_draft_asks_who_gathered_and_is_stored_with_its_winne
     with Store(db) as s:
         assert s.get_game(1)["gathered"] == "Ben" and s.result(1)[0] == "complete"
         assert s.list_drafts() == []
+
+
+def test_sync_leaves_a_draft_an_enter_holds_or_a_damaged_one_and_names_it(tmp_path, capsys, monkeypatch):
+    import json
+
+    from presstime import cli
+    from presstime.simserve import Simulator
+
+    from test_sync_faults import fill
+
+    monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
+    journal, db = str(tmp_path / "journal.bin"), str(tmp_path / "h.db")
+    fill(journal, 2, keep=100000)
+    sim = Simulator(journal=journal).start()
+    try:
+        def sync():
+            assert cli.main(["sync", "--port", sim.path, "--db", db, "--json"]) == 0
+            return json.loads(capsys.readouterr().out)["games"]
+
+        first, second = [g["draft"] for g in sync()]
+        with Store(db) as s:
+            s.conn.execute("UPDATE drafts SET record = '{oops' WHERE key = ?", (second,))
+        proc = subprocess.Popen([sys.executable, "-m", "presstime", "enter", "--draft", first, "--db", db],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            for _ in range(400):
+                if os.path.exists(lock_path(db, first)) and open(lock_path(db, first)).read().strip():
+                    break
+                time.sleep(0.05)
+            held, damaged = sync()
+        finally:
+            proc.communicate(b"quit\n")
+        assert "draft %s is open in another presstime (process %d)" % (first, proc.pid) in held["problem"]
+        assert "draft %s is damaged" % second in damaged["problem"] and "draft" not in damaged
+        with Store(db) as s:
+            s.drop_draft(second)
+        assert [g.get("draft") for g in sync()] == [first, second]    # free again: both drafted
+    finally:
+        sim.stop()

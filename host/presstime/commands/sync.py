@@ -105,11 +105,24 @@ def store_games(store, board_id, games):
             except BadInput as e:
                 summary["problem"] = e.messages[0]
         else:
-            record = rebuild.game_record(game, store.load_draft(key))
-            store.save_draft(key, record)
-            summary["draft"] = key
+            _update_draft(store, key, game, summary)
         out.append(summary)
     return out
+
+
+def _update_draft(store, key, game, summary):
+    """The board's game into its draft, unless an `enter` holds that draft (it would overwrite
+    what was typed there) or the draft is damaged: then named, left as it is; the others go on."""
+    from .. import rebuild
+    from ..drafts import DraftBusy, DraftLock
+    from ..store import DamagedDraft
+
+    try:
+        with DraftLock(store.path, key):
+            store.save_draft(key, rebuild.game_record(game, store.load_draft(key)))
+        summary["draft"] = key
+    except (DraftBusy, DamagedDraft) as e:
+        summary["problem"] = "%s (`presstime sync` again updates it)" % e
 
 
 def stored_so_far(store, before):
