@@ -151,3 +151,16 @@ def test_sync_leaves_a_draft_an_enter_holds_or_a_damaged_one_and_names_it(tmp_pa
         assert [g.get("draft") for g in sync()] == [first, second]    # free again: both drafted
     finally:
         sim.stop()
+
+
+def test_a_draft_play_holds_is_refused_to_enter_until_play_closes_its_history(tmp_path):
+    db = str(tmp_path / "h.db")
+    store = Store(db)
+    store.save_draft("board:b:3", dict(SYNCED_MYTH_FITS))
+    store.hold_draft("board:b:3")               # what `play` does once the board's game is set up
+    with pytest.raises(DraftBusy) as e:
+        run_enter(["--draft", "board:b:3"], ["Ben"], db)
+    assert "(process %d)" % os.getpid() in str(e.value)
+    store.close()
+    code, out = run_enter(["--draft", "board:b:3"], ["Ben"], db)
+    assert code == 0 and "Stored as game #1" in out

@@ -202,6 +202,7 @@ def run_game(args, names, say, ask):
     try:
         with store_cm as store:
             key = configure_board(client, cfg, say)
+            store.hold_draft(key)     # no `enter --draft` types into it meanwhile
             st = client.status()
             for fact in mirror.setup_lines(st):
                 say("  " + fact)

@@ -499,7 +499,17 @@ class Store:
         self.close()
 
     def close(self):
+        for lock in getattr(self, "_held", ()):
+            lock.release()
         self.conn.close()
+
+    def hold_draft(self, key):
+        """Hold draft `key` for this process until the store is closed (`play` while it plays
+        the board's game): drafts.DraftBusy when another process holds it."""
+        from .drafts import DraftLock
+
+        lock = DraftLock(self.path, key).__enter__()
+        self._held = getattr(self, "_held", []) + [lock]
 
     def _write(self):
         if not self._intact:

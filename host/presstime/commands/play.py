@@ -156,6 +156,7 @@ def run(args):
             if warn is not None:
                 cfg["warn_ms"] = warn
             key = configure_board(client, cfg, say)
+            store.hold_draft(key)     # no `enter --draft` types into it meanwhile
             table = PlaySession(client, store, record, key, say, ask,
                                 demo=Demo(args.seed) if args.demo else None)
             table.sounds = for_board(client, mute=args.mute, warn=warn)
