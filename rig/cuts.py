@@ -31,7 +31,7 @@ from presstime.store import Store
 
 from . import flashfs
 from .pico import EmulatedPico, cache_dir
-from .rp2emu import MS, US
+from .rp2emu import MS, US, timing_id
 
 SLICE_NS = 500 * US         # under one page program: one flash op per slice
 ERASE_NS = 45 * MS          # the rig's charge per 4 KB sector erase
@@ -146,6 +146,7 @@ def probe_cached(rig, image, workdir=None):
             h.update(f.read())
     h.update(repr((ACTIVITY, SEGMENT_NS, SLICE_NS, ERASE_NS, PAGE_NS)).encode())
     h.update(_PROBE_SOURCE.encode())
+    h.update(timing_id().encode())
     path = os.path.join(cache_dir(), "probe-%s.pkl" % h.hexdigest()[:16])
     try:
         with open(path, "rb") as f:

@@ -32,7 +32,7 @@ from presstime.device.memstore import MemJournal
 from presstime.device.ports.fake import FakePort
 
 from .pico import EmulatedPico, cache_dir, ring_layout, _firmware_digest
-from .rp2emu import MS, RigError
+from .rp2emu import MS, RigError, timing_id
 
 BOOT_NS = 450 * MS       # paused boot before the first request (the app answers by then)
 PHASE_US = 300           # where in its millisecond every scripted edge falls
@@ -92,9 +92,10 @@ def board_origin(rig, image):
     `image`, measured from the board's own stamp of one press: a Fit to Print round is started
     by the control button, one player presses, and the status tells the round's go time (t_ms -
     elapsed_ms) and that press's round µs. That stamp's offset from its edge is inside the figure,
-    so later stamps land where the script puts them. Cached per image and firmware."""
-    key = os.path.join(cache_dir(), "origin-%s-%s.json" % (
-        os.path.basename(image), _firmware_digest(rig)))
+    so later stamps land where the script puts them. Cached per image, firmware and the rig's
+    timing (the model makes the boot longer: another origin)."""
+    key = os.path.join(cache_dir(), "origin-%s-%s-%s.json" % (
+        os.path.basename(image), _firmware_digest(rig), timing_id()))
     try:
         with open(key) as f:
             return int(json.load(f)["origin_us"])
@@ -341,8 +342,8 @@ def fit_to_print_game(rig, image, origin_us):
     what = repr((inspect.getsource(fit_to_print_script), FTP_CONFIG, FTP_SAVES, BOOT_NS,
                  PHASE_US, HOLD_MS, inspect.getsource(play_on_board)))
     mine = hashlib.sha256(what.encode()).hexdigest()[:12]
-    d = os.path.join(cache_dir(), "ftp-game-%s-%s-%s" % (
-        os.path.basename(image)[:-4], _firmware_digest(rig), mine))
+    d = os.path.join(cache_dir(), "ftp-game-%s-%s-%s-%s" % (
+        os.path.basename(image)[:-4], _firmware_digest(rig), mine, timing_id()))
     meta = os.path.join(d, "game.pkl")
     if os.path.exists(meta):
         with open(meta, "rb") as f:

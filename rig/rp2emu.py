@@ -21,6 +21,8 @@ import time
 ENV = "PRESSTIME_RP2EMU"
 MS = 1_000_000          # ns
 WFI_FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wfi.mjs")
+XIP_MODEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "xip.mjs")
+XIP_ENV = "PRESSTIME_RIG_XIP"    # "off": the rig without the timing model (to record its effect)
 US = 1_000
 
 SKIP_MESSAGE = ("the rp2emu rig is not set up: set %s to a copy of the rp2emu folder with "
@@ -44,6 +46,21 @@ def find_rig():
     if shutil.which("node") is None or shutil.which("socat") is None:
         return None
     return d
+
+
+def xip_model_on():
+    """Whether rigs load the timing model (rig/xip.mjs): yes unless PRESSTIME_RIG_XIP=off."""
+    return os.environ.get(XIP_ENV, "on").strip().lower() not in ("off", "0", "no")
+
+
+def timing_id():
+    """Names the timing the rigs run with (the model's source, or "noxip"): part of the key of
+    every cached result that depends on emulated time (rig/games.py, rig/cuts.py)."""
+    if not xip_model_on():
+        return "noxip"
+    import hashlib
+    with open(XIP_MODEL, "rb") as f:
+        return "xip" + hashlib.sha256(f.read()).hexdigest()[:8]
 
 
 def why_absent():
@@ -102,19 +119,27 @@ class Emulator:
 
     @classmethod
     def start(cls, rig, board="pico", firmware=None, flash=None, pty=None, data_pty=None,
-              paused=False, fast=False, seed=None, save_flash=None, timeout=30, wfi_fix=None):
+              paused=False, fast=False, seed=None, save_flash=None, timeout=30, wfi_fix=None,
+              xip=None):
         """Start run.mjs. `flash`: a saved 2 MB (MacroPad: 8 MB) image to boot from; `pty`: a
         path for the USB serial as a Linux pty (True: one in a temporary folder); `paused`:
         emulated time runs only inside run/expect/exec (deterministic). `wfi_fix` (default: on
         for the MacroPad): load rig/wfi.mjs, which makes the emulated core leave WFI when an
-        interrupt is already pending, as the silicon does (CircuitPython's idle hangs otherwise)."""
+        interrupt is already pending, as the silicon does (CircuitPython's idle hangs otherwise).
+        `xip` (default: on unless PRESSTIME_RIG_XIP=off): load rig/xip.mjs, the XIP cache and
+        the cost of its misses, so code and data fetched from flash cost what they do on the
+        chip (docs/benchmarks.md, "The rig's timing model")."""
         workdir = tempfile.mkdtemp(prefix="presstime-rig-")
         sock = os.path.join(workdir, "control.sock")
         if wfi_fix is None:
             wfi_fix = board == "macropad"
+        if xip is None:
+            xip = xip_model_on()
         cmd = ["node"]
         if wfi_fix:
             cmd += ["--import", WFI_FIX]
+        if xip:
+            cmd += ["--import", XIP_MODEL]
         cmd += [os.path.join(rig, "run.mjs"), "--control", sock, "--quiet"]
         if board != "pico":
             cmd += ["--board", board]
@@ -139,7 +164,7 @@ class Emulator:
         if save_flash:
             cmd += ["--save-flash", save_flash]
         log = open(os.path.join(workdir, "rig.log"), "wb")
-        env = dict(os.environ, **{ENV: rig})     # (rig/wfi.mjs finds rp2040js through it)
+        env = dict(os.environ, **{ENV: rig})     # (rig/*.mjs find rp2040js through it)
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                                 start_new_session=True, env=env)
         log.close()
