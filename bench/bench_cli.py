@@ -12,8 +12,10 @@ import statistics
 import subprocess
 import sys
 import time
+from targets import at_most
 
 KEYS = ("cli_start_ratio_mpremote",)
+TARGETS = {"cli_start_ratio_mpremote": at_most(1.0)}
 PAIRS = 15
 
 

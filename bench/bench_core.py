@@ -8,8 +8,10 @@ import os
 import shutil
 
 from mpytools import ROOT, compile_firmware, micropython, smallest_heap, temp_dir
+from targets import at_most
 
 KEYS = ["core_game_us_micropython", "core_min_heap_kb"]
+TARGETS = {"core_min_heap_kb": at_most(32)}
 GAME = os.path.join(ROOT, "tests", "vectors", "fit_to_print", "six-players-full-game.json")
 
 _TIMING = """

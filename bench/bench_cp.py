@@ -20,6 +20,7 @@ import random
 import sys
 import tempfile
 import time
+from targets import at_most, exactly
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -28,6 +29,8 @@ if ROOT not in sys.path:
 KEYS = ("cp_boot_to_ready_ms", "cp_keypad_floor_us", "cp_press_stamp_error_us_max",
         "cp_press_order_inversions", "cp_light_latency_ms_max", "cp_cpu_busy_pct",
         "cp_loop_us_p50", "cp_loop_us_p99", "cp_min_free_heap_kb")
+TARGETS = {"cp_boot_to_ready_ms": at_most(5000), "cp_press_order_inversions": exactly(0),
+           "cp_light_latency_ms_max": at_most(50), "cp_cpu_busy_pct": at_most(20)}
 
 MS = 1_000_000
 SEED = 15

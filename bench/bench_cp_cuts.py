@@ -24,6 +24,7 @@ PRESSTIME_CP_CUTS sets the number of cuts (default 24), PRESSTIME_CP_CUTS_SEED t
 
 import os
 import sys
+from targets import exactly
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -31,6 +32,7 @@ if ROOT not in sys.path:
 
 KEYS = ("cp_power_cuts", "cp_cut_boots", "cp_cut_during_flash_op", "cp_cut_records_lost",
         "cp_cut_records_lost_between", "cp_cut_journal_damaged", "cp_cuts_by_class")
+TARGETS = {"cp_cut_records_lost_between": exactly(0), "cp_cut_journal_damaged": exactly(0)}
 CUTS = int(os.environ.get("PRESSTIME_CP_CUTS", "24"))
 SEED = int(os.environ.get("PRESSTIME_CP_CUTS_SEED", "100"))
 

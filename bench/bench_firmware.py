@@ -31,9 +31,12 @@ import random
 import sys
 
 from mpytools import FIRMWARE, ROOT, compile_firmware, micropython, smallest_heap, temp_dir
+from targets import at_most
 
 KEYS = ("loop_us_micropython", "loop_us_micropython_p99", "firmware_min_heap_kb",
         "firmware_qstrs", "timer_error_ms", "timer_late_ms")
+TARGETS = {"loop_us_micropython": at_most(100), "firmware_min_heap_kb": at_most(96),
+           "firmware_qstrs": at_most(620), "timer_error_ms": at_most(10)}
 
 _LOOP = """
 import time

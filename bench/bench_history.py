@@ -32,9 +32,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import history_games  # noqa: E402
+from targets import at_most
 
 KEYS = ("cli_start_ms", "cli_start_cpu_ms", "history_cpu_ms_10k", "stats_cpu_ms_10k", "history_ms_10k", "history_all_ms_10k", "stats_ms_10k", "history_ratio_start",
         "stats_ratio_start", "import_ms_per_game", "import_cpu_ms_per_game", "stats_maxrss_mb_1k", "stats_maxrss_mb_10k")
+TARGETS = {"history_ms_10k": at_most(300), "stats_ms_10k": at_most(300), "history_ratio_start": at_most(8),
+           "stats_ratio_start": at_most(8), "import_ms_per_game": at_most(2)}
 RUNS = 9
 
 # the peak resident memory of this process (VmHWM: Linux keeps ru_maxrss across exec, so the

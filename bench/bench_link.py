@@ -11,9 +11,11 @@ import os
 import statistics
 import tempfile
 import time
+from targets import at_most
 
 
 KEYS = ["sync_bytes_full_game", "sync_ms_full_game", "sync_ratio_to_journal"]
+TARGETS = {"sync_bytes_full_game": at_most(2048), "sync_ratio_to_journal": at_most(1.5)}
 RUNS = 7
 
 

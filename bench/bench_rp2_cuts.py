@@ -25,10 +25,12 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from targets import at_least, exactly
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 KEYS = ("rp2_power_cuts", "rp2_records_lost")
+TARGETS = {"rp2_power_cuts": at_least(200), "rp2_records_lost": exactly(0)}
 
 
 def measure():

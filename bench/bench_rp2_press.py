@@ -38,10 +38,14 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
+from targets import at_least, at_most, exactly
 
 KEYS = ("rp2_press_stamp_error_us_max", "rp2_press_order_inversions", "rp2_light_latency_ms_max",
         "rp2_loop_us_p50", "rp2_loop_us_p99", "rp2_cpu_busy_pct", "rp2_min_free_heap_kb",
         "rp2_largest_free_block_kb")
+TARGETS = {"rp2_press_stamp_error_us_max": at_most(100), "rp2_press_order_inversions": exactly(0),
+           "rp2_light_latency_ms_max": at_most(50), "rp2_cpu_busy_pct": at_most(20),
+           "rp2_min_free_heap_kb": at_least(150), "rp2_largest_free_block_kb": at_least(32)}
 
 PRESSES = 520
 SEED = 9

@@ -19,8 +19,10 @@ import statistics
 import threading
 import time
 import urllib.request
+from targets import at_least, at_most
 
 KEYS = ("scorepad_standings_ms", "scorepad_phones_within_200ms")
+TARGETS = {"scorepad_standings_ms": at_most(200), "scorepad_phones_within_200ms": at_least(12)}
 ROUNDS = 5
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 PAD = {"white_space": 3, "articles": 8, "photos": 4, "centerpiece": 1, "smiles": 2, "frowns": 1,

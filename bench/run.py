@@ -3,9 +3,12 @@
     python bench/run.py            one `key: value` line per figure
     python bench/run.py --json     one JSON object
     python bench/run.py core link  only the bench/bench_<area>.py modules named
+    python bench/run.py --check [AREA…]   also names every figure that misses its target; exit 1
 
-Every bench/bench_<area>.py module has `KEYS` (the figures it gives) and `measure() -> dict`.
-docs/benchmarks.md records the figures with the command that produced them.
+Every bench/bench_<area>.py module has `KEYS` (the figures it gives), `measure() -> dict` and,
+where a figure has a target, `TARGETS` beside KEYS (bench/targets.py: at_most, at_least, ...).
+docs/benchmarks.md records the figures with the command that produced them. Exit status: 0, or 1
+when a figure could not be measured (or, with --check, misses its target); 2 for an unknown area.
 """
 
 import importlib
@@ -23,11 +26,22 @@ def modules(only=()):
 
 def main(argv):
     as_json = "--json" in argv
+    check = "--check" in argv
+    unknown_flags = [a for a in argv if a.startswith("-") and a not in ("--json", "--check")]
     only = [a for a in argv if not a.startswith("-")]
+    unknown = [a for a in only if a not in modules()]
+    if unknown_flags or unknown:
+        print("bench/run.py: unknown %s: %s (areas: %s)"
+              % ("option" if unknown_flags else "area", ", ".join(unknown_flags or unknown),
+                 " ".join(modules())), file=sys.stderr)
+        return 2
     sys.path.insert(0, HERE)
-    figures = {}
+    from targets import misses
+
+    figures, targets = {}, {}
     for name in modules(only):
         module = importlib.import_module("bench_" + name)
+        targets.update(getattr(module, "TARGETS", {}))
         try:
             got = module.measure()
         except Exception as e:  # one broken benchmark must not hide the others
@@ -39,7 +53,16 @@ def main(argv):
                 print("%s: %s" % (key, got.get(key)), flush=True)
     if as_json:
         print(json.dumps(figures, indent=2, sort_keys=True))
-    return 0 if all(v is not None for v in figures.values()) else 1
+    status = 0 if all(v is not None for v in figures.values()) else 1
+    if check:
+        missed = misses(figures, targets)
+        for line in missed:
+            print("missed target: %s" % line, file=sys.stderr)
+        if missed:
+            status = 1
+        else:
+            print("every target met (%d figures with targets)" % len(targets), file=sys.stderr)
+    return status
 
 
 if __name__ == "__main__":
