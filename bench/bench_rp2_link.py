@@ -6,8 +6,9 @@ its bytes land at exact emulated instants and its timeouts count emulated second
 timed from the instant the request was written to the instant its last byte was read, in
 0.2 ms slices (the resolution).
 
-  rp2_boot_to_ready_ms     power-on to the hello reply (a hello is waiting from power-on;
-                           presstime installed, filesystem formatted, empty journal)
+  rp2_boot_first_ms        power-on to the hello reply (a hello is waiting from power-on;
+                           presstime installed, filesystem formatted, empty journal); the
+                           worst of three boots, rp2_boot_to_ready_ms, is bench_rp2_table's
   rp2_status_reply_ms      median over 16 status requests during a running 6-player round,
                            presses between them (some come right after a state change)
   rp2_status_reply_ms_max  the slowest of those 16
@@ -25,9 +26,12 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)                    # rig/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from targets import at_most
 
-KEYS = ("rp2_boot_to_ready_ms", "rp2_status_reply_ms", "rp2_status_reply_ms_max",
+KEYS = ("rp2_boot_first_ms", "rp2_status_reply_ms", "rp2_status_reply_ms_max",
         "rp2_sync_ms_full_game")
+TARGETS = {"rp2_status_reply_ms": at_most(20),
+           "rp2_sync_ms_full_game": at_most(500)}
 
 MS = 1_000_000
 STATUS_REQUESTS = 16
@@ -114,7 +118,7 @@ def measure():
 
     out = {}
     with EmulatedPico.start(rig, image, pty=False, paused=True) as pico:
-        out["rp2_boot_to_ready_ms"] = round(boot_to_ready(pico), 1)
+        out["rp2_boot_first_ms"] = round(boot_to_ready(pico), 1)
         client, t = _client(pico)
         times = status_replies(pico, client, t)
     out["rp2_status_reply_ms"] = round(statistics.median(times), 1)

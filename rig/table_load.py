@@ -1,0 +1,182 @@
+"""The board under a real table's load, on the official firmware in the paused rig (issue 23).
+
+    run = table_run(rig, image, games=3)     # installed app, desktop attached, seeded presses
+    run["replies"], run["presses"], run["boots"], run["rounds"]
+
+What a table does to the board, all in emulated time: the desktop attached and doing what
+`presstime play` does (host/presstime/play_session.py: a status request, 50 ms idle, again, all
+through a round; the standings pushed and the next round asked for at each summary), six players
+on bouncy contacts pressing in the ready check and in the round, two of them 5-30 ms apart every
+round (the second press lands in the first one's journal append and checkpoint), games played
+one after the other on the same journal (so littlefs compacts its metadata now and then), and
+three boots: the first (empty journal), one after a played game, one after a power reset in the
+middle of a round (the desktop then resumes it, as play would).
+
+Times: a reply from its request's write to its last byte (1 ms slices); a press's light from its
+first edge to the first NeoPixel frame where that player's pixel leaves the values it showed in
+the 2 s before; CPU busy is the rig's activeCycles share over each round (ready check to
+summary); a boot from power-on to the hello reply (the hello waiting from power-on).
+"""
+
+import random
+
+from .pico import EmulatedPico, ring_layout
+from .rp2emu import MS, US
+from .transport import RigTransport
+
+POLL_IDLE_MS = 50          # play_session.wait_round: show_round(..., idle_s=0.05)
+SLICE_NS = 1 * MS
+PLAYERS = 6
+BOUNCES = 3                # contact bounces before the stable level, on press and on release
+
+
+def _client(pico, times):
+    """BoardClient over the rig; every request's reply time goes into `times` as (type, ms)."""
+    from presstime.link import BoardClient
+    from presstime.core import wire
+
+    t = RigTransport(pico, SLICE_NS)
+    client = BoardClient(t, timeout=2.0, retries=0)
+    client._rid = 0x40
+    plain = client.request
+
+    def request(mtype, value=None, rid=None):
+        answer = plain(mtype, value, rid)
+        times.append((wire.NAMES.get(mtype, mtype), (t.last_in_ns - t.last_out_ns) / MS))
+        return answer
+
+    client.request = request
+    return client, t
+
+
+def bouncy_press(pico, rng, button, at, hold_ms):
+    """A press with contact bounce: a few short pulses before the level settles, and after the
+    release. Returns the first edge's instant."""
+    pin = pico.pin(button)
+    t = at
+    for _ in range(BOUNCES):
+        pico.set(pin, 0, at=t)
+        t += rng.randint(50, 400) * US
+        pico.set(pin, None, at=t)
+        t += rng.randint(50, 400) * US
+    pico.set(pin, 0, at=t)
+    t = at + hold_ms * MS
+    for _ in range(BOUNCES):
+        pico.set(pin, None, at=t)
+        t += rng.randint(50, 400) * US
+        pico.set(pin, 0, at=t)
+        t += rng.randint(50, 400) * US
+    pico.set(pin, None, at=t)
+    return at
+
+
+class Table:
+    """One paused rig with the installed app and the desktop attached."""
+
+    def __init__(self, pico, seed):
+        self.pico = pico
+        self.rng = random.Random(seed)
+        self.replies = []           # (request type, ms)
+        self.presses = []           # (player, first edge ns)
+        self.ready_press = []       # per press: True in a ready check, False in a round
+        self.rounds = []            # CPU busy share per round
+        self.boots = {}             # which boot -> ms
+        self.client, self.t = _client(pico, self.replies)
+
+    def boot(self, which):
+        """The time from this boot's power-on to the hello reply (the hello sent at power-on)."""
+        t0 = self.pico.now()
+        self.client.hello()
+        self.boots[which] = (self.t.last_in_ns - t0) / MS
+        self.replies[-1] = ("hello at boot", self.replies[-1][1])     # timed as the boot
+
+    def poll_until(self, phases, max_polls=2000):
+        """play's loop: status, 50 ms idle, until the phase is one of `phases`."""
+        for _ in range(max_polls):
+            st = self.client.status()
+            if st.get("phase") in phases:
+                return st
+            self.pico.run(POLL_IDLE_MS * MS)
+        raise RuntimeError("the board never reached %s (last: %s)" % (phases, st.get("phase")))
+
+    def schedule(self, players, start_ns, gap_ms=(120, 400), pair=True, ready=False):
+        """Presses for `players` from `start_ns`, seeded gaps; with `pair`, the second of them
+        5-30 ms after the first (into its journal append)."""
+        t = start_ns
+        for k, p in enumerate(players):
+            if k == 1 and pair:
+                t += self.rng.randint(5, 30) * MS
+            elif k:
+                t += self.rng.randint(*gap_ms) * MS
+            at = bouncy_press(self.pico, self.rng, p, t, self.rng.randint(40, 110))
+            self.presses.append((p, at))
+            self.ready_press.append(ready)
+        return t
+
+    def play_round(self, reset_after=None):
+        """Ready check, countdown, round, summary, as a table plays it; with `reset_after` a
+        power reset that many presses into the round, the boot timed, the round resumed."""
+        s0 = self.pico.stats()
+        order = list(range(PLAYERS))
+        self.rng.shuffle(order)
+        self.schedule(order, self.pico.now() + 300 * MS, pair=False, ready=True)   # -> countdown
+        self.poll_until(("running",))
+        self.rng.shuffle(order)
+        first = order if reset_after is None else order[:reset_after]
+        last = self.schedule(first, self.pico.now() + self.rng.randint(100, 600) * MS)
+        if reset_after is not None:
+            self.pico.run(last - self.pico.now() + 200 * MS)
+            self.pico.reset()
+            self.boot("reset mid-round")
+            if self.client.status().get("phase") == "paused":
+                self.client.resume()
+            self.schedule(order[reset_after:], self.pico.now() + 300 * MS)
+        self.poll_until(("summary", "over"))
+        s1 = self.pico.stats()
+        self.rounds.append((s1["activeCycles"] - s0["activeCycles"]) / (s1["cycles"] - s0["cycles"]))
+        self.client.push_standings({"totals": [10 * p for p in range(PLAYERS)], "out": [],
+                                    "winner": None})
+        self.client.next_round()
+
+    def play_game(self, rounds=3, reset_in_round=None):
+        self.client.configure({"players": ["P%d" % (i + 1) for i in range(PLAYERS)],
+                               "mode": "standard", "duration_ms": 120000})
+        for r in range(rounds):
+            self.play_round(reset_after=3 if r == reset_in_round else None)
+
+
+def light_latencies(frames, presses, player_pixels):
+    """ms from each press to the first frame where its player's pixel leaves the values of the
+    2 s before (None when it never does: a press the app had no light for)."""
+    out = []
+    for p, at in presses:
+        px = player_pixels[p]
+        before = {f[px] for t, f in frames if at - 2000 * MS <= t < at}
+        if frames and not before:
+            earlier = [f for t, f in frames if t < at]
+            before = {earlier[-1][px]} if earlier else set()
+        after = [t for t, f in frames if t >= at and f[px] not in before]
+        out.append((after[0] - at) / MS if after else None)
+    return out
+
+
+def table_run(rig, image, games=3, seed=23):
+    """Games on one board under the table's load: the first game ends with a power reset (the
+    boot after a played game); the second (the only one if games=1) has a reset in its second
+    round. Returns the figures' raw material."""
+    with EmulatedPico.start(rig, image, pty=False, paused=True) as pico:
+        table = Table(pico, seed)
+        table.boot("first")
+        erases0 = pico.stats()["flash"]
+        for g in range(games):
+            table.play_game(reset_in_round=1 if g == min(1, games - 1) else None)
+            if g == 0:
+                pico.reset()
+                table.boot("after a played game")
+        frames = pico.frames()
+        erases1 = pico.stats()["flash"]
+    _, player_pixels, _, _ = ring_layout()
+    return {"replies": table.replies, "presses": table.presses, "rounds": table.rounds,
+            "ready_press": table.ready_press,
+            "boots": table.boots, "lights": light_latencies(frames, table.presses, player_pixels),
+            "flash": {k: erases1[k] - erases0.get(k, 0) for k in erases1}}
