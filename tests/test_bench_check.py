@@ -21,6 +21,9 @@ def test_every_target_names_a_figure_its_module_gives():
         for key, (low, high) in getattr(module, "TARGETS", {}).items():
             assert key in module.KEYS, (name, key)
             assert low is not None or high is not None, (name, key)
+            for end in (low, high):     # bench/targets.py's (low, high) pairs, nothing else
+                assert end is None or isinstance(end, (int, float)), (name, key, end)
+            assert low is None or high is None or low <= high, (name, key)
 
 
 def test_the_player_facing_rig_targets_are_the_issues():
