@@ -287,7 +287,7 @@ def test_setup_refuses_unknown_characters_and_duplicates():
     assert "'s' is not one of" in text  # ambiguous: standard / solo
     assert "'bogus' is not one of" in text
     assert "unknown character 'wizard'" in text
-    assert "listed twice" in text
+    assert "Ada is named twice" in text
     assert rec["mode"] == "standard" and rec["edition"] == "draft"
     assert rec["players"] == ["Ada", {"name": "Ben", "character": "jazz"}]
 

@@ -24,6 +24,7 @@ from .core import fit_to_print as face
 from .core import fit_to_print_check as pad
 from .core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
 from .errors import BadInput
+from .names import same, typed
 from .term import paint
 
 HELP = """At any question you can type:
@@ -383,7 +384,7 @@ class ScoreEntry:
         if _is_number(text) and 1 <= int(text) <= len(names):
             return names[int(text) - 1]
         for n in names:
-            if n.lower() == text.strip().lower():
+            if same(n, text):
                 return n
         self.say(_refused("  fix NAME: no player %r (players: %s)" % (text, ", ".join(names))))
         return None
@@ -461,7 +462,7 @@ class ScoreEntry:
                 if _is_number(w) and 1 <= int(w) <= len(names):
                     order.append(names[int(w) - 1])
                 else:
-                    match = [n for n in names if n.lower() == w.lower()]
+                    match = [n for n in names if same(n, w)]
                     order.append(match[0] if match else w)
             if self._refused_in_round(ri, "finish", order):
                 continue
@@ -587,7 +588,7 @@ def ask_setup(ask=input, say=print, record=None, save=None):
             say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(face.CHARACTERS))
             continue
         name, _, character = text.partition(":")
-        name = name.strip()
+        name = typed(name)
         character = character.strip().lower()
         entry = {"name": name, "character": character} if character else name
         # the core's problems with this entry: those it finds with it and not with a blameless

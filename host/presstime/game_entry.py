@@ -21,6 +21,7 @@ from . import records
 from .core import games
 from .entry import _ABSENT, EntryStopped, _is_number, _refused, player_names, read_answer, with_value
 from .errors import BadInput
+from .names import same, typed
 
 HELP = """At any question you can type:
   a number    the answer (Enter alone keeps the value shown in [brackets])
@@ -200,7 +201,7 @@ class GameEntry:
             if _is_number(arg) and 1 <= int(arg) <= len(names):
                 return ("fix", names[int(arg) - 1])
             for n in names:
-                if n.lower() == arg.lower():
+                if same(n, arg):
                     return ("fix", n)
             self.say(_refused("  fix NAME: no player %r (players: %s)" % (arg, ", ".join(names))))
             return ("none",)
@@ -265,7 +266,7 @@ class GameEntry:
         if _is_number(text) and 1 <= int(text) <= len(names):
             return names[int(text) - 1]
         for n in names:
-            if n.lower() == text.lower():
+            if same(n, text):
                 return n
         return text    # the core names what is wrong with it
 
@@ -352,7 +353,7 @@ def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
     names = []
     say("Players in seat order, one a line. An empty line ends the list.")
     while True:
-        text = read("Player %d: " % (len(names) + 1))
+        text = typed(read("Player %d: " % (len(names) + 1)))
         if text == "?":
             say("  a name, e.g. Ada (the seat order is the order typed)")
             continue

@@ -20,7 +20,7 @@ def add_arguments(parser, player=True, dates=True):
     parser.add_argument("--mode", metavar="MODE",
                         help="only Fit to Print games of this mode: %s" % ", ".join(game_words.MODES))
     if player:
-        parser.add_argument("--player", metavar="NAME", help="only games NAME played in (any case)")
+        parser.add_argument("--player", metavar="NAME", help="only games NAME played in (ASCII letters in any case)")
     if dates:
         parser.add_argument("--since", metavar="YYYY-MM-DD", help="only games played on or after this day")
         parser.add_argument("--until", metavar="YYYY-MM-DD", help="only games played on or before this day")
@@ -49,6 +49,10 @@ class Selection:
                 problems.append("--mode %s: modes are Fit to Print's; %s has none" % (mode, game_words.title(game)))
         if problems:
             raise BadInput(problems)
+        if player is not None:
+            from .names import typed
+
+            player = typed(player)      # as every name is stored: stripped, NFC (SQL compares without case)
         self.game, self.mode, self.player = game, mode, player
         self.since = _day(since, "--since") if since is not None else None
         self.until = _day(until, "--until") if until is not None else None

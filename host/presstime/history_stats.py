@@ -7,7 +7,9 @@ makes (the streaks) reads a cursor row by row.
     compute(records)                           -> the same over a list of records (an in-memory store)
 
 Decisions:
-- a player is their name (case and spelling as entered);
+- a player is their name, by the core's one rule (core/config.py name_key, docs/faults.md): names
+  stored in NFC, and names that differ only in the case of ASCII letters are one player (SQLite's
+  COLLATE NOCASE folds the same letters), shown in one of its spellings;
 - only complete games count; games in progress are only counted; damaged games are listed;
 - average score: over the games whose total is a number (a puzzle left incomplete has none);
 - per category (`per_round`): the average per round of each number the core reports for a round
@@ -62,6 +64,13 @@ def _sources(selection):
     return players, values, cond, params
 
 
+def _key(name):
+    """The key SQLite's NOCASE compares `name` by: ASCII letters folded, as the core's name_key."""
+    from .core.config import name_key
+
+    return name_key(name)
+
+
 def from_store(store, selection=None, vs=None):
     """The statistics of the stored games `selection` (a history_select.Selection) picks."""
     where, params = selection.sql("r") if selection is not None else ("1", [])
@@ -76,12 +85,15 @@ def from_store(store, selection=None, vs=None):
         "SELECT r.game_id, r.error FROM results r WHERE r.state = 'damaged' AND " + where
         + " ORDER BY r.game_id", params)]
     players_src, values_src, cond, src_params = _sources(selection)
+    shown = {}      # (game, name's key) -> the name its row shows (spellings that differ in case: one)
     for row in conn.execute(
-            "SELECT game, name, SUM(games), SUM(wins), SUM(score_sum), SUM(score_n), MAX(best),"
+            "SELECT game, MIN(name), SUM(games), SUM(wins), SUM(score_sum), SUM(score_n), MAX(best),"
             " SUM(out_of_business), SUM(ads_sum), SUM(ads_n), SUM(token_sum), SUM(token_n), SUM(print_ms_sum),"
-            " SUM(print_ms_n), SUM(rounds) FROM (%s) GROUP BY game, name" % players_src, src_params):
+            " SUM(print_ms_n), SUM(rounds) FROM (%s) GROUP BY game, name COLLATE NOCASE" % players_src,
+            src_params):
         game, name, games, wins, score_sum, score_n, best, out, ads_sum, ads_n, token_sum, token_n, ms_sum, ms_n, \
             rounds = row
+        shown[(game, _key(name))] = name
         types[game]["players"][name] = {
             "games": games, "wins": wins, "win_rate": _avg(wins, games),
             "average_score": _avg(score_sum, score_n), "best_score": best, "out_of_business": out,
@@ -90,14 +102,14 @@ def from_store(store, selection=None, vs=None):
             "longest_streak": 0, "current_streak": 0, "per_round": {}, "per_game": {},
         }
     for game, name, kind, key, total, count in conn.execute(
-            "SELECT game, name, kind, key, SUM(total), SUM(n) FROM (%s) GROUP BY game, name, kind, key"
-            % values_src, src_params):
-        p = types[game]["players"][name]
+            "SELECT game, MIN(name), kind, key, SUM(total), SUM(n) FROM (%s)"
+            " GROUP BY game, name COLLATE NOCASE, kind, key" % values_src, src_params):
+        p = types[game]["players"][shown[(game, _key(name))]]
         if kind == "round":
             p["per_round"][key] = _avg(total, p["rounds"])
         else:
             p["per_game"][key] = _avg(total, count)
-    _streaks(conn, selection, cond, src_params, types)
+    _streaks(conn, selection, cond, src_params, types, shown)
     out = {"games": {}}
     for game in sorted(types, key=lambda g: (game_words.GAMES.index(g) if g in game_words.GAMES else 99, g)):
         t = types[game]
@@ -121,20 +133,27 @@ def _runs(flags):
 
 
 def _streak_rows(conn, cond, params):
-    """[(game, name, longest, current)] counted now from the detail rows (oldest first)."""
+    """[(game, name, longest, current)] counted now from the detail rows (oldest first); names
+    that differ only in the case of ASCII letters are one player (as names.key says)."""
     out = []
     for game, name, flags in conn.execute(
-            "SELECT game, name, group_concat(won, '') FROM (SELECT game, name, won FROM result_players"
-            " WHERE state = 'complete' AND " + cond + " ORDER BY game, name, played, game_id) GROUP BY game, name",
-            params):
+            "SELECT game, MIN(name), group_concat(won, '') FROM (SELECT game, name, won FROM result_players"
+            " WHERE state = 'complete' AND " + cond + " ORDER BY game, name COLLATE NOCASE, played, game_id)"
+            " GROUP BY game, name COLLATE NOCASE", params):
         out.append((game, name) + _runs(flags))
     return out
 
 
-def _streaks(conn, selection, cond, params, types):
+def _streaks(conn, selection, cond, params, types, shown):
     """Longest and current winning streak of each player per game type. Everything or one game:
-    the streaks the store keeps (those marked dirty counted again, and kept); else counted now."""
-    if selection is not None and (selection.mode or selection.player or selection.since or selection.until):
+    the streaks the store keeps (those marked dirty counted again, and kept); else counted now,
+    as they are when one player's games hold names that differ in case (the store keeps a
+    streak per spelling)."""
+    spellings = {}
+    for game, name in conn.execute("SELECT game, name FROM agg_streaks"):
+        spellings.setdefault((game, _key(name)), []).append(name)
+    if (selection is not None and (selection.mode or selection.player or selection.since or selection.until)) \
+            or any(len(v) > 1 for v in spellings.values()):
         rows = _streak_rows(conn, cond, params)
     else:
         where, args = ("game = ?", [selection.game]) if selection is not None and selection.game else ("1", [])
@@ -149,7 +168,7 @@ def _streaks(conn, selection, cond, params, types):
             _keep_streaks(conn, dirty)
         rows += [d for d in dirty if d[2] is not None]
     for game, name, longest, current in rows:
-        p = types.get(game, {}).get("players", {}).get(name)
+        p = types.get(game, {}).get("players", {}).get(shown.get((game, _key(name))))
         if p is not None:
             p["longest_streak"], p["current_streak"] = longest, current
 
@@ -192,8 +211,9 @@ def _leaders(game, players):
 def _overall(conn, players_src, params):
     out = {}
     for name, games, wins, token_sum, token_n, ms_sum, ms_n, kinds in conn.execute(
-            "SELECT name, SUM(games), SUM(wins), SUM(token_sum), SUM(token_n), SUM(print_ms_sum),"
-            " SUM(print_ms_n), COUNT(DISTINCT game) FROM (%s) GROUP BY name ORDER BY name" % players_src, params):
+            "SELECT MIN(name), SUM(games), SUM(wins), SUM(token_sum), SUM(token_n), SUM(print_ms_sum),"
+            " SUM(print_ms_n), COUNT(DISTINCT game) FROM (%s) GROUP BY name COLLATE NOCASE" % players_src,
+            params):
         out[name] = {"games": games, "wins": wins, "win_rate": _avg(wins, games), "game_types": kinds,
                      "average_token": _avg(token_sum, token_n),
                      "average_print_ms": (ms_sum // ms_n) if ms_n else None}
@@ -208,7 +228,7 @@ def head_to_head(conn, cond, params, a, b):
             "SELECT x.game, COUNT(*), SUM(x.won), SUM(y.won), SUM(x.total > y.total), SUM(x.total < y.total),"
             " SUM(x.total = y.total), AVG(x.total), AVG(y.total) FROM result_players x"
             " JOIN result_players y ON y.game_id = x.game_id AND y.seat != x.seat"
-            " WHERE x.name = ? AND y.name = ? AND x.state = 'complete'"
+            " WHERE x.name = ? COLLATE NOCASE AND y.name = ? COLLATE NOCASE AND x.state = 'complete'"
             " AND x.game_id IN (SELECT game_id FROM result_players WHERE state = 'complete' AND " + cond + ")"
             " GROUP BY x.game", [a, b] + list(params)):
         out["games"][game] = {"games": games, "wins": [a_wins, b_wins], "ahead": [a_ahead, b_ahead],

@@ -8,22 +8,15 @@ from .table_screen import TableScreen, poll_line
 
 
 def parse_players(text, mode):
+    """Comma-separated names -> the seat order; BadInput naming each problem (the core's name
+    rule through names.entered_list, as the board's set-up and the record checks apply it)."""
     from .errors import BadInput
+    from .names import entered_list
 
-    names = [n.strip() for n in text.split(",")]
-    problems = []
-    if any(not n for n in names):
-        problems.append("--players: an empty name in %r" % text)
-    if len(set(n.lower() for n in names)) != len(names):
-        problems.append("--players: every name must differ")
+    names = text.split(",")
     if not 1 <= len(names) <= 6:
-        problems.append("--players: 1 to 6 players, got %d" % len(names))
-    for n in names:
-        if len(n.encode()) > 24:
-            problems.append("--players: %r is longer than 24 bytes" % n)
-    if problems:
-        raise BadInput(problems)
-    return names
+        raise BadInput("--players: 1 to 6 players, got %d" % len(names))
+    return entered_list(names, "--players")
 
 
 class PlaySession(TableScreen):

@@ -68,13 +68,17 @@ def _constant(name):
 def loads(text):
     """JSON text -> value, the one way the desktop reads JSON it is given (files, CSV cells): at most
     MAX_DEPTH deep, no key twice in an object, numbers of at most MAX_DIGITS digits, no NaN or
-    Infinity. ValueError (json.JSONDecodeError with a line and column when it is not JSON)."""
+    Infinity. ValueError (json.JSONDecodeError with a line and column when it is not JSON).
+    Every text comes back in NFC (names.normal_record): a name is one player however the file
+    wrote it."""
+    from .names import normal_record
+
     if json_depth(text) > MAX_DEPTH:
         raise ValueError("nested more than %d deep (a game record is a few levels deep)" % MAX_DEPTH)
     value = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_whole, parse_float=_fraction,
                        parse_constant=_constant)
     _only_text(value)
-    return value
+    return normal_record(value)
 
 
 def _only_text(value):

@@ -66,8 +66,10 @@ def decode(raw):
             return None, "the stored record is not UTF-8 text (byte %d)" % e.start
     if raw is None:
         return None, "the stored record is empty (NULL)"
+    from .names import normal_record
+
     try:
-        return json.loads(raw), None
+        return normal_record(json.loads(raw)), None    # NFC: a name is one player however it was written
     except ValueError as e:
         return None, "the stored record is not valid JSON: %s" % getattr(e, "msg", e)
 

@@ -566,7 +566,11 @@ class Store:
     def add_game(self, record, source="", draft_key=None):
         """Validate and store one game typed or played here: always a new game (two games with
         the same numbers are two games), its id. `draft_key`: the draft it was finished from,
-        dropped in the same transaction (both happen or neither), its uuid kept by the game."""
+        dropped in the same transaction (both happen or neither), its uuid kept by the game.
+        Its texts are stored in NFC (names.normal_record)."""
+        from .names import normal_record
+
+        record = normal_record(record)
         _check(record)
         uid = ""
         with self._write():
@@ -582,8 +586,11 @@ class Store:
         nothing). A record already stored is not added again: the same `uuid` (a game exported
         from a history), or, for a record without one, the same content (a file imported again).
         `checked`: the caller has just checked them all with records.check_record.
-        `added`, a list: gets True for each record stored now, False for one already there."""
-        records = list(records)
+        `added`, a list: gets True for each record stored now, False for one already there.
+        Every text is stored in NFC (names.normal_record), as every name the desktop takes."""
+        from .names import normal_record
+
+        records = [normal_record(r) for r in records]
         problems = []
         for i, record in enumerate([] if checked else records):
             try:
@@ -641,7 +648,10 @@ class Store:
         return row[0]
 
     def update_game(self, game_id, record):
-        """Replace a stored game's record (validated first)."""
+        """Replace a stored game's record (validated first; its texts in NFC)."""
+        from .names import normal_record
+
+        record = normal_record(record)
         _check(record)
         record = without_uuid(record)   # the game keeps its uuid
         with self._write():
@@ -852,8 +862,10 @@ class Store:
     # --- drafts (score entry in progress) --------------------------------------------------
 
     def save_draft(self, key, record):
-        """Store (or replace) a draft record: any JSON-able value, not validated."""
-        text = _dump(record)
+        """Store (or replace) a draft record: any JSON-able value, not validated (its texts in NFC)."""
+        from .names import normal_record
+
+        text = _dump(normal_record(record))
         with self._write():
             self.conn.execute(
                 "INSERT INTO drafts (key, record, saved_at) VALUES (?, ?, ?)"

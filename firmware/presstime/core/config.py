@@ -2,6 +2,22 @@
 """The set-up checks of the round machine (core/table.py): a configure dict -> the flat set-up
 the CONFIG event carries, or ValueError naming the field.
 
+It holds THE rule for a player's name, which the record checks (record_checks.py,
+fit_to_print_check.py) and, through host/presstime/names.py, every desktop entry point use too
+(docs/faults.md states it for users):
+- at most 24 bytes of UTF-8 (what the CONFIG event and the journal carry per name); not empty;
+  no space at either end;
+- none of the characters `refused` names: C0/C1 controls and DEL, the line and paragraph
+  separators, the bidirectional marks, embeddings, overrides and isolates, zero-width and other
+  invisible format characters, unusual spaces (no-break, en, em, ideographic...), the byte order
+  mark, lone surrogates;
+- two names are the same player when their `name_key`s are equal: ASCII letters compared without
+  case, the rest as it is (MicroPython's str.lower folds only ASCII; bytes.lower does the same on
+  both, as SQLite's NOCASE does in the history). The board cannot normalise Unicode (no
+  unicodedata): the desktop turns every name into NFC before it reaches a board or the store.
+The rule lives here, not in a module of its own: this file is loaded only for a set-up and
+dropped after, and a module more would cost the board qstrs and heap (docs/benchmarks.md).
+
 table.normalise imports this module for each set-up and drops it from RAM after: a board
 needs its code and messages only when a game is set up, not while it plays. The round
 machine's words (MODES, FALLBACKS, EDITIONS) come with the call, from table.py's module: this
@@ -20,6 +36,48 @@ _REVEALS = const(5)     # table.py's mode index of ready-reveal
 
 PALETTE = ((255, 40, 40), (40, 120, 255), (40, 200, 40), (255, 180, 0), (190, 60, 255),
            (0, 210, 210))
+
+
+def refused(c):
+    """True for a character no name may hold (see the module docstring). Code points compared
+    as ints, not against one-character strings: each short string constant is a qstr the board
+    keeps for ever (bench/bench_firmware.py, firmware_qstrs). The single ones: soft hyphen, Arabic
+    letter mark, Ogham space, Mongolian vowel separator, ideographic space, byte order mark."""
+    c = ord(c)
+    return (c < 0x20 or 0x7F <= c <= 0xA0 or c in (0xAD, 0x61C, 0x1680, 0x180E, 0x3000, 0xFEFF)
+            or 0x2000 <= c <= 0x200F or 0x2028 <= c <= 0x202F or 0x205F <= c <= 0x206F
+            or 0xD800 <= c <= 0xDFFF)
+
+
+def name_problem(name, where):
+    """None for a good name, else the message why it is refused, `where` first."""
+    if not name:
+        return "%s: a name cannot be empty" % where
+    for c in name:
+        if refused(c):
+            return ("%s: a name cannot hold U+%04X (a control, invisible or unusual space character)"
+                    % (where, ord(c)))
+    if name[0] == " " or name[-1] == " ":
+        return "%s: a name cannot begin or end with a space" % where
+    if len(name.encode()) > 24:
+        return "%s: a name cannot be longer than 24 bytes (UTF-8)" % where
+    return None
+
+
+def name_key(name):
+    """What two names are compared by: equal keys are the same player."""
+    return name.encode().lower()
+
+
+def name_twice(names, name, where):
+    """None when `name` is no player of `names` yet, else the message saying it is named twice."""
+    k = name_key(name)
+    for other in names:
+        if name_key(other) == k:
+            if other == name:
+                return "%s: %s is named twice" % (where, name)
+            return "%s: %s is named twice (as %s: names are compared without case)" % (where, name, other)
+    return None
 
 
 def _colour(c, where):
@@ -94,10 +152,9 @@ def normalise(cfg, machine):
         if not isinstance(p, dict) or not isinstance(p.get("name", ""), str):
             raise ValueError(where + ": expected a name or {name, colour}")
         nm = p.get("name") or "P%d" % (i + 1)
-        if len(nm.encode()) > 24:
-            raise ValueError(where + ": name longer than 24 bytes")
-        if nm in names or [c for c in nm if c < " " or "\x7f" <= c < "\xa0"]:
-            raise ValueError(where + (": %s is named twice" % nm if nm in names else ": a control character"))
+        bad = name_problem(nm, where) or name_twice(names, nm, where)
+        if bad:
+            raise ValueError(bad)
         names.append(nm)
         colours.append(_colour(p["colour"], where) if p.get("colour") is not None
                        else PALETTE[i])

@@ -7,7 +7,7 @@ its facts (modes, days, players, characters) come in as that argument, so this f
 other of Fit to Print's and none imports it back.
 """
 
-from .record_checks import META, control, known_keys, show
+from .record_checks import META, known_keys, show
 
 CATEGORIES = ("articles", "photos", "centerpiece", "white_space", "smiles", "frowns", "unplaced", "ads")
 
@@ -169,6 +169,7 @@ def _check_options(options, errs):
 
 
 def _check_players(record, mode, errs, face):
+    from .config import name_problem, name_twice     # the one name rule, as on the board's set-up
     MAX_PLAYERS, CHARACTERS = face.MAX_PLAYERS, face.CHARACTERS
     players = record.get("players")
     if not isinstance(players, list) or not players:
@@ -180,14 +181,16 @@ def _check_players(record, mode, errs, face):
         where = "players[%d]" % (i + 1)
         if isinstance(players[i], dict):
             known_keys(players[i], where, PLAYER_KEYS, errs)
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
             errs.append("%s: a player needs a name (got %s)" % (where, show(name)))
             continue
-        if control(name):
-            errs.append("%s: a name cannot hold control characters" % where)
+        bad = name_problem(name, where)
+        if bad:
+            errs.append(bad)
             continue
-        if name in names:
-            errs.append("%s: player %s is listed twice" % (where, name))
+        twice = name_twice(names, name, where)
+        if twice:
+            errs.append(twice)
         names.append(name)
         if character is not None:
             if character not in CHARACTERS:

@@ -11,11 +11,11 @@ META = ("date", "id", "notes", "place", "source", "title", "uuid", "version")
 
 
 def control(text):
-    """True when `text` holds a character that acts on a terminal instead of printing: C0 and C1
-    controls, DEL, the line and paragraph separators and the bidirectional overrides. A name
-    holding one is refused wherever it enters (records, the board's set-up, typed entry)."""
+    """True when `text` holds a character no player's name may hold (core/config.py's
+    `refused`: controls, separators, bidirectional and invisible characters, unusual spaces)."""
+    from .config import refused    # imported when a record is checked (the desktop), not on load
     for ch in text:
-        if ch < " " or "\x7f" <= ch < "\xa0" or "\u2028" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069":
+        if refused(ch):
             return True
     return False
 
@@ -94,7 +94,9 @@ def top_keys(record, allowed, errors):
 def player_names(record, title, lo, hi, errors):
     """The seat-ordered names in record["players"] (strings or {"name": ...}); checks the count.
 
-    Returns the list of usable names (possibly short when there are problems)."""
+    Returns the list of usable names (possibly short when there are problems). The name rule is
+    core/config.py's, as on the board's set-up."""
+    from .config import name_problem, name_twice
     players = record.get("players")
     if players is None:
         errors.append("players: missing (a list of %d to %d names)" % (lo, hi))
@@ -116,14 +118,12 @@ def player_names(record, title, lo, hi, errors):
         if isinstance(entry, dict):
             known_keys(entry, "players, seat %d" % seat, ("name",), errors)
             name = entry.get("name")
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
             errors.append("players, seat %d: must be a name (got %s)" % (seat, show(name)))
             continue
-        if control(name):
-            errors.append("players, seat %d: a name cannot hold control characters" % seat)
-            continue
-        if name in names:
-            errors.append("players, seat %d: %s is named twice" % (seat, name))
+        bad = name_problem(name, "players, seat %d" % seat) or name_twice(names, name, "players, seat %d" % seat)
+        if bad:
+            errors.append(bad)
             continue
         names.append(name)
     return names

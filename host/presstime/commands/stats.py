@@ -22,6 +22,15 @@ def configure(parser):
     add_db_argument(parser)
 
 
+def _vs(pair):
+    """--vs NAME OTHER as names are stored (stripped, NFC); the store compares them without case."""
+    if not pair:
+        return None
+    from ..names import typed
+
+    return [typed(n) for n in pair]
+
+
 def _fmt(v):
     if v is None:
         return "-"
@@ -196,7 +205,7 @@ def run(args):
 
     selection = history_select.Selection.from_args(args)
     with open_store(args) as store:
-        stats = history_stats.from_store(store, selection, vs=args.vs)
+        stats = history_stats.from_store(store, selection, vs=_vs(args.vs))
     for d in stats.get("damaged", []):
         print("presstime stats: game #%d left out, it is damaged: %s (see `presstime history --damaged`)"
               % (d["id"], d["error"]), file=sys.stderr)

@@ -1,0 +1,83 @@
+"""The desktop's door for players' names. The rule itself is the core's (core/config.py:
+name_problem, name_twice, name_key), the very code the board runs at a set-up; what only the
+desktop can do is here, and every entry point goes through it:
+
+- `typed(text)`: a name as a user typed it (--players, enter, the scorepad, a stats filter):
+  spaces at both ends dropped, Unicode NFC (the board has no unicodedata, so a name reaches a
+  board or the store only in NFC: "é" typed as e + U+0301 and as U+00E9 is one player);
+- `entered(text, where)`: typed() and then the core's rule: the name, or BadInput naming `where`;
+- `entered_list(texts, where)`: a whole seat order, duplicates (compared by the core's key) refused;
+- `normal_record(record)`: a record read from a file, a board's journal or the history, with
+  every text in NFC (names and the per-player keys that repeat them alike), so a record that was
+  not written by this desktop is compared and stored as if it had been;
+- `key(name)`: what two names are compared by (the core's key of the NFC form).
+"""
+
+import unicodedata
+
+from .core.config import name_key, name_problem, name_twice
+
+
+def nfc(text):
+    return unicodedata.normalize("NFC", text)
+
+
+def typed(text):
+    """A typed name as the desktop keeps it: stripped at both ends, in NFC."""
+    return nfc(text.strip())
+
+
+def key(name):
+    return name_key(nfc(name))
+
+
+def same(a, b):
+    """True when `a` and `b` (typed or stored) name the same player."""
+    return key(typed(a)) == key(typed(b))
+
+
+def problems(names, where):
+    """The core's messages about a seat order of already typed() names (none: all good)."""
+    out = []
+    seen = []
+    for i, name in enumerate(names):
+        place = "%s, seat %d" % (where, i + 1)
+        bad = name_problem(name, place) or name_twice(seen, name, place)
+        if bad:
+            out.append(bad)
+        else:
+            seen.append(name)
+    return out
+
+
+def entered(text, where):
+    """The name `text` stands for; BadInput naming `where` when the core refuses it."""
+    from .errors import BadInput
+
+    name = typed(text)
+    bad = name_problem(name, where)
+    if bad:
+        raise BadInput(bad)
+    return name
+
+
+def entered_list(texts, where):
+    """A seat order as typed -> the names; BadInput with one message per problem."""
+    from .errors import BadInput
+
+    names = [typed(t) for t in texts]
+    bad = problems(names, where)
+    if bad:
+        raise BadInput(bad)
+    return names
+
+
+def normal_record(record):
+    """`record` (any JSON value) with every string, keys included, in NFC."""
+    if isinstance(record, str):
+        return nfc(record)
+    if isinstance(record, list):
+        return [normal_record(v) for v in record]
+    if isinstance(record, dict):
+        return dict((normal_record(k), normal_record(v)) for k, v in record.items())
+    return record
