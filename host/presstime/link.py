@@ -216,9 +216,15 @@ class BoardClient:
         return self.info
 
     def status(self):
+        """The board's status, checked field by field (status_check.py): LinkError naming the
+        field when a reply is not what a board of this firmware sends."""
+        from .status_check import problem
+
         s = self.request(wire.STATUS) or {}
-        if isinstance(s.get("version"), int):
-            self.version = s["version"]
+        bad = problem(s)
+        if bad:
+            raise LinkError("the board's status reply is not usable (%s): a broken or foreign firmware?" % bad)
+        self.version = s["version"]
         return s
 
     def records(self, after, limit=0):

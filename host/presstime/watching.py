@@ -26,7 +26,7 @@ def watch_board(port, interval=0.25, once=False, as_json=False, command="watch")
             while True:
                 st = client.status()
                 if as_json:
-                    print(json.dumps(st, sort_keys=True), flush=True)
+                    print(json.dumps(st, sort_keys=True, allow_nan=False), flush=True)   # checked: JSON
                 else:
                     screen.show(st)
                 if once:
