@@ -12,7 +12,8 @@ MicroPython (`--board pico`):
 CircuitPython (`--board macropad`): copies lib/ (the NeoPixel library from the installed
 `adafruit-circuitpython-neopixel` package), the presstime package as .py (CircuitPython's .mpy
 format differs from MicroPython's), boot.py, and code.py last, so the auto-reload runs the whole
-new firmware.
+new firmware. drive_copy.py writes them: free space checked first, no write through a link,
+everything staged beside the old firmware and put in place by renames, code.py last.
 
 Every step is a `Step(text, action)`: --dry-run prints the texts, a real run prints and does them.
 `Mpremote` wraps the mpremote CLI (tests swap in a fake with the same methods).
@@ -568,16 +569,6 @@ def neopixel_files(find_spec=None):
     return out
 
 
-def _copy_file(src, dest):
-    os.makedirs(os.path.dirname(dest), exist_ok=True)
-    with open(src, "rb") as f:
-        data = f.read()
-    with open(dest, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-
-
 def _drive_writable(drive):
     probe = os.path.join(drive, ".presstime-write-test")
     try:
@@ -641,15 +632,19 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
             % (drive, "" if force else " (install-firmware refuses it without --force)"))
     else:
         say("board: %s" % version)
-    if not dry_run and not _drive_writable(drive):
+    if dry_run:
+        run_steps([Step("copy %s -> %s" % (src, os.path.join(drive, dest))) for src, dest in pairs], True, say)
+        return want
+    from . import drive_copy
+
+    drive_copy.check_paths(drive, [dest for _, dest in pairs])     # no links, files where folders go
+    if not _drive_writable(drive):
         raise Failure("%s is read-only for the computer: the presstime firmware keeps it for its journal. "
                       "Hold KEY1 (the top-left key) while pressing reset, then run install-firmware again" % drive)
+    drive_copy.check_space(drive, pairs)
     old_boot = _read(os.path.join(drive, "boot.py"))
-    steps = [Step("copy %s -> %s" % (src, os.path.join(drive, dest)),
-                  (lambda s=src, d=dest: _copy_file(s, os.path.join(drive, d)))) for src, dest in pairs]
-    run_steps(steps, dry_run, say)
-    if dry_run:
-        return want
+    drive_copy.stage(drive, pairs, say)         # beside the old firmware, which keeps running
+    drive_copy.commit(drive, pairs)             # renames: the library, the package, boot.py, code.py last
     got = _version_in(os.path.join(drive, PACKAGE, "__init__.py"))
     if got != want:
         raise Failure("the drive holds presstime %r after the copy, expected %r" % (got, want))
