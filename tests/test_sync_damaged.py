@@ -194,7 +194,7 @@ def _unstorable(names):
 
 @pytest.mark.parametrize("names, says", [
     (["Ada", "Ada"], "Ada is named twice"),
-    (["Ada", ""], "seat 2: must be a name"),
+    (["Ada", ""], "seat 2: a name cannot be empty"),
     ([chr(65 + i) for i in range(40)], "takes 1 to 6 players (got 40)"),
 ])
 def test_a_set_up_that_can_never_be_stored_is_told_at_sync(tmp_path, capsys, runtime, names, says):
