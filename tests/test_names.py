@@ -1,4 +1,4 @@
-"""The one rule for a player's name (core/config.py name_problem/name_twice/name_key, the desktop's
+"""The one rule for a player's name (core/config.py name_refused and key, the desktop's
 door host/presstime/names.py): the shared vectors on CPython and MicroPython, the laws that tie the
 entry points together, and the cases issue 22 found where four implementations disagreed."""
 
@@ -77,7 +77,7 @@ def test_a_name_the_desktop_takes_is_taken_by_the_board_the_checks_and_the_store
         name = names.entered(text, "name")
     except BadInput as e:
         # refused by the desktop: then the core refuses what the desktop would send it
-        assert config.name_problem(names.typed(text), "name") == e.messages[0]
+        assert config.name_refused(names.typed(text), "name", ()) == e.messages[0]
         return
     assert name == unicodedata.normalize("NFC", name) and name == name.strip()
     assert normalise({"players": [name, "\u2603"]})["names"][0] == name

@@ -7,7 +7,7 @@ makes (the streaks) reads a cursor row by row.
     compute(records)                           -> the same over a list of records (an in-memory store)
 
 Decisions:
-- a player is their name, by the core's one rule (core/config.py name_key, docs/faults.md): names
+- a player is their name, by the core's one rule (core/config.py key, docs/faults.md): names
   stored in NFC, and names that differ only in the case of ASCII letters are one player (SQLite's
   COLLATE NOCASE folds the same letters), shown in one of its spellings;
 - only complete games count; games in progress are only counted; damaged games are listed;
@@ -65,10 +65,10 @@ def _sources(selection):
 
 
 def _key(name):
-    """The key SQLite's NOCASE compares `name` by: ASCII letters folded, as the core's name_key."""
-    from .core.config import name_key
+    """The key SQLite's NOCASE compares `name` by: ASCII letters folded, as the core's key."""
+    from .core.config import key
 
-    return name_key(name)
+    return key(name)
 
 
 def from_store(store, selection=None, vs=None):

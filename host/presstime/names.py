@@ -1,5 +1,5 @@
 """The desktop's door for players' names. The rule itself is the core's (core/config.py:
-name_problem, name_twice, name_key), the very code the board runs at a set-up; what only the
+name_refused, key), the very code the board runs at a set-up; what only the
 desktop can do is here, and every entry point goes through it:
 
 - `typed(text)`: a name as a user typed it (--players, enter, the scorepad, a stats filter):
@@ -15,7 +15,8 @@ desktop can do is here, and every entry point goes through it:
 
 import unicodedata
 
-from .core.config import name_key, name_problem, name_twice
+from .core.config import key as name_key
+from .core.config import name_refused
 
 
 def nfc(text):
@@ -42,7 +43,7 @@ def problems(names, where):
     seen = []
     for i, name in enumerate(names):
         place = "%s, seat %d" % (where, i + 1)
-        bad = name_problem(name, place) or name_twice(seen, name, place)
+        bad = name_refused(name, place, seen)
         if bad:
             out.append(bad)
         else:
@@ -55,7 +56,7 @@ def entered(text, where):
     from .errors import BadInput
 
     name = typed(text)
-    bad = name_problem(name, where)
+    bad = name_refused(name, where, ())
     if bad:
         raise BadInput(bad)
     return name

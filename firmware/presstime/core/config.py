@@ -5,13 +5,14 @@ the CONFIG event carries, or ValueError naming the field.
 It holds THE rule for a player's name, which the record checks (record_checks.py,
 fit_to_print_check.py) and, through host/presstime/names.py, every desktop entry point use too
 (docs/faults.md states it for users):
+`name_refused` says why a name is refused (or None):
 - at most 24 bytes of UTF-8 (what the CONFIG event and the journal carry per name); not empty;
   no space at either end;
 - none of the characters `refused` names: C0/C1 controls and DEL, the line and paragraph
   separators, the bidirectional marks, embeddings, overrides and isolates, zero-width and other
   invisible format characters, unusual spaces (no-break, en, em, ideographic...), the byte order
   mark, lone surrogates;
-- two names are the same player when their `name_key`s are equal: ASCII letters compared without
+- two names are the same player when their `key`s are equal: ASCII letters compared without
   case, the rest as it is (MicroPython's str.lower folds only ASCII; bytes.lower does the same on
   both, as SQLite's NOCASE does in the history). The board cannot normalise Unicode (no
   unicodedata): the desktop turns every name into NFC before it reaches a board or the store.
@@ -49,8 +50,9 @@ def refused(c):
             or 0xD800 <= c <= 0xDFFF)
 
 
-def name_problem(name, where):
-    """None for a good name, else the message why it is refused, `where` first."""
+def name_refused(name, where, before):
+    """None for a good name that no player of `before` (the seats before it) has, else the
+    message why it is refused, `where` first."""
     if not name:
         return "%s: a name cannot be empty" % where
     for c in name:
@@ -61,23 +63,18 @@ def name_problem(name, where):
         return "%s: a name cannot begin or end with a space" % where
     if len(name.encode()) > 24:
         return "%s: a name cannot be longer than 24 bytes (UTF-8)" % where
-    return None
-
-
-def name_key(name):
-    """What two names are compared by: equal keys are the same player."""
-    return name.encode().lower()
-
-
-def name_twice(names, name, where):
-    """None when `name` is no player of `names` yet, else the message saying it is named twice."""
-    k = name_key(name)
-    for other in names:
-        if name_key(other) == k:
+    for other in before:
+        if key(other) == key(name):
             if other == name:
                 return "%s: %s is named twice" % (where, name)
             return "%s: %s is named twice (as %s: names are compared without case)" % (where, name, other)
     return None
+
+
+def key(name):
+    """A name's key: two names with equal keys are the same player. (Called `key`, a name the
+    interpreter already holds: each new name is a qstr the board keeps, docs/benchmarks.md.)"""
+    return name.encode().lower()
 
 
 def _colour(c, where):
@@ -152,7 +149,7 @@ def normalise(cfg, machine):
         if not isinstance(p, dict) or not isinstance(p.get("name", ""), str):
             raise ValueError(where + ": expected a name or {name, colour}")
         nm = p.get("name") or "P%d" % (i + 1)
-        bad = name_problem(nm, where) or name_twice(names, nm, where)
+        bad = name_refused(nm, where, names)
         if bad:
             raise ValueError(bad)
         names.append(nm)

@@ -169,7 +169,7 @@ def _check_options(options, errs):
 
 
 def _check_players(record, mode, errs, face):
-    from .config import name_problem, name_twice     # the one name rule, as on the board's set-up
+    from .config import name_refused     # the one name rule, as on the board's set-up
     MAX_PLAYERS, CHARACTERS = face.MAX_PLAYERS, face.CHARACTERS
     players = record.get("players")
     if not isinstance(players, list) or not players:
@@ -184,13 +184,10 @@ def _check_players(record, mode, errs, face):
         if not isinstance(name, str):
             errs.append("%s: a player needs a name (got %s)" % (where, show(name)))
             continue
-        bad = name_problem(name, where)
+        bad = name_refused(name, where, names)
         if bad:
             errs.append(bad)
             continue
-        twice = name_twice(names, name, where)
-        if twice:
-            errs.append(twice)
         names.append(name)
         if character is not None:
             if character not in CHARACTERS:

@@ -96,7 +96,7 @@ def player_names(record, title, lo, hi, errors):
 
     Returns the list of usable names (possibly short when there are problems). The name rule is
     core/config.py's, as on the board's set-up."""
-    from .config import name_problem, name_twice
+    from .config import name_refused
     players = record.get("players")
     if players is None:
         errors.append("players: missing (a list of %d to %d names)" % (lo, hi))
@@ -121,7 +121,7 @@ def player_names(record, title, lo, hi, errors):
         if not isinstance(name, str):
             errors.append("players, seat %d: must be a name (got %s)" % (seat, show(name)))
             continue
-        bad = name_problem(name, "players, seat %d" % seat) or name_twice(names, name, "players, seat %d" % seat)
+        bad = name_refused(name, "players, seat %d" % seat, names)
         if bad:
             errors.append(bad)
             continue
