@@ -165,3 +165,35 @@ def test_both_pages_work_under_their_content_security_policy():
             browser.close()
     finally:
         server.stop()
+
+
+def test_the_finished_game_is_one_tap_from_bg_stats_on_phones_and_the_big_screen():
+    chromium = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    from presstime.scorepad.table import TableScorepad
+
+    session, result = played(4)
+    pad = TableScorepad(session.record, lambda r: None, say=lambda *a: None).start()
+    pad.session.tokens = dict(session.tokens)
+    pad.standings(result)                              # the end of the game
+    link = pad.session.standings["bgstats"]
+    assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    try:
+        with sync_playwright() as pw:
+            browser = launch(pw, chromium)
+            screen = browser.new_page(viewport={"width": 1280, "height": 720}, bypass_csp=True)
+            screen.goto(pad.server.screen_url)
+            screen.wait_for_selector("#bgstats img")
+            screen.wait_for_function("document.querySelector('#bgstats img').naturalWidth > 0")
+            assert screen.get_attribute("#bgstats a.bgstats", "href") == link
+            assert on_screen(screen, "#bgstats img") and on_screen(screen, "#winner")
+            phone = browser.new_page(viewport={"width": 390, "height": 844}, bypass_csp=True)
+            phone.goto(pad.server.url)
+            phone.wait_for_selector("#bgstats a.bgstats")
+            phone.wait_for_function("document.querySelector('#bgstats img').naturalWidth > 0")
+            assert phone.get_attribute("#bgstats a.bgstats", "href") == link
+            assert phone.inner_text("#bgstats a.bgstats") == "Add this game to BG Stats"
+            browser.close()
+    finally:
+        pad.stop()

@@ -97,3 +97,28 @@ def test_what_a_phone_typed_is_offered_again_after_a_restart(tmp_path):
         finally:
             again.stop()
             browser.close()
+
+
+def test_the_end_of_game_link_names_the_game_by_the_uuid_it_is_stored_with(tmp_path):
+    import urllib.parse
+
+    from presstime import records
+    from presstime.bgstats import play_link, stored_plays
+
+    rec = {"game": "mini-fits", "players": ["Ada", "Ben"],
+           "rounds": [{"players": {"Ada": {"lines": 7}, "Ben": {"lines": 5}}},
+                      {"players": {"Ada": {"lines": 8, "colour_sets": 2}, "Ben": {"lines": 6, "colour_sets": 1}}}]}
+    with open_store(str(tmp_path / "h.sqlite3")) as store:
+        store.save_draft("enter", rec)
+        pad = TableScorepad(rec, lambda r: store.save_draft("enter", r), say=lambda *a: None,
+                            keep=DraftLink(store, "enter")).start()
+        try:
+            pad.standings(records.tally(rec))
+            link = pad.session.standings["bgstats"]
+        finally:
+            pad.stop()
+        game_id = store.add_game(rec, "enter", draft_key="enter")
+        sent = json.loads(urllib.parse.unquote(link.split("?data=", 1)[1]))
+        assert sent["sourcePlayId"] == store.game_uuid(game_id)
+        stored = json.loads(urllib.parse.unquote(play_link(stored_plays(store)[0]).split("?data=", 1)[1]))
+        assert stored["sourcePlayId"] == sent["sourcePlayId"] and stored["players"] == sent["players"]

@@ -1,30 +1,92 @@
-"""`presstime export --format bgstats`: the history as a BG Stats backup (BGStatsExport.json).
+"""BG Stats, the phone app most players log their plays in: three ways in, one mapping.
 
-BG Stats (the phone app) backs up to and restores from one JSON object with the lists `games`,
-`players`, `locations` and `plays`, linked by integer ids (`gameRefId`, `playerRefId`,
-`locationRefId`). The field names and types here are those the app writes and that the public
-projects reading and writing the file use (a play's `playDate` "YYYY-MM-DD HH:MM:SS", a player's
-`score` a string, `winner` a boolean…). The mapping is in docs/history.md ("BG Stats export").
-Everything comes from the stored results: nothing is scored again.
+    export(store, where, params)     BGStatsExport.json: the app's backup, which it restores whole
+    export(..., play_file=True)      a .bgsplay play file: the app's import, which matches each play
+                                     by its uuid and updates it (the recommended route)
+    play_link(play)                  https://app.bgstatsapp.com/createPlay.html?data=...: one play,
+                                     one tap on a phone (the scorepad's end of game, `show ID`)
+
+A play's facts (Play) come from the stored results (`results`, `result_players`) or, at the end of
+a game on the scorepad, from the same summary of the core's result: nothing is scored again and no
+winner decided here. The field names and types are those the app writes and the public projects
+reading and writing its files use; the mapping is in docs/history.md ("BG Stats").
+
+Dates: every BG Stats date is the local time of the computer that writes the file (the app shows
+plays in its phone's local time): a stored time (UTC) and a record's `date` with an offset are
+converted to it; a record's `date` without an offset is already local and kept as typed.
 """
 
+import datetime
 import json
+import urllib.parse
 import uuid
 
 from . import game_words, records
 
-# uuid5 namespace for presstime's objects in a BG Stats file: the same game, player or place
-# gets the same uuid in every export, so that restoring twice does not duplicate anything
+# uuid5 namespace for presstime's games, players and places in a BG Stats file: the same name
+# gets the same uuid in every export. A play's uuid is the stored game's own (store: `uuid`).
 NAMESPACE = uuid.UUID("6f1b1d9e-3c0a-5d7e-9a51-7072657373a1")
+SOURCE = "presstime"            # BG Stats remembers its matches per (sourceName, source ids)
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
+ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this text, try to use a "
+         "share, export or open-in function to open it with Board Game Stats. (Written by presstime.)")
+# BoardGameGeek's ids, only those known for sure; the heist game's name says which Heat it is, so
+# the app does not match it to the racing game "Heat: Pedal to the Metal"
+BGG = {"fit-to-print": (352574, "Fit to Print")}
+NAMES = {"heat": "Heat (the heist card game, Asmadi Games)"}
 
 
 def _uuid(kind, key):
     return str(uuid.uuid5(NAMESPACE, "%s:%s" % (kind, key)))
 
 
-def _stamp(iso):
-    """"YYYY-MM-DD HH:MM:SS" from a stored ISO time ("2026-11-23T13:29:40+00:00")."""
-    return (iso or "")[:19].replace("T", " ")
+def local_stamp(text):
+    """"YYYY-MM-DD HH:MM:SS" in this computer's local time, from an ISO time: with an offset (a
+    stored time, a `date` typed with one) converted, without one kept as it is. None if unreadable."""
+    if not isinstance(text, str) or len(text) < 10:
+        return None
+    try:
+        when = datetime.datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if when.tzinfo is not None:
+        when = when.astimezone()
+    return when.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def name(game):
+    return NAMES.get(game) or game_words.title(game)
+
+
+class Play:
+    """One game as BG Stats sees it. `facts`: a results row (state, game, mode, edition, played,
+    place, rounds, duration_ms, decided_by); `players`: [{seat (from 1), name, total, won}]."""
+
+    def __init__(self, play_uuid, game_id, facts, players, date=None, added_at=None, updated_at=None):
+        self.uuid = play_uuid
+        self.game_id = game_id
+        self.facts = facts
+        self.players = players
+        self.complete = facts["state"] == "complete"
+        self.date = local_stamp(date) or local_stamp(added_at) or facts["played"]
+        self.added = local_stamp(added_at) or self.date
+        self.updated = local_stamp(updated_at) or self.added
+        winners = [p["name"] for p in players if p["won"]]
+        self.ranks = dict((p["seat"], rank) for rank, p in records.ranked(players, winners))
+        totals = [p["total"] for p in players if p["total"] is not None]
+        top = set(p["name"] for p in players if totals and p["total"] == max(totals))
+        # the rules, not the highest score, named the winners (a tie-break, out of business, ...)
+        self.manual_winner = self.complete and bool(winners) and set(winners) != top
+
+    def comments(self):
+        f = self.facts
+        title = game_words.full_title(f["game"], f["mode"], f["edition"])
+        parts = ["presstime game #%d: %s" % (self.game_id, title) if self.game_id else "presstime: " + title]
+        if not self.complete:
+            parts.append("in progress (ignored in the statistics)")
+        if f["decided_by"]:
+            parts.append("winner: " + f["decided_by"])
+        return "; ".join(parts)
 
 
 def _score(value):
@@ -35,74 +97,131 @@ def _score(value):
     return str(value)
 
 
-def _ranks(players):
-    """{seat: rank}: the standing order of records.ranked (winners 1, then by total)."""
-    winners = [p["name"] for p in players if p["won"]]
-    return dict((p["seat"], rank) for rank, p in records.ranked(players, winners))
-
-
-def export(store, where="1", params=(), skip=()):
-    """The BGStatsExport.json object for the stored games matching `where` (on results r),
-    damaged ones and the ids in `skip` left out; plays oldest first."""
+def stored_plays(store, where="1", params=(), skip=()):
+    """The stored games matching `where` (on results r) as Plays, damaged ones and the ids in
+    `skip` left out; oldest first."""
     skip = set(skip)
-    games, players, locations, plays = {}, {}, {}, []
-    cur = store.conn.execute(
-        "SELECT g.id, g.fingerprint, g.added_at, g.updated_at, r.game, r.mode, r.edition, r.played,"
-        " r.place, r.state, r.rounds, r.duration_ms, r.decided_by FROM results r JOIN games g ON g.id = r.game_id"
-        " WHERE r.state != 'damaged' AND " + where + " ORDER BY r.played, r.game_id", list(params))
-    rows = [r for r in cur.fetchall() if r[0] not in skip]
+    rows = store.conn.execute(
+        "SELECT g.id, g.uuid, g.added_at, g.updated_at, json_extract(g.record, '$.date'), r.state, r.game, r.mode,"
+        " r.edition, r.played, r.place, r.rounds, r.duration_ms, r.decided_by FROM results r"
+        " JOIN games g ON g.id = r.game_id WHERE r.state != 'damaged' AND " + where
+        + " ORDER BY r.played, r.game_id", list(params)).fetchall()
     seats = {}
-    for game_id, seat, name, total, won in store.conn.execute(
+    for game_id, seat, who, total, won in store.conn.execute(
             "SELECT p.game_id, p.seat, p.name, p.total, p.won FROM result_players p JOIN results r"
             " ON r.game_id = p.game_id WHERE r.state != 'damaged' AND " + where
             + " ORDER BY p.game_id, p.seat", list(params)):
-        seats.setdefault(game_id, []).append({"seat": seat, "name": name, "total": total, "won": won})
-    for (game_id, fingerprint, added_at, updated_at, game, mode, edition, played, place, state, rounds,
+        seats.setdefault(game_id, []).append({"seat": seat, "name": who, "total": total, "won": won})
+    out = []
+    for (game_id, play_uuid, added_at, updated_at, date, state, game, mode, edition, played, place, rounds,
          duration_ms, decided_by) in rows:
-        if game not in games:
-            games[game] = {
-                "id": len(games) + 1, "uuid": _uuid("game", game), "name": game_words.title(game),
-                "modificationDate": _stamp(updated_at), "cooperative": False, "highestWins": True,
-                "noPoints": False, "usesTeams": False, "bggId": 0, "bggName": "", "bggYear": 0,
+        if game_id in skip:
+            continue
+        facts = {"state": state, "game": game, "mode": mode, "edition": edition, "played": played,
+                 "place": place, "rounds": rounds, "duration_ms": duration_ms, "decided_by": decided_by}
+        out.append(Play(play_uuid, game_id, facts, seats.get(game_id, []), date if isinstance(date, str) else None,
+                        added_at, updated_at))
+    return out
+
+
+def result_play(record, result, play_uuid, when=None):
+    """The Play of a game just finished (not stored yet: the scorepad's end of game), from the
+    same summary of the core's result the history stores."""
+    from .results import _from_result
+
+    when = when or datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    summary = _from_result(record, result, when)
+    date = record.get("date") if isinstance(record.get("date"), str) else None
+    return Play(play_uuid, None, summary.game, summary.players, date, when, when)
+
+
+def export(plays, me=None, play_file=False):
+    """The BGStatsExport.json object (play_file: the .bgsplay play file) for `plays`. me: the
+    name of the app's owner among the players (userInfo.meRefId); None: the one in the most
+    plays. BadInput when `me` plays in none of them."""
+    from .errors import BadInput
+
+    games, players, locations, out = {}, {}, {}, []
+    for play in plays:
+        f = play.facts
+        if f["game"] not in games:
+            bgg_id, bgg_name = BGG.get(f["game"], (0, ""))
+            games[f["game"]] = {
+                "id": len(games) + 1, "uuid": _uuid("game", f["game"]), "name": name(f["game"]),
+                "modificationDate": play.updated, "cooperative": False, "highestWins": True,
+                "noPoints": False, "usesTeams": False, "bggId": bgg_id, "bggName": bgg_name, "bggYear": 0,
             }
-        table = seats.get(game_id, [])
-        for p in table:
+        for p in play.players:
             if p["name"] not in players:
                 players[p["name"]] = {
                     "id": len(players) + 1, "uuid": _uuid("player", p["name"]), "name": p["name"],
-                    "isAnonymous": False, "modificationDate": _stamp(updated_at), "bggUsername": "",
+                    "isAnonymous": False, "modificationDate": play.updated, "bggUsername": "",
                 }
-        play = {
-            "uuid": _uuid("play", fingerprint or game_id),
-            "modificationDate": _stamp(updated_at), "entryDate": _stamp(added_at), "playDate": played,
-            "usesTeams": False, "durationMin": int(duration_ms // 60000), "ignored": state != "complete",
-            "manualWinner": False, "rounds": rounds, "gameRefId": games[game]["id"], "rating": 0,
-            "scoringSetting": 0, "playImages": "[]", "board": mode if mode and mode != "standard" else "",
-            "comments": _comment(game_id, game, mode, edition, state, decided_by),
+        entry = {
+            "uuid": play.uuid, "modificationDate": play.updated, "entryDate": play.added, "playDate": play.date,
+            "usesTeams": False, "durationMin": int(f["duration_ms"] // 60000), "ignored": not play.complete,
+            "manualWinner": play.manual_winner, "rounds": f["rounds"], "gameRefId": games[f["game"]]["id"],
+            "rating": 0, "scoringSetting": 0, "playImages": "[]", "comments": play.comments(),
+            "board": f["mode"] if f["mode"] and f["mode"] != "standard" else "",
         }
-        if place:
-            if place not in locations:
-                locations[place] = {"id": len(locations) + 1, "uuid": _uuid("location", place), "name": place,
-                                    "modificationDate": _stamp(updated_at)}
-            play["locationRefId"] = locations[place]["id"]
-        ranks = _ranks(table)
-        play["playerScores"] = [{
+        if f["place"]:
+            if f["place"] not in locations:
+                locations[f["place"]] = {"id": len(locations) + 1, "uuid": _uuid("location", f["place"]),
+                                         "name": f["place"], "modificationDate": play.updated}
+            entry["locationRefId"] = locations[f["place"]]["id"]
+        entry["playerScores"] = [{
             "playerRefId": players[p["name"]]["id"], "score": _score(p["total"]), "winner": bool(p["won"]),
-            "newPlayer": False, "startPlayer": False, "rank": ranks[p["seat"]] if state == "complete" else 0,
+            "newPlayer": False, "startPlayer": False, "rank": play.ranks[p["seat"]] if play.complete else 0,
             "seatOrder": p["seat"], "role": "", "team": "",
-        } for p in table]
-        plays.append(play)
-    return {"games": list(games.values()), "players": list(players.values()),
-            "locations": list(locations.values()), "plays": plays}
+        } for p in play.players]
+        out.append(entry)
+    if me is not None and me not in players:
+        raise BadInput("--me %r: not a player in the exported games (players: %s)"
+                       % (me, ", ".join(sorted(players)) or "none"))
+    value = {"games": list(games.values()), "players": list(players.values()),
+             "locations": list(locations.values()), "plays": out,
+             "userInfo": {"meRefId": players[me or _most_plays(plays)]["id"] if players else 0}}
+    if play_file:
+        value = dict({"about": ABOUT}, **value)
+    return value
 
 
-def _comment(game_id, game, mode, edition, state, decided_by):
-    parts = ["presstime game #%d: %s" % (game_id, game_words.full_title(game, mode, edition))]
-    if state != "complete":
-        parts.append("in progress (ignored in the statistics)")
-    if decided_by:
-        parts.append("winner: " + decided_by)
-    return "; ".join(parts)
+def _most_plays(plays):
+    counts = {}
+    for play in plays:
+        for p in play.players:
+            counts[p["name"]] = counts.get(p["name"], 0) + 1
+    return max(counts, key=lambda n: (counts[n], -list(counts).index(n)))
+
+
+def play_link(play):
+    """BG Stats' one-play link for `play`: the app opens it as a new play, filled in (matched
+    again by sourcePlayId, the game's uuid, when the same game is sent twice)."""
+    f = play.facts
+    game = {"name": name(f["game"]), "sourceGameId": f["game"], "highestWins": True, "noPoints": False}
+    if f["game"] in BGG:
+        game["bggId"] = BGG[f["game"]][0]
+    # short: the whole play travels in one link and one QR code (a player is their name here)
+    data = {"sourceName": SOURCE, "sourcePlayId": play.uuid, "playDate": play.date, "game": game,
+            "manualWinner": play.manual_winner,
+            "players": [dict({"name": p["name"], "sourcePlayerId": p["name"], "winner": bool(p["won"]),
+                              "rank": play.ranks[p["seat"]], "seatOrder": p["seat"]},
+                             **({"score": p["total"]} if p["total"] is not None else {}))
+                        for p in play.players]}
+    if f["duration_ms"] >= 60000:
+        data["durationMin"] = int(f["duration_ms"] // 60000)
+    if f["place"]:
+        data["location"] = f["place"]
+    if f["mode"] and f["mode"] != "standard":
+        data["board"] = f["mode"]
+    return CREATE_PLAY + "?data=" + urllib.parse.quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+                                                       safe="")
+
+
+def is_own_file(value):
+    """Is this JSON one of BG Stats' files (a backup or a play file, such as presstime writes)?"""
+    return (isinstance(value, dict) and isinstance(value.get("plays"), list) and isinstance(value.get("games"), list)
+            and isinstance(value.get("players"), list))
 
 
 def text(value):

@@ -46,6 +46,12 @@ def parse_json(path, text):
             raise BadInput("%s: line %d column %d: not valid JSON: %s" % (path, lineno, e.colno, e.msg))
         raise BadInput("%s: not valid JSON: %s" % (path, e))
     if isinstance(value, dict):
+        from .bgstats import is_own_file
+
+        if is_own_file(value):    # one line for the file, not one "unknown field" per list in it
+            raise BadInput("%s: a BG Stats file (its backup or a play file, such as `presstime export "
+                           "--format bgstats|bgsplay` writes), not game records: the rounds' numbers are "
+                           "not in it; import presstime's JSON or CSV export instead" % path)
         return [(None, value)]
     if isinstance(value, list):
         if not value:

@@ -929,6 +929,11 @@ class Store:
     def save_link(self, key, link):
         self.save_draft(str(key) + LINK_SUFFIX, link)
 
+    def draft_uuid(self, key):
+        """The uuid a draft was given (the game keeps it when it is stored), or None."""
+        row = self.conn.execute("SELECT uuid FROM drafts WHERE key = ?", (str(key),)).fetchone()
+        return row[0] if row and row[0] else None
+
     def load_link(self, key):
         return self.load_draft(str(key) + LINK_SUFFIX)
 

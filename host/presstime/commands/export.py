@@ -4,15 +4,17 @@ EXAMPLE = """examples:
   presstime export 3 > game3.json                  # one game record (JSON)
   presstime export --format csv -o club.csv        # every game, one row per player per round
   presstime export 3 4 7 --format json -o some.json
+  presstime export -o presstime.bgsplay            # BG Stats' play file: the app adds or updates each play
   presstime export -o BGStatsExport.json           # a BG Stats backup the app restores
   presstime export --format bgstats --game heat --since 2026-01-01 -o heat.json
 
 `presstime import` reads back json and csv without loss (CSV columns: docs/history.md).
-bgstats is the backup file of the BG Stats app (mapping: docs/history.md); the format follows
-the -o file name: .csv, BGStatsExport*.json or *.bgsplay, else json.
+bgsplay is BG Stats' play file (recommended: importing it again updates the same plays), bgstats
+its backup file (mapping: docs/history.md); the format follows the -o file name: .csv, *.bgsplay,
+BGStatsExport*.json, else json. `presstime show ID` gives one game's one-tap BG Stats link.
 A damaged game (`presstime history --damaged`) is left out and named; the exit status is then 1."""
 
-FORMATS = ("json", "csv", "bgstats")
+FORMATS = ("json", "csv", "bgsplay", "bgstats")
 
 
 def configure(parser):
@@ -21,8 +23,12 @@ def configure(parser):
 
     parser.add_argument("ids", nargs="*", metavar="ID", help="games to export (default: all, or those selected)")
     parser.add_argument("--format", choices=FORMATS, default=None,
-                        help="json (the game-record format), csv, or bgstats (BG Stats' BGStatsExport.json); "
+                        help="json (the game-record format), csv, bgsplay (BG Stats' play file: the app adds "
+                             "or updates each play) or bgstats (BG Stats' backup, BGStatsExport.json); "
                              "default from the -o file name")
+    parser.add_argument("--me", metavar="NAME",
+                        help="bgsplay/bgstats: the player who owns the BG Stats app (default: the one in "
+                             "the most exported games)")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     history_select.add_arguments(parser)
     add_db_argument(parser)
@@ -36,7 +42,9 @@ def default_format(output):
     name = os.path.basename(output).lower()
     if name.endswith(".csv"):
         return "csv"
-    if name.startswith("bgstatsexport") or name.endswith(".bgsplay"):
+    if name.endswith(".bgsplay"):
+        return "bgsplay"
+    if name.startswith("bgstatsexport"):
         return "bgstats"
     return "json"
 
@@ -89,8 +97,9 @@ def run(args):
             unread = []
             games = store.games(ids, damaged=unread, uuids=True)  # a record damaged since its results were stored
             damaged += unread
-            if fmt == "bgstats":
-                value = bgstats.export(store, where, params, skip=[i for i, _ in unread])
+            if fmt in ("bgstats", "bgsplay"):
+                plays = bgstats.stored_plays(store, where, params, skip=[i for i, _ in unread])
+                value = bgstats.export(plays, me=args.me, play_file=fmt == "bgsplay")
     for game_id, reason in damaged:
         print("presstime export: game #%d left out, it is damaged: %s (see `presstime history --damaged`)"
               % (game_id, reason), file=sys.stderr)
@@ -104,7 +113,7 @@ def run(args):
         raise BadInput("no %s in the history: nothing to export" % selection.describe())
     if fmt == "csv":
         text = game_files.csv_text(games)
-    elif fmt == "bgstats":
+    elif fmt in ("bgstats", "bgsplay"):
         text = bgstats.text(value)
     else:
         text = game_files.json_text([record for game_id, record in games])

@@ -80,6 +80,7 @@ class ScorepadServer:
             Route("/{secret}/screen", self.screen_page),
             Route("/{secret}/join.svg", self.join_qr, methods=["GET"]),
             Route("/{secret}/api/join", self.api_join, methods=["GET"]),
+            Route("/{secret}/bgstats.svg", self.bgstats_qr, methods=["GET"]),
             Route("/{secret}/api/state", self.api_state, methods=["GET"]),
             Route("/{secret}/api/claim", self.api_claim, methods=["POST"]),
             Route("/{secret}/api/submit", self.api_submit, methods=["POST"]),
@@ -187,6 +188,15 @@ class ScorepadServer:
         if not self._secret_ok(request):
             return _not_found()
         return Response(_qr_svg(self.url), media_type="image/svg+xml", headers=_NO_STORE)
+
+    async def bgstats_qr(self, request):
+        """BG Stats' one-play link of the finished game as a QR code (404 before the end)."""
+        if not self._secret_ok(request):
+            return _not_found()
+        link = (self.session.public()["standings"] or {}).get("bgstats")
+        if not link:
+            return _not_found()
+        return Response(_qr_svg(link, error="l"), media_type="image/svg+xml", headers=_NO_STORE)
 
     async def api_join(self, request):
         if not self._secret_ok(request):
@@ -317,13 +327,13 @@ def _same_origin(scope):
     return origin in (b"http://" + host, b"https://" + host)
 
 
-def _qr_svg(text):
+def _qr_svg(text, error="m"):
     import io
 
     import segno
 
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff",
+    segno.make(text, error=error).save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff",
                                      xmldecl=False, svgns=True)
     return out.getvalue()
 

@@ -136,7 +136,7 @@ class ScorepadSession:
                 self.board = view
                 self._bump()
 
-    def set_standings(self, result):
+    def set_standings(self, result, bgstats_link=None):
         """The core's result after a round: what the big screen and the phones show, in rank
         order (the winners first once the game is complete)."""
         if not result:
@@ -150,6 +150,7 @@ class ScorepadSession:
             self.standings = {"players": rows, "winners": list(result.get("winners") or []),
                               "complete": bool(result.get("complete")),
                               "no_winner": result.get("no_winner"),
+                              "bgstats": bgstats_link,
                               "round": None if self.round_index is None else self.round_index + 1}
             self._bump()
 

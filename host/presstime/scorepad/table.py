@@ -43,6 +43,10 @@ class DraftLink:
     def save(self, link):
         self.store.save_link(self.key, link)
 
+    def uuid(self):
+        """The game's stable id (its draft's, kept when the game is stored)."""
+        return self.store.draft_uuid(self.key)
+
 
 def _urlsafe(text):
     import re
@@ -145,7 +149,17 @@ class TableScorepad:
         self.session.set_board(status)
 
     def standings(self, result):
-        self.session.set_standings(result)
+        """After a round; at the end of the game also BG Stats' one-play link (a button and a QR
+        code on every phone and the big screen), for the game's own uuid."""
+        link = None
+        if result and result.get("complete") and result.get("winners") is not None:
+            import uuid
+
+            from .. import bgstats
+
+            play_uuid = (self.keep.uuid() if self.keep is not None else None) or str(uuid.uuid4())
+            link = bgstats.play_link(bgstats.result_play(self.session.record, result, play_uuid))
+        self.session.set_standings(result, bgstats_link=link)
 
     def collect(self, round_index, title=None):
         """Open the round on the phones and wait until every seat is in or the host presses

@@ -56,6 +56,18 @@ function standingsTable(table, standings) {
   return true;
 }
 
+function bgstatsBox(box, standings) {
+  // the finished game, one tap from BG Stats: its one-play link as a button and a QR code
+  const link = standings && standings.bgstats;
+  box.hidden = !link;
+  if (!link) return;
+  const a = box.querySelector("a.bgstats"), img = box.querySelector("img");
+  if (a.getAttribute("href") !== link) {
+    a.setAttribute("href", link);
+    img.src = "/" + SECRET + "/bgstats.svg?" + encodeURIComponent(link.length + ":" + link.slice(-24));
+  }
+}
+
 function clock(ms) {
   if (ms === null || ms === undefined) return "–:––";
   const s = Math.max(0, Math.ceil(ms / 1000));

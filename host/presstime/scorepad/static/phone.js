@@ -176,6 +176,7 @@ function showTable(st) {
                  p.name + (p.submitted ? "" : (st.open ? " is still counting" : " (not in)"))));
   }
   document.getElementById("standings").hidden = !standingsTable(document.getElementById("stand"), st.standings);
+  bgstatsBox(document.getElementById("bgstats"), st.standings);
 }
 
 let asked = 0;          // refreshes asked: only the latest one's answer is shown

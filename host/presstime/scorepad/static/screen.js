@@ -41,6 +41,8 @@ function render(st) {
   const banner = document.getElementById("winner");
   banner.textContent = won; banner.hidden = !won;
   document.body.classList.toggle("over", !!won);
+  bgstatsBox(document.getElementById("bgstats"), st.standings);
+  document.body.classList.toggle("bgstats", !!(st.standings && st.standings.bgstats));
   tick();
 }
 
