@@ -160,7 +160,8 @@ def test_both_pages_work_under_their_content_security_policy():
             page.wait_for_selector("#stand tr:nth-child(3)")
             page.wait_for_selector("#winner:not([hidden])")
             page.goto(server.url)
-            page.wait_for_selector("#seats button")
+            page.wait_for_selector("#stand tr:nth-child(3)")
+            page.wait_for_selector("#status:has-text('The game is over')")
             assert refused == []
             browser.close()
     finally:

@@ -211,6 +211,12 @@ function render(st) {
   state = st; round = st.round;
   document.getElementById("title").textContent = st.title + (st.round_title ? " · " + st.round_title : "");
   showTable(st);
+  if (st.standings && st.standings.complete && !st.open) {     // the game is over: its result, BG Stats
+    document.getElementById("pad").hidden = true; document.getElementById("pick").hidden = true;
+    say("The game is over" + (st.standings.winners.length ? ": " + st.standings.winners.join(", ") +
+        (st.standings.winners.length > 1 ? " share the win." : " wins.") : "."));
+    return;
+  }
   if (seat === null) { showSeats(st); say("Tap your seat."); return; }
   if (!st.mine) {
     if (st.mine_error) { seat = null; token = null; remember({seat: null, token: null}); showSeats(st); say(st.mine_error, "warn"); return; }
