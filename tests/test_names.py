@@ -74,10 +74,10 @@ def _store_round_trip(tmp_path, players):
 @given(TEXT)
 def test_a_name_the_desktop_takes_is_taken_by_the_board_the_checks_and_the_store(tmp_path, text):
     try:
-        name = names.entered(text, "name")
+        [name] = names.entered_list([text], "name")
     except BadInput as e:
         # refused by the desktop: then the core refuses what the desktop would send it
-        assert config.name_refused(names.typed(text), "name", ()) == e.messages[0]
+        assert config.name_refused(names.typed(text), "name, seat 1", ()) == e.messages[0]
         return
     assert name == unicodedata.normalize("NFC", name) and name == name.strip()
     assert normalise({"players": [name, "\u2603"]})["names"][0] == name
@@ -91,7 +91,7 @@ def test_a_name_the_desktop_takes_is_taken_by_the_board_the_checks_and_the_store
 @given(TEXT, st.sampled_from(["lower", "upper", "swapcase", "nfd", "spaces"]))
 def test_names_that_compare_equal_are_refused_as_twins_everywhere(text, how):
     try:
-        a = names.entered(text, "name")
+        [a] = names.entered_list([text], "name")
     except BadInput:
         return
     b = {"lower": lambda s: "".join(c.lower() if c < "\x80" else c for c in s),
@@ -160,7 +160,8 @@ def test_players_option_takes_the_one_rule():
 
     assert parse_players(" Ze\u0301lie , Ben ", None) == ["Z\u00e9lie", "Ben"]
     for text, message in [("Ada,ada", "named twice"), ("Ada,B\u200ben", "U\\+200B"),
-                          ("x" * 25 + ",Ben", "24 bytes"), ("Ada,", "cannot be empty")]:
+                          ("x" * 25 + ",Ben", "24 bytes"), ("Ada,", "cannot be empty"),
+                          ("\ud800,Ben", "U\\+D800")]:
         with pytest.raises(BadInput, match=message):
             parse_players(text, None)
 

@@ -2,11 +2,11 @@
 name_refused, key), the very code the board runs at a set-up; what only the
 desktop can do is here, and every entry point goes through it:
 
-- `typed(text)`: a name as a user typed it (--players, enter, the scorepad, a stats filter):
+- `typed(text)`: a name as a user typed it (--players, enter, a stats filter):
   spaces at both ends dropped, Unicode NFC (the board has no unicodedata, so a name reaches a
   board or the store only in NFC: "é" typed as e + U+0301 and as U+00E9 is one player);
-- `entered(text, where)`: typed() and then the core's rule: the name, or BadInput naming `where`;
-- `entered_list(texts, where)`: a whole seat order, duplicates (compared by the core's key) refused;
+- `entered_list(texts, where)`: a seat order as typed -> the names, typed() and then the core's
+  rule, duplicates (compared by the core's key) refused: BadInput naming each seat otherwise;
 - `normal_record(record)`: a record read from a file, a board's journal or the history, with
   every text in NFC (names and the per-player keys that repeat them alike), so a record that was
   not written by this desktop is compared and stored as if it had been;
@@ -37,37 +37,20 @@ def same(a, b):
     return key(typed(a)) == key(typed(b))
 
 
-def problems(names, where):
-    """The core's messages about a seat order of already typed() names (none: all good)."""
-    out = []
-    seen = []
-    for i, name in enumerate(names):
-        place = "%s, seat %d" % (where, i + 1)
-        bad = name_refused(name, place, seen)
-        if bad:
-            out.append(bad)
-        else:
-            seen.append(name)
-    return out
-
-
-def entered(text, where):
-    """The name `text` stands for; BadInput naming `where` when the core refuses it."""
-    from .errors import BadInput
-
-    name = typed(text)
-    bad = name_refused(name, where, ())
-    if bad:
-        raise BadInput(bad)
-    return name
-
-
 def entered_list(texts, where):
-    """A seat order as typed -> the names; BadInput with one message per problem."""
+    """A seat order as typed -> the names; BadInput with one message per problem, each naming
+    its seat ("--players, seat 2: ...")."""
     from .errors import BadInput
 
     names = [typed(t) for t in texts]
-    bad = problems(names, where)
+    bad = []
+    good = []       # compared with the good names only: a refused one may not even encode
+    for i, name in enumerate(names):
+        why = name_refused(name, "%s, seat %d" % (where, i + 1), good)
+        if why:
+            bad.append(why)
+        else:
+            good.append(name)
     if bad:
         raise BadInput(bad)
     return names
