@@ -9,6 +9,9 @@ A vector: {"name", "config", "steps": [[op, args...], ...]}. Ops:
     ["expect", {partial status}, t_ms?]   status(t_ms) must contain these values (dicts partly,
                                           lists item by item)
     ["refused", op, args...]        the command must return False
+    ["bad", [kind, fields...], code]   a journal event the machine must refuse: apply raises
+                                       ValueError(code) (core/table.py _R_*) and the status,
+                                       version included, is what it was before
 Each run also checks the law: replaying the encoded events rebuilds the same status.
 `run(vector) -> {"name", "events": [hex...], "status": final status, "errors": [...]}`.
 No pytest here: this file runs under MicroPython too.
@@ -89,6 +92,8 @@ def run(vector):
         elif op == "refused":
             if _call(t, step[1], step[2:]) is not False:
                 errors.append(where + ": %s was not refused" % step[1])
+        elif op == "bad":
+            _refuse(t, tuple(step[1]), step[2], now, where, errors)
         elif op == "cut":
             log.extend(E.encode(ev) for ev in t.drain())
             t = E.replay(log)
@@ -115,6 +120,19 @@ def run(vector):
             errors.append("%s: replay differs in %s: %r != %r" % (vector["name"], k, again.get(k), final.get(k)))
     return {"name": vector["name"], "events": [_hex(b) for b in log], "status": final,
             "errors": errors}
+
+
+def _refuse(t, ev, code, now, where, errors):
+    before = _plain(t.status(now))
+    try:
+        t.apply(ev)
+        errors.append(where + ": %r was applied" % (ev,))
+        return
+    except ValueError as e:
+        if e.args != (code,):
+            errors.append(where + ": refused with %r, expected (%d,)" % (e.args, code))
+    if _plain(t.status(now)) != before:
+        errors.append(where + ": the refused %r changed the status" % (ev,))
 
 
 def _norm(ev):

@@ -11,12 +11,10 @@ import struct
 
 from .core import events as E
 from .core import games
+from .core import table as T
 from .term import printable
 
 UPDATE = "update presstime (pip install -U presstime)"
-
-_SEATED = (E.READY, E.PRESS, E.TURN, E.PHOTO)   # events whose first field is a seat
-
 
 def unreadable(payload, error):
     """(why, newer) for a record `core.events.decode` refused with `error`: newer is True when
@@ -50,20 +48,37 @@ def _config_codes(payload):
 
 
 def apply(table, ev):
-    """Apply one decoded event to the round machine, as the board does: None when it applied,
-    else why the machine refused it (the machine is then left exactly as it was)."""
-    kind = ev[0]
-    if kind in _SEATED and not 0 <= ev[1] < table.n:
-        return "a %s for seat %d, but the game has %d player%s" % (
-            E.name(kind), ev[1] + 1, table.n, "" if table.n == 1 else "s")
-    saved = dict((k, list(v) if isinstance(v, list) else v) for k, v in table.__dict__.items())
+    """Apply one decoded event to the round machine, as the board's boot does: None when it
+    applied, else why the machine refused it. The machine decides (core/table.py Table.apply:
+    a refused event leaves it exactly as it was, its ValueError carries a code); these are the
+    code's words, told with the event and the machine as they are."""
     try:
         table.apply(ev)
-    except Exception as e:      # anything the machine refuses leaves it as it was
-        table.__dict__.clear()
-        table.__dict__.update(saved)
-        return "the table refuses it: %s (%s)" % (E.name(kind), e)
+    except ValueError as e:
+        return "the table refuses it: " + refusal(table, ev, e.args[0] if e.args else None)
     return None
+
+
+def refusal(table, ev, code):
+    """The words for the code (core/table.py _R_*) the machine refused `ev` with."""
+    kind = E.name(ev[0])
+    if code == T._R_SEAT:
+        n = table.n
+        return "a %s for seat %d, but the game has %d player%s" % (kind, ev[1] + 1, n, "" if n == 1 else "s")
+    if code == T._R_UNDO:
+        return "undo with nothing to undo"
+    if code == T._R_NOW:
+        return "a %s while the round is %s (%s mode), which the table never does" % (
+            kind, T.PHASES[table.phase], T.MODES[table.mode])
+    if code == T._R_FIT:
+        if ev[0] == E.TURN:
+            return "a turn passed by seat %d while it is seat %d's turn" % (ev[1] + 1, table.turn + 1)
+        state = table.status()["players"][ev[1]]["state"]
+        return "a press for seat %d (token %d, flags %d) while it is %s: not one the table makes" % (
+            ev[1] + 1, ev[2], ev[3], state)
+    if code == T._R_SETUP:
+        return "a %s before any set-up" % kind
+    return "a %s the table does not know (%d items)" % (kind, len(ev))
 
 
 def entry(seq, why, newer=False, last=None):

@@ -30,8 +30,9 @@ def games_from_journal(records, damaged=None, dropped=()):
 
     A record the desktop cannot apply (journal_damage.py) is skipped and appended to the list
     `damaged`, unless its seq is in `dropped` (the user set it aside: `sync --damaged --drop`;
-    it is skipped all the same, so dropping changes no game). An UNDO right after a skipped
-    record is skipped too (what it undid is unknown). A set-up that cannot be read starts a game
+    it is skipped all the same, so dropping changes no game). After a skipped record the machine
+    refuses an UNDO until a new press (Table.lost: what it would take back is unknown), as the
+    board's boot does. A set-up that cannot be read starts a game
     {"seq", "unreadable": why, "newer": bool, "last": seq} whose records are kept and not
     rebuilt: never merged into the game before it."""
     if damaged is None:
@@ -56,6 +57,8 @@ def games_from_journal(records, damaged=None, dropped=()):
                 damaged.append(journal_damage.entry(seq, why, newer))
                 if game is not None:
                     game["last"] = skipped = seq
+                if machine is not None:
+                    machine.table.lost()
             continue
         if ev[0] == E.CONFIG:
             machine, skipped = _Game(seq, ev[1]), None
@@ -67,14 +70,12 @@ def games_from_journal(records, damaged=None, dropped=()):
             _extend(game, damaged, seq)
             continue
         game["last"] = seq
-        if ev[0] == E.UNDO and skipped:
-            damaged.append(journal_damage.entry(seq, "an undo of record %d, which was skipped" % skipped))
-            skipped = None
-            continue
         why = machine.apply(ev)
         if why:
+            if ev[0] == E.UNDO and skipped:
+                why = "an undo of record %d, which was skipped" % skipped
             damaged.append(journal_damage.entry(seq, why))
-        skipped = seq if why else None
+        skipped = seq if why and ev[0] != E.UNDO else None   # the words of an undo right after it
     if dropped:
         damaged[:] = [d for d in damaged if d["seq"] not in dropped]
     return games
@@ -107,6 +108,7 @@ class _Game:
         before = t.phase
         why = journal_damage.apply(t, ev)
         if why:
+            t.lost()
             return why
         if t.phase == SUMMARY and before != SUMMARY:
             self.shown = _round(t)

@@ -133,6 +133,17 @@ def name(kind):
         return NAMES[kind]
     return "?%d" % kind
 
+
+# Why Table.apply refuses an event: its ValueError's argument (const: no name, no string on the
+# board; the desktop reads them here and says it in words, host/presstime/journal_damage.py).
+_R_KIND = const(1)      # an unknown kind, or the wrong number of fields
+_R_SETUP = const(2)     # an event before any set-up
+_R_UNDO = const(3)      # an undo with nothing to undo
+_R_NOW = const(4)       # a kind that this phase or this mode never emits (a next while running)
+_R_SEAT = const(5)      # a seat the game does not have
+_R_FIT = const(6)       # a press or a turn that does not fit the round: the seat is done, it is
+#                         not its turn, a token out of order, a layout press out of two-step
+
 _COUNTDOWN_MS = const(3000)
 UNDO_MS = const(5000)
 WARNINGS = (60000, 30000, 10000)
@@ -250,19 +261,54 @@ class Table:
 
     # ---- the only place state changes --------------------------------------------------
     def apply(self, ev):
-        """Apply one event (live or replayed). Unknown kinds raise ValueError."""
+        """Apply one event (live, replayed from the journal, or rebuilt by the desktop's sync).
+
+        The one judge of what the machine takes: an event it cannot apply raises ValueError whose
+        argument is a code saying why (_R_* above: the desktop words it, journal_damage.py), and
+        the machine is left exactly as it was (every check comes before the first change).
+        Events come as core/events.decode gives them (int fields)."""
+        # ---- the checks: nothing changes before they all pass (a press's fit to the round: in
+        # its branch below, before its first change). `checks`: three rows indexed by
+        # kind (-, CONFIG, READY, START, GO, PRESS, TIMEOUT, FORCE, END | PAUSE, RESUME, UNDO,
+        # ABORT, NEXT, CUT, REVEAL, TURN, PHOTO): the event's number of items (the kind
+        # included); one bit per phase (SETUP 1, READYCHK 2 ... OVER 128) and one per mode
+        # (index in MODES: standard 1 ... turns 64) in which the commands emit it. A bytes
+        # constant in the code: no heap for a table, no name for the board to keep.
+        checks = (b"\x00\x02\x03\x02\x02\x05\x01\x01\x03\x02\x02\x01\x01\x01\x02\x01\x04\x03"
+                  b"\x00\xff\x02\x02\x06\x28\x08\x20\x38\x08\x10\xff\x7e\x40\x08\x02\x08\x18"
+                  b"\x00\x7f\x2f\x0f\x5f\x0f\x07\x07\x5f\x5f\x5f\x7f\x7f\x7f\x5f\x20\x50\x40")
         k = ev[0]
+        if not 0 < k < 18 or len(ev) != checks[k]:     # 18 kinds: NAMES
+            raise ValueError(_R_KIND)
+        ph = self.phase
+        if k == CONFIG:
+            pass
+        elif self.cfg is None:
+            raise ValueError(_R_SETUP)
+        elif k == UNDO:
+            if not self._snap:
+                raise ValueError(_R_UNDO)
+        elif not (checks[18 + k] >> ph) & 1 or not (checks[36 + k] >> self.mode) & 1 or \
+                (k == GO and (ph == READYCHK) != self._turnmode()) or \
+                (k == ABORT and ph == READYCHK and self.mode != _REVEALS):
+            raise ValueError(_R_NOW)
+        elif k in (READY, PRESS, TURN, PHOTO):
+            p = ev[1]
+            if not 0 <= p < self.n:
+                raise ValueError(_R_SEAT)
+            if k == TURN and p != self.turn:
+                raise ValueError(_R_FIT)
+        # ---- the change
         if k == CONFIG:
             c = ev[1]
-            self.cfg = c
-            self.face = games.module(c["game"])
+            face = games.module(c["game"])
             self.mode = MODES.index(c["mode"])
+            self.cfg = c
+            self.face = face
             self.n = len(c["names"])
             self.round = 0
             self.phase = READYCHK
             self._new_round()
-        elif self.cfg is None:
-            raise ValueError("event %s before config" % name(k))
         elif k == READY:
             self.ps[ev[1]] = _IS_READY if ev[2] else _WAITING
         elif k == START:
@@ -279,8 +325,12 @@ class Table:
             for p in range(self.n):
                 self.ps[p] = _REPORTING
         elif k == PRESS:
-            self._snap = self._save()
             p, token, flags, e_us = ev[1], ev[2], ev[3], ev[4]
+            if self.ps[p] >= _PRINTED or token > self.next_tok or (
+                    flags & F_LAYOUT and (self.ps[p] != _REPORTING or token or not self.cfg["two_step"])) or (
+                    not flags & F_LAYOUT and (not token) == self._tokens()):
+                raise ValueError(_R_FIT)    # still before any change
+            self._snap = self._save()
             if flags & F_LAYOUT:
                 self.ps[p] = _LAYOUT
                 self.t_layout[p] = e_us
@@ -329,8 +379,6 @@ class Table:
             self.seg = ev[1]
             self._snap = None
         elif k == UNDO:
-            if self._snap is None:
-                raise ValueError("undo with nothing to undo")
             self._restore(self._snap)
             self._snap = None
         elif k == ABORT:
@@ -366,9 +414,13 @@ class Table:
                 self.end_reason = END_WIN
                 self.base = ev[2]       # the round time of the win, as the command decided it
                 self.seg = None
-        else:
-            raise ValueError("unknown event kind %d" % k)
         self.version += 1
+
+    def lost(self):
+        """A replay skipped a journal record here (apply refused it, or it did not decode):
+        whatever it did cannot be undone, so an UNDO after it is refused. The board's boot
+        and the desktop's sync both call this: one rule for what an undo takes back."""
+        self._snap = None
 
     def _emit(self, ev):
         self.apply(ev)

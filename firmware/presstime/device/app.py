@@ -154,7 +154,7 @@ class App:
         self.link = None
         self.quit = False        # set by the link ("return to the REPL"): run() ends
         self.table = Table()
-        self.errors = 0          # journal records that did not decode (skipped on replay)
+        self.errors = 0          # journal records skipped on replay (bad data, or refused)
         if marks is None:
             path = port.journal_path()
             if path:
@@ -212,8 +212,9 @@ class App:
                 after = seq
                 try:
                     t.apply(E.decode(payload))
-                except ValueError:
+                except ValueError:      # the machine is as it was (Table.apply)
                     self.errors += 1
+                    t.lost()
             if len(recs) < _PAGE:
                 break
         t.drain()
