@@ -216,7 +216,8 @@ def run_game(args, names, say, ask):
                 table.pad, table.phones = start_scorepad(args, record, table, say)
             entry = GameEntry(record, table.save, ask=ask, say=say)
             try:
-                for i in range(st.get("rounds") or 1):
+                i = again = 0
+                while i < (st.get("rounds") or 1):
                     try:
                         st = table.wait_round(i)
                     except Failure:
@@ -228,7 +229,7 @@ def run_game(args, names, say, ask):
                             _phones_round(table, entry, record, demo, i, "%s %d" % (face.ROUND_WORD, i + 1))
                         elif demo:
                             demo.fill(record, i)
-                        entry.enter(round_index=i)
+                        entry.enter(round_index=i, review=again and not demo and table.pad is None)
                         if table.pad is not None:
                             table.pad.standings(_tally_or_none(record))
                     if st.get("mode") == "turns":   # the photo tokens the board counted
@@ -236,8 +237,8 @@ def run_game(args, names, say, ask):
                         table.save(record)
                     if table.ended:
                         break
-                    if st.get("phase") != "over":
-                        st = table.next_round()
+                    past = table.went_past(st)[0]   # the table decides the round's fate
+                    i, again = (i + 1, False) if past else (i, True)
                 if table.pad is not None:
                     _phones_round(table, entry, record, demo, None, "the final count")
                 elif demo:

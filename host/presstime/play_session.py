@@ -62,7 +62,10 @@ class PlaySession(TableScreen):
 
         return self.show_round(act, idle_s=0.1 if self.demo else 0.05)
 
-    def score_round(self, index, st):
+    def score_round(self, index, st, again=False):
+        """The round's numbers, with the finishing order and times of the table's summary `st`;
+        again: the table threw away the round these numbers were first typed for, so they are
+        asked again (Enter keeps each)."""
         from . import mirror, rebuild, records
         from .entry import ScoreEntry
 
@@ -76,7 +79,7 @@ class PlaySession(TableScreen):
             self.pad.collect(index, entry._round_title(index))
         elif self.demo:
             self.demo.fill(self.record, index)
-        entry.enter_round(index, finish=finish, table=table)
+        entry.enter_round(index, finish=finish, table=table, review=again and not self.demo and self.pad is None)
         try:
             result = records.tally(self.record)
         except Exception:
@@ -111,6 +114,31 @@ class PlaySession(TableScreen):
         except BoardError as e:
             self.say("  (next round refused: %s)" % e.board_message)
         return self.client.status()
+
+    def went_past(self, shown):
+        """(True, status) once the table went past the round whose summary `shown` play took
+        (its numbers typed): play sends the table on (next) unless its control button did.
+        (False, status) when the table threw that round away meanwhile -- an abort in its
+        summary (the same round is played again) or an undo that reopened it: the table decides
+        a round's fate, play follows it and takes the round again from its next summary."""
+        from .link import BoardError
+
+        st = self.client.status()
+        refused = None
+        if st.get("phase") == "summary" and st.get("version") == shown.get("version"):
+            try:
+                self.client.next_round()    # the table refuses it if it changed since (stale)
+            except BoardError as e:
+                refused = e.board_message
+            st = self.client.status()
+        again = st.get("round") == shown.get("round") and st.get("phase") != "over" and (
+            st.get("phase") != "summary" or st.get("version") != shown.get("version"))
+        if again:
+            self.say("The table threw %s away (an abort or an undo there): it is played again, and "
+                     "its numbers are taken again once it is over." % _round_name(shown))
+        elif refused:
+            self.say("  (next round refused: %s)" % refused)
+        return not again, st
 
 
 class Demo:
@@ -159,6 +187,12 @@ class Demo:
                 }.get(field, 0)
             out[seat] = pad
         return out
+
+
+def _round_name(st):
+    """'round 2 (Saturday)' / 'round 1' for a status."""
+    day = st.get("day")
+    return "round %s%s" % (st.get("round"), " (%s)" % day.capitalize() if isinstance(day, str) and day else "")
 
 
 def _poll_line(timeout):

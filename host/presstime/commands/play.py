@@ -164,7 +164,8 @@ def run(args):
             if args.scorepad:
                 table.pad, table.phones = start_scorepad(args, record, table, say)
             result = None
-            for i in range(rounds_in(record)):
+            i = again = 0
+            while i < rounds_in(record):
                 try:
                     st = table.wait_round(i)
                 except Failure:
@@ -172,7 +173,7 @@ def run(args):
                         "(`presstime sync` later still pulls the board's journal)." % key)
                     raise
                 try:
-                    result = table.score_round(i, st) or result
+                    result = table.score_round(i, st, again=again) or result
                 except EntryStopped as stop:
                     stopped(key, say)
                     return stop.status
@@ -181,8 +182,8 @@ def run(args):
                             "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"]) for p in result["players"]))):
                         say(line)
                     table.push(result)
-                if st.get("phase") != "over":
-                    table.next_round()
+                past = table.went_past(st)[0]   # the table decides the round's fate
+                i, again = (i + 1, False) if past else (i, True)
             store_played_game(store, table, record, key, records.tally(record), say)
     except KeyboardInterrupt:
         if key is not None and (args.save or not args.demo):
