@@ -48,3 +48,16 @@ def test_quit_in_play_exits_as_in_enter(sim, tmp_path, capsys, monkeypatch):
                      "--db", db]) == 0
     out = capsys.readouterr().out
     assert "Everything typed is kept as draft board:" in out and "unknown card" not in out
+
+
+def test_ctrl_c_before_any_round_leaves_no_draft(sim, tmp_path, capsys, monkeypatch):
+    def interrupted(timeout):
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(play_session, "_poll_line", interrupted)      # at the first ready check
+    db = str(tmp_path / "history.db")
+    assert cli.main(["play", "--players", "Ada,Ben", "--port", sim.path, "--db", db]) == 130
+    out = capsys.readouterr().out
+    assert "before any round was played: nothing to keep, no draft" in out and "enter --draft" not in out
+    with Store(db) as store:
+        assert store.list_drafts() == []

@@ -303,11 +303,27 @@ class _ThrowAwayStore:
             shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-def stopped(key, say, why="Stopped"):
-    """What a stopped game says: where what was typed is kept, and how to finish it."""
+def stopped(key, say, why="Stopped", record=None, args=None):
+    """What a stopped game says: where what was typed is kept, and how to finish it. Given the
+    `record` and play's `args` (the store closed): a game stopped before any round was played
+    or typed keeps no draft (Ctrl-C at the first ready check left one each time)."""
     say("")
+    if record is not None and not played_or_typed(record):
+        from .store import open_store
+
+        with open_store(args) as store:
+            store.drop_draft(key)
+        say("%s before any round was played: nothing to keep, no draft." % why)
+        return
     say("%s. Everything typed is kept as draft %s:" % (why, key))
-    say("  presstime enter --draft %s    finishes it (presstime enter --list: the drafts)" % key)
+    say("  presstime enter --draft %s" % key)
+    say("      finishes it (presstime enter --list: the drafts)")
+
+
+def played_or_typed(record):
+    """True when a game's record holds anything beyond its set-up: a round, a number."""
+    return bool(record.get("rounds")) or any(v for k, v in record.items()
+                                             if k not in ("game", "players", "mode", "edition", "rounds"))
 
 
 def start_scorepad(args, record, table, say):

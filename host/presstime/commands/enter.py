@@ -120,17 +120,23 @@ def _enter_typed(store, args, ask, say, phones):
     if args.new:
         store.drop_draft(DRAFT_KEY)      # damaged or not, it goes
     draft = None if args.new else store.load_draft(DRAFT_KEY)
+    waiting = [d["key"] for d in store.list_drafts() if d["key"] != DRAFT_KEY]
     if args.resume and draft is None:
-        raise BadInput("no game in progress to resume (start one with `presstime enter`)")
+        raise BadInput("no game typed with `presstime enter` is in progress%s" % (
+            "; %s: `presstime enter --draft KEY` finishes one" % _waiting_words(waiting) if waiting
+            else " (start one with `presstime enter`)"))
     if draft is not None and not args.resume:
         say("A game is in progress: %s." % _summary(draft))
         try:
             answer = ask("Resume it? [Y/n] (n discards it): ").strip().lower()
         except EOFError:
-            return None, _stopped(say, True), None
+            return None, _stopped(say, True, True), None
         if answer in ("n", "no"):
             store.drop_draft(DRAFT_KEY)
             draft = None
+    if draft is None and waiting and not args.new:
+        for line in wrap("%s (`presstime enter --draft KEY` finishes one). A new game:" % _waiting_words(waiting)):
+            say(line)
     save = lambda record: store.save_draft(DRAFT_KEY, record)  # noqa: E731
     _keep_link(phones, store, DRAFT_KEY)
     try:
@@ -146,9 +152,9 @@ def _enter_typed(store, args, ask, say, phones):
         else:
             result = _enter_other(record, draft, ask, say, save, phones)
     except EntryStopped as stop:
-        return None, _stopped(say, stop.eof), None
+        return None, _stopped(say, stop.eof, store.has_draft(DRAFT_KEY)), None
     except KeyboardInterrupt:
-        _stopped(say, True)
+        _stopped(say, True, store.has_draft(DRAFT_KEY))
         return None, 130, None
     if not _finished(result, DRAFT_KEY, "--resume", say):
         return None, 0, None
@@ -223,9 +229,13 @@ def _list_drafts(store, say):
     if not drafts:
         say("No drafts: every game is finished.")
     for d in drafts:
-        say("%-28s saved %s  %s" % (d["key"], d["saved_at"], _described(store, d["key"])))
+        say("%s  (saved %s)" % (d["key"], d["saved_at"]))
+        for line in wrap("  " + _described(store, d["key"]), indent="    "):
+            say(line)
     if drafts:
-        say("`presstime enter --draft KEY` finishes one; `presstime enter --discard KEY` drops it.")
+        for line in wrap("`presstime enter --draft KEY` finishes one; `presstime enter --discard KEY` "
+                         "drops it (`--discard all`: every draft)."):
+            say(line)
     return 0
 
 
@@ -250,6 +260,10 @@ def _discard_drafts(store, keys, yes, ask, say):
     from ..errors import BadInput, Failure
 
     keys = list(dict.fromkeys(keys))
+    if keys == ["all"] and not store.has_draft("all"):
+        keys = [d["key"] for d in store.list_drafts()]
+        if not keys:
+            raise Failure("no drafts to discard: every game is finished")
     missing = [k for k in keys if not store.has_draft(k)]
     if missing:
         raise BadInput(["--discard %s: no such draft (see `presstime enter --list`)" % k for k in missing])
@@ -260,7 +274,8 @@ def _discard_drafts(store, keys, yes, ask, say):
             raise BadInput("standard input is not a terminal, so nobody can confirm: add --yes to discard %s"
                            % ", ".join(keys))
         for k in keys:
-            say("%-28s %s" % (k, _described(store, k)))
+            for line in wrap("%s  %s" % (k, _described(store, k)), indent="    "):
+                say(line)
         if not yes:
             try:
                 answer = ask("Discard %d draft%s and what was typed in %s? [y/N] "
@@ -277,7 +292,8 @@ def _discard_drafts(store, keys, yes, ask, say):
                 store.drop_draft(k)
             else:   # remembered: a later sync drafts it again only if the board's game goes on
                 store.discard_draft(k, store.last_seq(board))
-    say("discarded: %s" % ", ".join(keys))
+    for line in wrap("discarded: %s" % ", ".join(keys)):
+        say(line)
     return 0
 
 
@@ -324,9 +340,25 @@ def _tally(record):
     return tally(record)
 
 
-def _stopped(say, eof):
+def _stopped(say, eof, kept):
+    """What a stopped entry says (`kept`: a draft holds what was typed) and its exit status."""
     from ..entry import EntryStopped
 
     say("")
-    say("Saved. Everything typed so far is kept: run `presstime enter` to continue.")
+    if kept:
+        say("Saved. Everything typed so far is kept: run `presstime enter` to continue.")
+    else:
+        say("Stopped before the game's set-up was complete: nothing was kept.")
     return EntryStopped(eof).status
+
+
+def _waiting_words(keys):
+    return "%d draft%s of games a board played %s waiting (%s)" % (
+        len(keys), "" if len(keys) == 1 else "s", "is" if len(keys) == 1 else "are", ", ".join(keys))
+
+
+def wrap(text, indent="  "):
+    """`text` as lines that fit 80 columns, broken between words only."""
+    import textwrap
+
+    return textwrap.wrap(text, 79, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)

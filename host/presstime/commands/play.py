@@ -187,7 +187,7 @@ def run(args):
             store_played_game(store, table, record, key, records.tally(record), say)
     except KeyboardInterrupt:
         if key is not None and (args.save or not args.demo):
-            stopped(key, say, "Stopped (Ctrl-C)")
+            stopped(key, say, "Stopped (Ctrl-C)", record, args)
         raise
     finally:
         if table is not None and table.pad is not None:
