@@ -259,12 +259,13 @@ def store_played_game(store, table, record, key, result, say):
     say("")
     say(report.standings_text(result).rstrip("\n"))
     say("")
+    table.push(result)
+    winner_screen(table.client, table.demo)
     final_table(result)
     if getattr(store, "demo", False):
         say("A demo: not kept in the history (`--save` keeps it).")
     else:
         say("Saved as game %d in the history." % game_id)
-    table.push(result)
 
 
 def game_store(args):
@@ -301,6 +302,64 @@ class _ThrowAwayStore:
             return self.store.__exit__(*exc)
         finally:
             shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+WINNER_HOLD_S = 4.0     # a demo's winner screen stays this long
+
+
+def winner_screen(client, demo, poll=None):
+    """The end of the game full screen on a terminal: the board's last status, its winner banner
+    and the standings the desktop pushed, until Enter (a demo: a few seconds). Nothing
+    without a terminal: the final table printed after it is the record."""
+    import time
+
+    from .tableview import Screen, View, live_enabled
+
+    if not live_enabled():
+        return
+    view = View("play", keys="Enter: the final table" if not demo else "a demo")
+    with Screen(view) as screen:
+        end = time.monotonic() + WINNER_HOLD_S
+        while True:
+            screen.show(client.status())
+            if demo:
+                if time.monotonic() >= end:
+                    return
+                time.sleep(0.2)
+            elif (poll or _poll_line)(0.2) is not None:
+                return
+
+
+def same_players_again(ask, say, demo):
+    """True when the table wants another game with the same seats (asked on a terminal only)."""
+    import sys
+
+    if demo or not sys.stdin.isatty():
+        return False
+    try:
+        answer = ask("Same players again? [y/N] ").strip().lower()
+    except EOFError:
+        return False
+    return answer in ("y", "yes")
+
+
+def round_scores(result, index):
+    """The lines of the between-rounds screen: each player's score for round `index` (0-based),
+    the total so far and the ad revenue, best total first; 80 columns whatever the names."""
+    from .term import printable
+
+    rows = []
+    for p in result["players"]:
+        rounds = p.get("rounds") or []
+        r = rounds[index] if index < len(rounds) else {}
+        rows.append((printable(p["name"]), r.get("score"), p["total"], p["ad_revenue"]))
+    rows.sort(key=lambda row: -row[2])
+    width = min(40, max(6, max(len(row[0]) for row in rows)))
+    lines = ["  %-*s  %6s  %6s  %6s" % (width, "player", "round", "total", "ads $")]
+    for name, score, total, ads in rows:
+        name = name if len(name) <= width else name[:width - 1] + "\u2026"
+        lines.append("  %-*s  %6s  %6d  %6d" % (width, name, "-" if score is None else "%+d" % score, total, ads))
+    return lines
 
 
 def stopped(key, say, why="Stopped", record=None, args=None):

@@ -69,7 +69,7 @@ def _play_other(args):
     from ..entry import EntryStopped
     from ..errors import BadInput
     from ..play_games import demo_players, run_game
-    from ..play_session import parse_players, played_elsewhere, scripted_ask
+    from ..play_session import parse_players, played_elsewhere, same_players_again, scripted_ask
 
     viewed = played_elsewhere(args, print)
     if viewed is not None:
@@ -95,9 +95,12 @@ def _play_other(args):
                 for m in e.messages:
                     say("  " + m)
     try:
-        return run_game(args, names, say, ask)
+        code = run_game(args, names, say, ask)
     except EntryStopped as stop:
         return stop.status
+    if code == 0 and same_players_again(ask, say, args.demo):
+        return _play_other(_same_seats(args, names))
+    return code
 
 
 def run(args):
@@ -108,7 +111,8 @@ def run(args):
     from ..entry import EntryStopped, ask_setup, rounds_in
     from ..errors import BadInput, Failure
     from ..play_session import (Demo, PlaySession, configure_board, game_store, open_board, parse_players,
-                                played_elsewhere, scripted_ask, start_scorepad, stopped, store_played_game)
+                                played_elsewhere, round_scores, same_players_again, scripted_ask, start_scorepad,
+                                stopped, store_played_game)
     from ..tableview import wrapped
 
     if args.scorepad:
@@ -149,6 +153,7 @@ def run(args):
     client, sim = open_board(args, say)
     key = None
     table = None
+    again = False
     try:
         with store_cm as store:
             cfg = {"game": DEFAULT_GAME, "mode": record["mode"], "edition": record["edition"],
@@ -178,6 +183,10 @@ def run(args):
                     stopped(key, say)
                     return stop.status
                 if result is not None:
+                    say("")
+                    say("Round %d, the scores:" % (i + 1))
+                    for line in round_scores(result, i):
+                        say(line)
                     for line in wrapped("After round %d: %s" % (i + 1, ", ".join(
                             "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"]) for p in result["players"]))):
                         say(line)
@@ -185,6 +194,7 @@ def run(args):
                 past = table.went_past(st)[0]   # the table decides the round's fate
                 i, again = (i + 1, False) if past else (i, True)
             store_played_game(store, table, record, key, records.tally(record), say)
+            again = same_players_again(ask, say, args.demo)
     except KeyboardInterrupt:
         if key is not None and (args.save or not args.demo):
             stopped(key, say, "Stopped (Ctrl-C)", record, args)
@@ -195,4 +205,13 @@ def run(args):
         client.close()
         if sim is not None:
             sim.stop()
+    if again:
+        return run(_same_seats(args, names))
     return 0
+
+
+def _same_seats(args, names):
+    """play's options for the next game: the same players in the same seats."""
+    import argparse
+
+    return argparse.Namespace(**dict(vars(args), players=",".join(names)))
