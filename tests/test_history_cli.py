@@ -330,3 +330,15 @@ def test_board_times_in_csv_columns_and_a_spreadsheets_semicolons_read_back(db, 
         [(_, back)] = game_files.parse_csv(name, text.getvalue())
         assert without_uuid(back) == record
     assert game_files.is_csv("x.txt", "game_id;game;mode\n") and not game_files.is_csv("x.txt", "gameid;x\n")
+
+
+def test_history_shows_every_player_within_80_columns():
+    from presstime.commands.history import table_lines
+
+    names = ["Alexandra", "Benedict", "Cyrano", "Dorothea", "Evangeline", "Fitzgerald"]
+    games = [{"id": 7, "played": "2026-11-26", "added_at": "", "title": "Fit to Print", "players": names,
+              "play": "3 days", "status": "winner: Alexandra, 52 pts", "state": "ok", "winners": ["Alexandra"]}]
+    lines = table_lines(games, 80)
+    assert all(len(line) <= 80 for line in lines)
+    text = " ".join(lines)
+    assert all(n in text for n in names) and "\u2026" not in text

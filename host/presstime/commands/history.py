@@ -87,8 +87,8 @@ def rows(store, ids=None):
 
 def table_lines(games, width=None):
     """The lines `presstime history` prints: a header, then one line per game (coloured on a
-    terminal). With a `width` (a terminal's), a long player list is cut with "…" and a long result
-    goes on under itself, so that no line is wider."""
+    terminal). With a `width` (a terminal's), a long player list and a long result go on under
+    themselves, between names and words, so that no line is wider and every player is shown."""
     import textwrap
 
     from .. import term
@@ -100,25 +100,37 @@ def table_lines(games, width=None):
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]) - 1)]
     if width:
         fixed = sum(widths) - widths[3] + 2 * len(widths)
-        widths[3] = max(len("players"), min(widths[3], width - fixed - 24))
+        longest = max([len(n) + 1 for s in games for n in s["players"]] or [0])
+        widths[3] = max(len("players"), longest, min(widths[3], width - fixed - 24))
     lines = []
     for n, r in enumerate(table):
-        cells = []
-        for i in range(len(widths)):
-            text = r[i] if len(r[i]) <= widths[i] else r[i][:widths[i] - 1] + "…"
-            cells.append(text.rjust(widths[i]) if i == 0 else text + " " * (widths[i] - len(text)))
-        lead = "  ".join(cells) + "  "
+        players = [r[3]]
+        if len(r[3]) > widths[3]:   # one name after the other, a line each time the column is full
+            players = textwrap.wrap(r[3], widths[3], break_long_words=False, break_on_hyphens=False)
+        cells = [r[i] for i in range(len(widths))]
+        blank = [""] * len(widths)
         result = [r[-1]]
-        if width and len(lead) + len(r[-1]) > width:
-            result = textwrap.wrap(r[-1], max(20, width - len(lead))) or [""]
+        lead_width = sum(widths) + 2 * len(widths)
+        if width and lead_width + len(r[-1]) > width:
+            result = textwrap.wrap(r[-1], max(20, width - lead_width)) or [""]
         if n == 0:
-            lines.append(term.paint((lead + r[-1]).rstrip(), "1"))
+            lines.append(term.paint((_cells(cells, widths) + r[-1]).rstrip(), "1"))
             continue
         code = "31" if games[n - 1]["state"] == "damaged" else "32" if games[n - 1]["winners"] else None
-        for k, part in enumerate(result):
-            shown = term.paint(part, code) if code else part
-            lines.append(((lead if k == 0 else " " * len(lead)) + shown).rstrip())
+        for k in range(max(len(players), len(result))):
+            row = cells if k == 0 else list(blank)
+            row[3] = players[k] if k < len(players) else ""
+            part = result[k] if k < len(result) else ""
+            shown = term.paint(part, code) if code and part else part
+            lines.append((_cells(row, widths) + shown).rstrip())
     return lines
+
+
+def _cells(cells, widths):
+    """A row's cells padded to their column widths (the id right-aligned), and the gap after."""
+    out = [cells[i].rjust(widths[i]) if i == 0 else cells[i] + " " * (widths[i] - len(cells[i]))
+           for i in range(len(widths))]
+    return "  ".join(out) + "  "
 
 
 def damaged_lines(store, games):
