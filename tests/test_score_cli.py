@@ -84,3 +84,14 @@ def test_several_files_each_scored_and_a_bad_one_named(tmp_path):
     out = presstime("score", EXAMPLE, str(bad))
     assert out.returncode == 2 and "Winner: Ada" in out.stdout
     assert "unknown game 'chess'" in out.stderr and str(bad) in out.stderr and "Traceback" not in out.stderr
+
+
+def test_show_names_each_rounds_breaking_news_card(capsys):
+    from presstime import cli
+
+    assert cli.main(["score", "examples/fit-to-print.json"]) == 0
+    out = capsys.readouterr().out
+    day2 = out.split("Round 2: Saturday")[1].split("Round 3")[0]
+    assert "Breaking News: the most tiles on the front page gain $4" in day2
+    assert "Breaking News: the mood penalty is doubled" in out.split("Round 3: Sunday")[1]
+    assert "Breaking News" not in out.split("Round 2")[0]      # Friday had no card

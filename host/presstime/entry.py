@@ -514,7 +514,7 @@ class ScoreEntry:
             return
         from .report import standings_text
 
-        self.say(standings_text(result).rstrip("\n"))
+        self.say(standings_text(result, self.record).rstrip("\n"))
         if self._first_missing(len(rounds) - 1, self._steps(len(rounds) - 1)) < len(self._steps(len(rounds) - 1)):
             self.say("  (numbers not typed yet count as 0 here)")
 

@@ -257,7 +257,7 @@ def store_played_game(store, table, record, key, result, say):
 
     game_id = store.add_game(record, source=key, draft_key=key)
     say("")
-    say(report.standings_text(result).rstrip("\n"))
+    say(report.standings_text(result, record).rstrip("\n"))
     say("")
     table.push(result)
     winner_screen(table.client, table.demo)

@@ -41,7 +41,28 @@ def _winner_line(result):
     return text + (" (%s)" % decider if decider else "")
 
 
-def fit_to_print_text(result):
+# a Breaking News card's scoring effect in the words a player reads (its value, if any, filled in)
+NEWS_WORDS = {"mood-doubled": "the mood penalty is doubled",
+              "white-space-best": "the best white-space bonus is %d",
+              "most-tiles-ads": "the most tiles on the front page gain $%d"}
+
+
+def news_words(card):
+    words = NEWS_WORDS.get(card.get("effect"), str(card.get("effect")).replace("-", " "))
+    return words % card["value"] if "%d" in words and isinstance(card.get("value"), int) else words.replace(" %d", "")
+
+
+def _news_line(record, i):
+    """Round i's Breaking News card(s) as a line, or None (no record, or no card with an effect)."""
+    rounds = record.get("rounds") if isinstance(record, dict) else None
+    rnd = rounds[i] if isinstance(rounds, list) and i < len(rounds) and isinstance(rounds[i], dict) else {}
+    cards = [c for c in rnd.get("breaking_news") or [] if isinstance(c, dict)]
+    if not cards:
+        return None
+    return "  Breaking News: " + "; ".join(news_words(c) for c in cards)
+
+
+def fit_to_print_text(result, record=None):
     players = result["players"]
     names = [p["name"] for p in players]
     width = max([len(n) for n in names] + [5]) + 2
@@ -58,7 +79,9 @@ def fit_to_print_text(result):
             if key == "token" and all(c is None for c in cells):
                 continue
             rows.append((label, cells))
-        lines += _table(["Round %d: %s" % (i + 1, day.capitalize())] + names, rows, width) + [""]
+        table = _table(["Round %d: %s" % (i + 1, day.capitalize())] + names, rows, width)
+        news = _news_line(record, i)
+        lines += table[:1] + ([news] if news else []) + table[1:] + [""]
     rows = [("rounds", [sum(r["score"] for r in p["rounds"]) for p in players])]
     if any(p["adjustments"] for p in players):
         rows.append(("end adjustments", [sum(a["points"] for a in p["adjustments"]) for p in players]))
@@ -102,9 +125,10 @@ def generic_text(result):
     return "\n".join(lines) + "\n"
 
 
-def standings_text(result):
+def standings_text(result, record=None):
+    """The standings as text; with the game's `record`, each round's Breaking News card too."""
     if result.get("game", "fit-to-print") == "fit-to-print":
-        return fit_to_print_text(result)
+        return fit_to_print_text(result, record)
     return generic_text(result)
 
 

@@ -105,7 +105,7 @@ def run(args, ask=_echoing_input, say=print):
                                           e, key, "--draft " + key if board else "--resume"))
     if record["game"] == "fit-to-print":
         say("")
-        say(standings_text(result).rstrip("\n"))
+        say(standings_text(result, record).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
     return 0
 
@@ -329,7 +329,7 @@ def _finish_board_draft(store, key, ask, say, phones=None):
         return 0
     game_id = store.add_game(record, key, draft_key=key)
     say("")
-    say(standings_text(result).rstrip("\n"))
+    say(standings_text(result, record).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
     return 0
 

@@ -47,5 +47,5 @@ def run(args):
         for n, (label, record, result) in enumerate(scored):
             if len(scored) > 1 or refused:
                 print("%s== %s ==" % ("\n" if n else "", label))
-            print(report.standings_text(result) + report.table_text(record), end="")
+            print(report.standings_text(result, record) + report.table_text(record), end="")
     return 2 if refused else 0

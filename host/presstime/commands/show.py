@@ -44,7 +44,7 @@ def run(args):
             out["bgstats_link"] = link
         print(json.dumps(out, indent=2))
     else:
-        print(report.standings_text(result) + report.table_text(record), end="")
+        print(report.standings_text(result, record) + report.table_text(record), end="")
         if link:
             from ..scorepad.table import qr_lines
 
