@@ -17,7 +17,7 @@ def test_a_board_draft_is_finished_and_stored_under_its_key(tmp_path):
     assert code == 0 and "board:sim-1:7" in out and "heat game, Ada, Ben, Cy" in out
     code, out = _run(["--draft", "board:sim-1:7"], ["n", "3", "40", "3", "35", "1", "30", "-2", "0"], db)
     assert code == 0, out
-    assert "final, player Cy, field heat: must be 0 to 15 (got -2)" in out  # refused, asked again
+    assert "final, player Cy, heat tokens: must be 0 to 15 (got -2)" in out  # refused, asked again
     assert "Winner: Ben" in out
     with store_mod.open_store(db) as store:
         assert store.load_draft("board:sim-1:7") is None

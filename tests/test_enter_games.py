@@ -30,7 +30,7 @@ def test_heat_refused_as_typed_back_and_fix(tmp_path):
     assert "players: Heat takes 3 to 5 players (got 2)" in out
     assert "players, seat 4: Ada is named twice" in out
     assert "'maybe': type y or n" in out and "'x' is not a number" in out
-    assert "final, player Cy, field heat: must be 0 to 15 (got 16)" in out
+    assert "final, player Cy, heat tokens: must be 0 to 15 (got 16)" in out
     assert "fix NAME: no player 'nobody'" in out
     [record] = _stored(db)
     assert record["final"]["Ben"] == {"money": 35, "heat": 1} and record["heat_value"] == 3

@@ -80,8 +80,8 @@ def test_typing_mistakes_are_refused_and_asked_again():
     e.enter_round(0)
     text = s.text()
     assert "'four' is not a number or a command" in text
-    assert "white_space: must not be negative (got -3)" in text
-    assert "white_space: 99 squares is more than a front page has" in text
+    assert "white space: must not be negative (got -3)" in text
+    assert "white space: 99 squares is more than a front page has" in text
     assert "centerpiece: -11 is outside" in text
     assert "'2.5' is not a number or a command" in text
     assert rec["rounds"][0]["players"]["Ada"]["white_space"] == 4

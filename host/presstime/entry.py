@@ -611,7 +611,11 @@ def ask_setup(ask=input, say=print, record=None, save=None):
 
 
 def _refused(text):
-    return paint(text, "33")  # yellow on a terminal; plain text otherwise (and with NO_COLOR)
+    """A refusal in the game's words (never its field names), yellow on a terminal (plain
+    otherwise, and with NO_COLOR)."""
+    from .game_words import players_words
+
+    return paint(players_words(text), "33")
 
 
 def _is_number(text):

@@ -192,3 +192,28 @@ def winner_text(game, winners, decider, score=None):
     if score is not None:
         return text + ", " + amount(game, "total", score)
     return text
+
+
+def _field_words():
+    """{key: the players' word} of every number a game's record or result carries."""
+    words = {}
+    for table in (ROUND_FIELDS, GAME_FIELDS):
+        for fields in table.values():
+            for key, label, unit in fields:
+                words.setdefault(key, unit if unit.startswith(label + " ") else label)   # heat: "heat tokens"
+    return words
+
+
+FIELD_WORDS = _field_words()
+
+
+def players_words(message):
+    """A message of the core in the game's words: its field names (white_space, photo_tokens,
+    "field heat") as the players call them ("white space", "photo tokens", "heat tokens")."""
+    import re
+
+    def word(m):
+        return FIELD_WORDS.get(m.group(2), m.group(0))
+
+    message = re.sub(r"\b(field )([a-z_]+)\b", word, message)
+    return re.sub(r"\b()([a-z]+(?:_[a-z]+)+)\b", word, message)
