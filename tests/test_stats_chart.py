@@ -226,3 +226,17 @@ def test_chart_puts_each_unit_on_its_own_axis(db, capsys):
     assert [u for u, _ in unit_panels("heat", heat)] == ["$", "heat tokens"]
     code, out, err = run(capsys, "card", "99", "-o", str(db / "c.png"))
     assert code == 2 and "no game #99" in err
+
+
+def test_a_family_mode_day_is_not_white_space_zero():
+    # A: white space +3 a day in standard (G1); in family mode the day has no white space at all
+    family = dict(game({"A": {"articles": 4, "photos": 0, "centerpiece": 0, "smiles": 0, "frowns": 0, "unplaced": 0,
+                              "ads": 1},
+                        "B": {"articles": 2, "photos": 0, "centerpiece": 0, "smiles": 0, "frowns": 0, "unplaced": 0,
+                              "ads": 1}}, ["A", "B"]), mode="family")
+    for r in family["rounds"]:
+        del r["finish"]                           # family mode has no finishing tokens
+    a = history_stats.compute([G1, family])["games"]["fit-to-print"]["players"]["A"]
+    alone = history_stats.compute([G1])["games"]["fit-to-print"]["players"]["A"]
+    assert a["per_round"]["white_space"] == alone["per_round"]["white_space"] == 3.0
+    assert a["per_round"]["articles"] == 4.5      # (5 x 3 + 4 x 3) / 6: both modes have articles

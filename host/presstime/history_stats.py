@@ -12,8 +12,10 @@ Decisions:
   COLLATE NOCASE folds the same letters), shown in one of its spellings;
 - only complete games count; games in progress are only counted; damaged games are listed;
 - average score: over the games whose total is a number (a puzzle left incomplete has none);
-- per category (`per_round`): the average per round of each number the core reports for a round
-  (a field a round lacks counts 0); `per_game`: the mean of the result's own number columns;
+- per category (`per_round`): the average per round of each number the core reports for a round,
+  over the rounds of the modes that have it (a family-mode day does not count as 0 white space;
+  within a mode, a round without the field counts 0); `per_game`: the mean of the result's own
+  number columns;
 - average finishing token: over the rounds where the player took one; average print time: over
   the rounds the board timed;
 - streaks: games won in a row, in the order they were played (longest, and the current one).
@@ -26,6 +28,21 @@ def _avg(total, count):
     if not count or total is None:
         return None
     return round(total / count, 2)
+
+
+# a round category and the scorepad line it comes from, for the categories a mode may lack
+_SCOREPAD_SOURCE = {"centerpiece": "centerpiece", "white_space": "white_space", "white_space_area": "white_space",
+                    "mood": "smiles"}
+
+
+def _mode_scores(game, mode, key):
+    """Does a round of this game and mode score the category `key`? (Fit to Print's family mode
+    has no centerpiece, white space or mood: the core reports them as 0 there.)"""
+    if game != "fit-to-print" or key not in _SCOREPAD_SOURCE:
+        return True
+    from .core.fit_to_print_check import round_fields
+
+    return _SCOREPAD_SOURCE[key] in round_fields(mode, [])
 
 
 def _round(v):
@@ -101,14 +118,25 @@ def from_store(store, selection=None, vs=None):
             "average_print_ms": (ms_sum // ms_n) if ms_n else None, "rounds": rounds,
             "longest_streak": 0, "current_streak": 0, "per_round": {}, "per_game": {},
         }
-    for game, name, kind, key, total, count in conn.execute(
-            "SELECT game, MIN(name), kind, key, SUM(total), SUM(n) FROM (%s)"
-            " GROUP BY game, name COLLATE NOCASE, kind, key" % values_src, src_params):
-        p = types[game]["players"][shown[(game, _key(name))]]
-        if kind == "round":
-            p["per_round"][key] = _avg(total, p["rounds"])
-        else:
-            p["per_game"][key] = _avg(total, count)
+    # a category's rounds are those of the modes that have it: a family-mode day has no white
+    # space, and counting it as 0 halved a player's white space
+    mode_rounds = {}
+    for game, mode, name, rounds in conn.execute(
+            "SELECT game, mode, MIN(name), SUM(rounds) FROM (%s) GROUP BY game, mode, name COLLATE NOCASE"
+            % players_src, src_params):
+        mode_rounds[(game, mode, _key(name))] = rounds or 0
+    sums = {}
+    for game, mode, name, kind, key, total, count in conn.execute(
+            "SELECT game, mode, MIN(name), kind, key, SUM(total), SUM(n) FROM (%s)"
+            " GROUP BY game, mode, name COLLATE NOCASE, kind, key" % values_src, src_params):
+        if kind == "round" and not _mode_scores(game, mode, key):
+            continue
+        s = sums.setdefault((game, _key(name), kind, key), [0, 0])
+        s[0] += total or 0
+        s[1] += mode_rounds.get((game, mode, _key(name)), 0) if kind == "round" else count
+    for (game, name_key, kind, key), (total, count) in sums.items():
+        p = types[game]["players"][shown[(game, name_key)]]
+        p["per_round" if kind == "round" else "per_game"][key] = _avg(total, count)
     _streaks(conn, selection, cond, src_params, types, shown)
     out = {"games": {}}
     for game in sorted(types, key=lambda g: (game_words.GAMES.index(g) if g in game_words.GAMES else 99, g)):
