@@ -135,9 +135,9 @@ def test_heat_entry_refuses_with_the_core_message_and_reasks():
     record = {"game": "heat", "players": ["Ada", "Ben", "Cy"]}
     e, said = _entry(record, ["n", "-3", "3", "40", "2", "30", "16", "5", "20", "9", "4"])
     e.enter()
-    assert any("heat_value: give the cost as a positive number" in s for s in said)
-    assert any("final, player Ben, field heat: must be 0 to 15" in s for s in said)
-    assert any("final, field heat: 16 heat tokens in all" in s for s in said)
+    assert any("heat value: give the cost as a positive number" in s for s in said)
+    assert any("final, player Ben, heat tokens: must be 0 to 15" in s for s in said)
+    assert any("final, heat tokens: 16 heat tokens in all" in s for s in said)
     assert record["final"]["Cy"] == {"money": 20, "heat": 4}
     assert e.finish()["winners"] == ["Ada"]
 

@@ -68,14 +68,10 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 
 def _error(text):
-    """An error line on stderr, in the game's words (never its field names); on a terminal
-    wrapped between words to its width."""
+    """An error line on stderr; on a terminal wrapped between words to its width."""
     import shutil
     import textwrap
 
-    from .game_words import players_words
-
-    text = players_words(text)
     if sys.stderr.isatty():
         width = shutil.get_terminal_size((80, 24)).columns - 1
         text = "\n".join(textwrap.wrap(text, max(40, width), subsequent_indent="  ",

@@ -196,7 +196,7 @@ def winner_text(game, winners, decider, score=None):
 
 def _field_words():
     """{key: the players' word} of every number a game's record or result carries."""
-    words = {}
+    words = {"heat_value": "heat value"}      # a record's own field
     for table in (ROUND_FIELDS, GAME_FIELDS):
         for fields in table.values():
             for key, label, unit in fields:
@@ -209,7 +209,8 @@ FIELD_WORDS = _field_words()
 
 def players_words(message):
     """A message of the core in the game's words: its field names (white_space, photo_tokens,
-    "field heat") as the players call them ("white space", "photo tokens", "heat tokens")."""
+    "field heat") as the players call them ("white space", "photo tokens", "heat tokens"). For
+    what a player types at a question; a game file's errors keep the file's own keys."""
     import re
 
     def word(m):
