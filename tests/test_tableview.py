@@ -261,3 +261,16 @@ def test_keys_without_a_terminal_read_words_on_lines():
     with os.fdopen(r) as stream, Keys(stream) as keys:
         assert not keys.one_key
         assert [keys.poll(1.0), keys.poll(1.0), keys.poll(0.1)] == ["l3", "start", None]
+
+
+def test_myth_fits_first_player_stays_when_the_turn_moves_on():
+    t = Table()
+    t.configure({"game": "myth-fits", "players": ["Ada", "Ben", "Cy"]}, 0)
+    t.start(0)
+    t.tick(3000)
+    t.press(0, 4000 * 1000)                  # Ada ends her turn: Ben's turn
+    t.tick(5000)
+    st = t.status(5000)
+    assert st["turn"] == 1
+    lines = mirror.setup_lines(st)
+    assert "first player: Ada (seat 1) takes blue (blue goes first)" in lines

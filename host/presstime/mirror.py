@@ -188,13 +188,15 @@ def setup_lines(st):
 
 
 def _first_player(line, st):
-    """The rulebook's "first player: blue" for the players at this table: the board starts the
-    turns at the seat `turn` names (seat 1 in the first game), so that player takes the blue
-    creatures and goes first (docs/rules.md)."""
+    """The rulebook's "first player: blue" for the players at this table: the board starts a
+    round's turns at seat (round - 1) mod players (core/table.py: seat 1 in the first round), so
+    that player takes the blue creatures and goes first (docs/rules.md). Not whoever's turn it
+    is now: while the round runs the turn moves on, the first player does not."""
     if line != "first player: blue":
         return line
     players = st.get("players", [])
-    seat = st.get("turn") if isinstance(st.get("turn"), int) else 0
+    rnd = st.get("round") if isinstance(st.get("round"), int) else 1
+    seat = (rnd - 1) % len(players) if players else 0
     if not 0 <= seat < len(players):
         return line
     name = players[seat].get("name", "?")
