@@ -274,3 +274,17 @@ def test_myth_fits_first_player_stays_when_the_turn_moves_on():
     assert st["turn"] == 1
     lines = mirror.setup_lines(st)
     assert "first player: Ada (seat 1) takes blue (blue goes first)" in lines
+
+
+def test_a_long_note_is_shown_whole_at_80_columns():
+    from presstime.table_screen import TableScreen
+
+    t = Table()
+    t.configure({"players": ["Ada", "Ben"]}, 0)
+    view = tableview.View("play", keys="keys")
+    view.note(TableScreen.HELP)
+    lines = tableview.render_text(t.status(0), view, 80, 24)
+    assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+    flat = " ".join(" ".join(lines).split())
+    assert "\u2026" not in flat
+    assert "Ctrl-C: stop (what was typed is kept as a draft)" in flat and "x twice: abort" in flat

@@ -32,7 +32,7 @@ class GameSession(PlaySession):
     ended = False    # the table typed `end` in a ready-reveal game (Heat: everybody arrested)
 
     KEYS = "1-6 press \u00b7 l,1-6 long \u00b7 Enter start/reveal \u00b7 e end \u00b7 u undo \u00b7 ? help"
-    HELP = "Enter: start/reveal now \u00b7 l,1-6: long press \u00b7 e: end the game (or Heat's heists) \u00b7 x: abort"
+    HELP = "Enter: start/reveal now \u00b7 l,1-6: long press \u00b7 e: end the game (or Heat's heists) \u00b7 x twice: abort"
 
     def start_hint(self, st):
         if st.get("mode") == "turns":

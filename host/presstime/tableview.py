@@ -336,7 +336,9 @@ def render(st, view, width=80, height=24):
     banner, wseat = winner_text(st)
     # rows: title 1, clock block (5 + caption + blank 2), table (header 2 + players), notes,
     # extra line, keys; the big font only when all of it fits
-    fixed = 1 + 1 + 1 + (players + 2) + 1 + len(view.notes) + (1 if view.keys else 0) + (1 if view.port else 0) \
+    # each note whole, on as many lines as it needs (help was cut with "…")
+    note_lines = [line for n in view.notes for line in wrapped(n, max(20, width - 1), indent="  ")]
+    fixed = 1 + 1 + 1 + (players + 2) + 1 + len(note_lines) + (1 if view.keys else 0) + (1 if view.port else 0) \
         + (1 if view.link else 0) \
         + (2 if view.ring is not None else 0) + (3 if banner else 0) \
         + (2 if mirror.setup_lines(st) and st.get("phase") in ("ready", "running", "paused") else 0)
@@ -379,7 +381,7 @@ def render(st, view, width=80, height=24):
         parts.append(Text("centerpiece pick order: " + ", ".join(names[i] for i in order if 0 <= i < len(names)),
                           no_wrap=True, overflow="ellipsis", justify="center"))
     foot = []
-    for n in view.notes:
+    for n in note_lines:
         foot.append(Text(" " + n, style="yellow", no_wrap=True, overflow="ellipsis"))
     if view.port:
         foot.append(Text(" " + view.port, style="dim", no_wrap=True, overflow="ellipsis"))
