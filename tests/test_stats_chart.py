@@ -240,3 +240,34 @@ def test_a_family_mode_day_is_not_white_space_zero():
     alone = history_stats.compute([G1])["games"]["fit-to-print"]["players"]["A"]
     assert a["per_round"]["white_space"] == alone["per_round"]["white_space"] == 3.0
     assert a["per_round"]["articles"] == 4.5      # (5 x 3 + 4 x 3) / 6: both modes have articles
+def test_chart_axes_of_whole_numbers_have_whole_ticks():
+    from presstime.commands import chart
+
+    plt = chart.load_pyplot()
+    fig, ax = plt.subplots()
+    ax.plot([0, 1, 2], [0, 1, 3])
+    chart._headroom(ax, [0, 1, 3])
+    fig.canvas.draw()
+    assert all(float(t).is_integer() for t in ax.get_yticks())
+    fig2, ax2 = plt.subplots()
+    ax2.plot([0, 1], [0.5, 1.25])
+    chart._headroom(ax2, [0.5, 1.25])         # averages keep their fractions
+    fig2.canvas.draw()
+    assert not all(float(t).is_integer() for t in ax2.get_yticks())
+    plt.close("all")
+
+
+def test_each_date_once():
+    from presstime.commands.chart import date_labels
+
+    assert date_labels(["2026-11-20", "2026-11-20", "2026-11-21", "2026-11-21", "2026-11-20"]) == \
+        ["2026-11-20", "", "2026-11-21", "", "2026-11-20"]
+
+
+def test_chart_and_card_give_the_same_install_hint(capsys):
+    outs = []
+    for name in ("chart", "card"):
+        assert cli.main([name, "--help"]) == 0
+        outs.append(" ".join(capsys.readouterr().out.split()))
+    hint = "Needs matplotlib: pip install -e '.[charts]' in the presstime checkout."
+    assert all(hint in out for out in outs)

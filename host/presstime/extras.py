@@ -17,3 +17,7 @@ def install_hint(extra, root=ROOT):
             return "pip install -e '.[%s]'" % extra
         return "pip install -e '%s[%s]'" % (root, extra)
     return "pip install 'presstime[%s]'" % extra
+
+
+# the one line every charts command's --help ends with (chart, card)
+CHARTS_NEEDS = "Needs matplotlib: pip install -e '.[charts]' in the presstime checkout."

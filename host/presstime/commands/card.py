@@ -2,14 +2,16 @@
 
 The card holds the game's title and date, the winner (with the rule that decided a tie), the
 standings table in the game's own columns and units, and a small score progression when the game
-has rounds. Drawn with matplotlib (`pip install 'presstime[charts]'`) from the stored result.
+has rounds. Drawn with matplotlib (the `charts` extra: extras.CHARTS_NEEDS) from the stored result.
 """
+
+from ..extras import CHARTS_NEEDS
 
 EXAMPLE = """examples:
   presstime card 3 -o game3.png
   presstime card 3 -o game3.svg
 
-Needs matplotlib: pip install 'presstime[charts]'."""
+""" + CHARTS_NEEDS
 
 
 def configure(parser):

@@ -6,12 +6,15 @@ the highest bar, labels outside the plot kept in the file). The words and units 
 game_words. matplotlib is an optional extra (`pip install -e '.[charts]'` in the checkout), imported only here.
 """
 
+from ..extras import CHARTS_NEEDS
+
 EXAMPLE = """examples:
   presstime chart 3 -o game3.png        # one game: running totals by round, its numbers per unit
   presstime chart --all -o club.svg     # every complete Fit to Print game: totals per game, averages
   presstime chart --all --game heat -o heat.png
 
-Needs matplotlib: pip install -e '.[charts]' (in the presstime checkout). A shareable one-game card: presstime card ID."""
+A shareable one-game card: presstime card ID.
+""" + CHARTS_NEEDS
 
 FORMATS = (".png", ".svg")
 HEADROOM = 1.18  # the axis goes this far above the highest bar or point, so labels fit
@@ -58,6 +61,15 @@ def _headroom(ax, values):
     top, bottom = max(max(values), 0), min(min(values), 0)
     span = (top - bottom) or 1
     ax.set_ylim(bottom - (span * 0.12 if bottom < 0 else 0), top + span * (HEADROOM - 1))
+    if all(float(v).is_integer() for v in values):   # counts and points: no 2.5 tokens on the axis
+        from matplotlib.ticker import MaxNLocator
+
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+
+
+def date_labels(labels):
+    """Each date once: a game played on the same day as the one before it gets no label."""
+    return [label if k == 0 or label != labels[k - 1] else "" for k, label in enumerate(labels)]
 
 
 def _tick_names(names, winners):
@@ -294,7 +306,8 @@ def all_figure(plt, game, scored):
         ax.plot(xs, ys, marker="o" if window == 1 else None, label=name)
     step = max(1, len(scored) // 12)
     ax.set_xticks(range(0, len(scored), step))
-    ax.set_xticklabels([(scored[i][1].get("_played") or "#%s" % scored[i][0])[:10] for i in range(0, len(scored), step)],
+    ax.set_xticklabels(date_labels([(scored[i][1].get("_played") or "#%s" % scored[i][0])[:10]
+                                    for i in range(0, len(scored), step)]),
                        rotation=90 if len(scored) > 8 else 0, fontsize="small")
     _headroom(ax, every)
     ax.set_title("final score per game" if window == 1 else "final score, average of the last %d games" % window)
