@@ -328,7 +328,8 @@ def test_circuitpython_dry_run_without_a_drive_shows_the_plan(tmp_path):
     said = []
     deploy.install_circuitpython(firmware=fake_firmware(tmp_path), dry_run=True, say=said.append, find=lambda: [])
     assert "no CIRCUITPY drive found now" in said[0]
-    assert said[-1].startswith("would: copy ") and said[-1].endswith("<CIRCUITPY>/code.py")
+    steps = [s for s in said if s.startswith("would: ")]        # then the tools found
+    assert steps[-1].startswith("would: copy ") and steps[-1].endswith("<CIRCUITPY>/code.py")
 
 
 def test_circuitpython_drive_found_by_label(tmp_path):
@@ -563,3 +564,15 @@ def test_circuitpython_repl_dry_run_and_the_option_rules(tmp_path, capsys):
     assert cli.main(["install-firmware", "--board", "macropad", "--port", "P", "--drive", "D"]) == 2
     assert "not both" in capsys.readouterr().err
     assert cli.main(["install-firmware", "--board", "macropad", "--source"]) == 2
+
+
+def test_circuitpython_dry_run_checks_its_tools(tmp_path, monkeypatch):
+    said = []
+    fw = fake_firmware(tmp_path)
+    deploy.install_circuitpython(firmware=fw, dry_run=True, say=said.append, find=lambda: [])
+    assert any(line.startswith("tool found: neopixel (copied to lib/neopixel.py)") for line in said)
+    real = deploy.neopixel_files
+    monkeypatch.setattr(deploy, "neopixel_files", lambda find_spec=None: real(lambda name: None))
+    with pytest.raises(Failure) as e:
+        deploy.install_circuitpython(firmware=fw, dry_run=True, say=said.append, find=lambda: [], libraries=[])
+    assert "the NeoPixel library is missing" in str(e.value)

@@ -569,6 +569,34 @@ def neopixel_files(find_spec=None):
     return out
 
 
+def circuitpython_tools(repl=False, find_spec=None):
+    """Check what a CircuitPython install needs is here: ([found line], [problem]): the NeoPixel
+    library copied to the board, and pyserial for the copy over the REPL (`repl`)."""
+    found, problems = [], []
+    try:
+        for src, dest in neopixel_files(find_spec):
+            found.append("%s (copied to %s): %s" % (os.path.basename(src)[:-3], dest, src))
+    except Failure as e:
+        problems.append(str(e))
+    if repl:
+        try:
+            import serial
+
+            found.append("pyserial (the console's raw REPL): %s" % os.path.dirname(serial.__file__))
+        except ImportError:
+            problems.append("pyserial is missing: %s (or pip install pyserial)" % _flash_hint())
+    return found, problems
+
+
+def _dry_run_tools(found_problems, say):
+    """Say each tool found; Failure naming what to install when one is missing."""
+    found, problems = found_problems
+    for line in found:
+        say("tool found: " + line)
+    if problems:
+        raise Failure("; ".join(problems))
+
+
 def _drive_writable(drive):
     probe = os.path.join(drive, ".presstime-write-test")
     try:
@@ -611,6 +639,7 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
         if not drives and dry_run:
             say("no CIRCUITPY drive found now: the steps for a drive mounted at <CIRCUITPY>")
             _show_circuitpython_plan("<CIRCUITPY>", firmware, libraries, say)
+            _dry_run_tools(circuitpython_tools(), say)
             return firmware_version(firmware)
         if not drives:
             raise Failure("no CIRCUITPY drive found: plug the board in (it shows up as a USB drive), "
@@ -634,6 +663,7 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
         say("board: %s" % version)
     if dry_run:
         run_steps([Step("copy %s -> %s" % (src, os.path.join(drive, dest))) for src, dest in pairs], True, say)
+        _dry_run_tools(circuitpython_tools(), say)
         return want
     from . import drive_copy
 
@@ -815,6 +845,7 @@ def install_circuitpython_repl(port, firmware=FIRMWARE, dry_run=False, say=print
         steps += [Step("write %s -> :/%s" % (src, dest)) for src, dest in pairs]
         steps.append(Step("check the installed version is %s, then reset the board (boot.py, code.py run)" % want))
         run_steps(steps, True, say)
+        _dry_run_tools(circuitpython_tools(repl=True), say)
         return want
     if repl is None:
         repl = CircuitPythonRepl(port)
