@@ -288,3 +288,21 @@ def test_a_long_note_is_shown_whole_at_80_columns():
     flat = " ".join(" ".join(lines).split())
     assert "\u2026" not in flat
     assert "Ctrl-C: stop (what was typed is kept as a draft)" in flat and "x twice: abort" in flat
+
+
+def test_the_players_table_keeps_its_place_between_phases():
+    for width in (80, 120):
+        edges = {}
+        for st in statuses():
+            out = lines_of(st, width, 40)
+            head = [line for line in out if "player" in line and "seat" in line]
+            assert len(head) == 1, st["phase"]
+            edges.setdefault(st["game"], set()).add(head[0].index("seat"))
+        assert all(len(e) == 1 for e in edges.values()), (width, edges)   # one game: the same column in every phase
+
+
+def test_names_as_long_as_the_width_allows():
+    over = statuses()[6]
+    assert "Benedikt-Alexander" not in "\n".join(lines_of(over, 80))    # cut at 80 columns: the rest is needed
+    assert "Benedikt-Alexander" in "\n".join(lines_of(over, 100))
+    assert "Benedikt-Alexander" in "\n".join(lines_of(statuses()[0], 80))   # room for it before the scores

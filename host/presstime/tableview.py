@@ -19,6 +19,7 @@ import unicodedata
 from rich import box
 from rich.align import Align
 from rich.console import Console, Group
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.style import Style
 from rich.table import Table
@@ -235,6 +236,23 @@ def _standings(st):
     return totals, out, w
 
 
+# the players' table's columns beside the name at their widest: seat 4, state 9, token 5, time 6,
+# score 5, "tie out of business" 19 and 3 cells between columns; two-step times and the photo
+# tokens of a turns game add theirs
+BESIDE_NAME = 66
+TWO_STEP_TIMES = 9
+PHOTO_COLUMN = 15
+NAME_MAX = 24          # a name's limit (core/config.py: 24 bytes)
+
+
+def widest_table(st):
+    """The players' table's width in its widest phase, for this game's names and mode: the
+    table keeps its left edge there, so a column that comes or goes never moves the others."""
+    names = [len(safe(p.get("name", "?"))) for p in st.get("players", [])] or [6]
+    extra = (PHOTO_COLUMN if st.get("mode") == "turns" else 0) + (TWO_STEP_TIMES if st.get("two_step") else 0)
+    return BESIDE_NAME + extra + min(NAME_MAX, max(names))
+
+
 def players_table(st, view, width):
     mode = st.get("mode")
     turns = mode in ("turns", "turn-based")
@@ -242,17 +260,19 @@ def players_table(st, view, width):
     over = st.get("phase") == "over"
     t = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
               header_style="bold")
-    t.add_column("seat", no_wrap=True)
-    t.add_column("player", no_wrap=True, overflow="ellipsis", max_width=max(6, min(16, width // 6)))
-    t.add_column("state", no_wrap=True, overflow="ellipsis")
+    # every column but the name keeps its width: the name takes what the terminal has left
+    t.add_column("seat", no_wrap=True, min_width=4)
+    t.add_column("player", no_wrap=True, overflow="ellipsis", max_width=NAME_MAX)
+    t.add_column("state", no_wrap=True, min_width=9)
     if st.get("tokens"):
-        t.add_column("token", no_wrap=True, justify="right")
-        t.add_column("time", no_wrap=True, justify="right")
+        t.add_column("token", no_wrap=True, justify="right", min_width=5)
+        t.add_column("time", no_wrap=True, justify="right", min_width=15 if st.get("two_step") else 6)
     if mode == "turns":
-        t.add_column("photo tokens", no_wrap=True, overflow="ellipsis")
+        t.add_column("photo tokens", no_wrap=True, min_width=12)
     if totals:
-        t.add_column("score", no_wrap=True, justify="right")
-    t.add_column("", no_wrap=True, overflow="ellipsis")
+        t.add_column("score", no_wrap=True, justify="right", min_width=5)
+    t.add_column("", no_wrap=True)
+    rows = []
     for i, p in enumerate(st.get("players", [])):
         seat = seat_style(p, i)
         light = seat
@@ -290,6 +310,12 @@ def players_table(st, view, width):
         if i in out:
             notes.append(("out of business", "red"))
         row.append(Text(" ").join(Text(w, style=s) for w, s in notes) if notes else Text(""))
+        rows.append(row)
+    # the name takes what the other columns leave of the terminal (they are never cut)
+    beside = sum(max(c.min_width or 0, len(c.header), max([r[k].cell_len for r in rows] or [0]))
+                 for k, c in enumerate(t.columns) if k != 1)
+    t.columns[1].max_width = max(6, min(NAME_MAX, width - beside - 3 * (len(t.columns) - 1)))
+    for row in rows:
         t.add_row(*row)
     return t
 
@@ -374,7 +400,10 @@ def render(st, view, width=80, height=24):
         parts.append(Text.assemble(ring_text(view.ring), no_wrap=True, overflow="crop", justify="center"))
     if players:
         parts.append(Text(""))
-        parts.append(Align.center(players_table(st, view, width)))
+        # a fixed left edge (the table of the widest phase centred), not the table centred: a
+        # column that comes or goes between phases (time, score) no longer moves the others
+        margin = max(0, (width - widest_table(st)) // 2)
+        parts.append(Padding(players_table(st, view, width - margin), (0, 0, 0, margin)))
     order = st.get("pick_order") or []
     names = _names(st)
     if st.get("phase") == "summary" and order and st.get("tokens"):
@@ -496,10 +525,11 @@ class Screen:
 
 
 def wrapped(text, width=None, indent="    "):
-    """`text` as lines that fit the terminal (or `width`): a long list never wraps mid-word."""
+    """`text` as lines that fit the terminal (or `width`): broken between words, never inside one
+    (a word wider than the terminal stays whole)."""
     import shutil
     import textwrap
 
     width = width or shutil.get_terminal_size((80, 24)).columns
     return textwrap.wrap(safe(text), width=max(20, width - 1), subsequent_indent=indent,
-                         break_long_words=True) or [""]
+                         break_long_words=False, break_on_hyphens=False) or [""]
