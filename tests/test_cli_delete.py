@@ -197,3 +197,15 @@ def test_a_failure_part_way_leaves_every_game_in_place(db, fail_at):
         assert store.games() == before
     with Store(db) as store:          # and on disk, seen by the next process
         assert store.games() == before
+
+
+def test_the_listing_fits_the_terminal(db, capsys, monkeypatch):
+    import shutil
+
+    monkeypatch.setattr(sys, "stdin", Terminal("n\n"))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a: os.terminal_size((80, 24)))
+    code, out, err = run(capsys, "delete", "1", "2", "3")
+    assert code == 1
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+    assert "presstime export 1 2 3 -o FILE.json" in " ".join(out.split())

@@ -66,16 +66,21 @@ def run(args):
         if not args.yes and not sys.stdin.isatty():
             raise BadInput("standard input is not a terminal, so nobody can confirm: add --yes to delete %s (%s)"
                            % (_games(len(ids)), ", ".join("#%d" % i for i in ids)))
+        import shutil
+        import textwrap
+
         games = rows(store, ids)
-        for line in table_lines(games):
+        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None   # as `history` does
+        for line in table_lines(games, width):
             print(line)
         for game in games:
             note = board_note(game)
             if note:
-                print(note)
+                print("\n".join(textwrap.wrap(note, (width or 80) - 1, break_long_words=False, subsequent_indent="  ")))
         if not args.yes:
-            print("Keep a copy first with `presstime export %s -o FILE.json` (`presstime import` reads it back)."
-                  % " ".join(str(i) for i in ids))
+            print("\n".join(textwrap.wrap(
+                "Keep a copy first with `presstime export %s -o FILE.json` (`presstime import` reads it back)."
+                % " ".join(str(i) for i in ids), (width or 80) - 1, break_long_words=False, break_on_hyphens=False)))
             if not _confirmed(len(ids)):
                 raise Failure("nothing deleted")
         deleted = store.delete_games(ids)
