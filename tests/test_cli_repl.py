@@ -30,7 +30,7 @@ def test_help_has_an_example(capsys):
 def test_the_simulator_leaves_its_loop_and_says_so(sim, capsys):
     code, out, err = run(capsys, "repl", "--port", sim.path)
     assert code == 0, err
-    assert "simulator %s on %s" % (sim.port.uid, sim.path) in out
+    assert "simulator %s on %s" % (sim.port.uid, sim.path) in out and out.startswith("A simulator has no REPL")
     assert "has no REPL" in out and "stopped" in out
     assert wait_stopped(sim)          # the message is true: the firmware loop ended
     assert sim.error is None

@@ -41,8 +41,9 @@ def what_happened(info, port):
     """The sentence that says where the REPL now is, for the board that answered `info` (hello)."""
     name = info.get("id") or info.get("board") or "?"
     if info.get("board") == "sim":
-        return ("simulator %s on %s left its loop and stopped: a simulator has no REPL. "
-                "Start another with `presstime sim --pty` or `presstime play --sim`." % (name, port))
+        return ("A simulator has no REPL: it runs on this computer, there is nothing for mpremote to "
+                "reach. The simulator %s on %s has stopped; `presstime sim --pty` starts another."
+                % (name, port))
     entries = _usb_entries(port)
     if any(d.get("kind") == "circuitpython" for d in entries):
         consoles = [d["port"] for d in entries if d.get("role") == "console"]
