@@ -33,7 +33,7 @@ def poll_line(timeout):
 
 
 class TableScreen:
-    KEYS = "1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo \u00b7 x abort \u00b7 ? help"
+    KEYS = "1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo \u00b7 x x abort \u00b7 ? help"
     HELP = ("1-6: a player's button \u00b7 Enter: start or resume \u00b7 p: pause \u00b7 x twice: abort (the "
             "round restarts) \u00b7 u: undo a press under 5 s old \u00b7 Ctrl-C: stop (what was typed is kept "
             "as a draft)")
