@@ -29,6 +29,9 @@ def _corrupt(db, key, text):
     ('{"game": "heat", "players": "Ada"}', "players: must be a list of names"),
     ('{"players": ["Ada", 3]}', "players, seat 2: must be a name (got 3)"),
     ('{"rounds": [7]}', "rounds: must be a list of objects"),
+    ('{"rounds": [{"players": 5}]}', "round 1, players: must map each name to its numbers"),
+    ('{"game": "mini-fits", "rounds": [{"players": [1]}]}', "round 1, players: must map each name"),
+    ('{"rounds": [{"finish": "Ada"}]}', "round 1, finish: must be a list of names"),
 ])
 def test_a_damaged_draft_is_named_and_every_other_enter_works(tmp_path, text, reason):
     db = str(tmp_path / "h.db")
@@ -164,3 +167,33 @@ def test_a_draft_play_holds_is_refused_to_enter_until_play_closes_its_history(tm
     store.close()
     code, out = run_enter(["--draft", "board:b:3"], ["Ben"], db)
     assert code == 0 and "Stored as game #1" in out
+
+
+def test_a_board_draft_whose_counted_numbers_are_refused_is_named_not_asked_forever(tmp_path):
+    from presstime.errors import BadInput
+
+    db = str(tmp_path / "h.db")
+    with Store(db) as s:    # Ben holds the target, so nothing is asked; Cy's count is not a number
+        s.save_draft("board:b:9", dict(SYNCED_MYTH_FITS, photo_tokens={"Ada": 2, "Ben": 4, "Cy": None}))
+    with pytest.raises(BadInput) as e:
+        run_enter(["--draft", "board:b:9"], [], db)
+    assert "photo_tokens, player Cy: must be a whole number 0 to 4 (got null)" in e.value.messages
+    assert "nothing typed here can change that" in str(e.value)
+    with Store(db) as s:
+        assert s.load_draft("board:b:9")["photo_tokens"]["Cy"] is None     # kept as it was
+
+
+@pytest.mark.parametrize("draft, reason", [
+    ({"game": "mini-fits", "players": ["Ada", "Ben"], "rounds": [{"players": {"Ada": {"lines": [1]}}}]},
+     "round 1, players, Ada: must map each field to a number"),
+    ({"game": "heat", "players": ["Ada", "Ben", "Cy"], "final": []}, "final: must map each name"),
+    ({"game": "myth-fits", "players": ["Ada", "Ben"], "photo_tokens": {"Ada": {}}}, "photo_tokens: must map"),
+    ({"game": "myth-fits", "players": ["Ada", "Ben"], "gathered": ["Ada"]}, "gathered: must be one answer"),
+])
+def test_answers_of_the_wrong_shape_make_a_draft_damaged(tmp_path, draft, reason):
+    db = str(tmp_path / "h.db")
+    with Store(db) as s:
+        s.save_draft("enter", draft)
+    with pytest.raises(DamagedDraft) as e:
+        run_enter(["--resume"], ["1"] * 5, db)
+    assert reason in str(e.value)

@@ -8,7 +8,8 @@ usable, and the lock one `enter` holds on it while it types.
 A draft is written whole by one SQLite transaction per answer (store.save_draft), so a crash or
 a full disk leaves the previous answer's draft. The lock is a `flock` on a small file beside the
 history (`<history>.draft-<hash>.lock`, holding the owner's process id, removed on release): the
-system releases it when its process ends, however it ends, so a lock is never left behind.
+system releases it when its process ends, however it ends (a killed process leaves only the
+file, which the next `enter` takes over).
 """
 
 import hashlib
@@ -41,13 +42,33 @@ def draft_problem(record):
         name = p.get("name") if isinstance(p, dict) else p
         if not isinstance(name, str):
             return "players, seat %d: must be a name (got %s)" % (i + 1, _short(p))
-    for field in ("rounds",):
-        rounds = record.get(field, [])
-        if not isinstance(rounds, list) or [r for r in rounds if not isinstance(r, dict)]:
-            return "%s: must be a list of objects, one per round (got %s)" % (field, _short(rounds))
-    for field in ("final", "photo_tokens", "gathered"):
-        if field in record and record[field] is not None and not isinstance(record[field], (dict, list)):
-            return "%s: must be an object (got %s)" % (field, _short(record[field]))
+    rounds = record.get("rounds", [])
+    if not isinstance(rounds, list) or [r for r in rounds if not isinstance(r, dict)]:
+        return "rounds: must be a list of objects, one per round (got %s)" % _short(rounds)
+    for i, rnd in enumerate(rounds):
+        problem = _answers(rnd.get("players", {}), "round %d, players" % (i + 1))
+        if problem:
+            return problem
+        if not isinstance(rnd.get("finish", []), list):
+            return "round %d, finish: must be a list of names (got %s)" % (i + 1, _short(rnd["finish"]))
+    problem = _answers({} if record.get("final") is None else record["final"], "final")
+    for field in ("photo_tokens", "heat_value", "arrested", "gathered"):
+        value = record.get(field)
+        if problem is None and isinstance(value, (dict, list)) and field != "photo_tokens":
+            problem = "%s: must be one answer (got %s)" % (field, _short(value))
+    tokens = {} if record.get("photo_tokens") is None else record["photo_tokens"]
+    if problem is None and (not isinstance(tokens, dict) or [v for v in tokens.values() if isinstance(v, (dict, list))]):
+        problem = "photo_tokens: must map each name to a number (got %s)" % _short(tokens)
+    return problem
+
+
+def _answers(entries, where):
+    """Why `entries` ({name: {field: answer}}) is not answers per player, or None."""
+    if not isinstance(entries, dict):
+        return "%s: must map each name to its numbers (got %s)" % (where, _short(entries))
+    for name, entry in entries.items():
+        if not isinstance(entry, dict) or [v for v in entry.values() if isinstance(v, (dict, list))]:
+            return "%s, %s: must map each field to a number (got %s)" % (where, name, _short(entry))
     return None
 
 

@@ -311,11 +311,16 @@ class GameEntry:
                 self._command(command)
 
     def finish(self):
-        """The core's standings; while the core refuses the record, say why and ask again."""
+        """The core's standings; while the core refuses the record, say why and ask again.
+        BadInput when no question is left that could change it (what the board counted is
+        refused: a draft edited by hand), instead of asking nothing forever."""
         while True:
             try:
                 return records.tally(self.record)
             except BadInput as e:
+                if not self.steps():
+                    raise BadInput(e.messages + ["nothing typed here can change that: the draft holds "
+                                                 "numbers the board counted that the rules refuse"])
                 for m in e.messages:
                     self.say(_refused("  problem: " + m))
                 self.say("Going through the numbers again (Enter keeps a value).")
