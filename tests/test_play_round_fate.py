@@ -127,3 +127,39 @@ def test_play_follows_the_table_past_a_summary_or_back_to_it():
     # an abort between play's look and its next: the table refuses the stale next, play follows
     past, sent, said = _fate([SHOWN, {"phase": "ready", "round": 1, "version": 41}], stale=True)
     assert not past and sent == ["next"] and len(said) == 1 and said[0].startswith("The table threw round 1")
+
+
+def test_a_round_taken_again_offers_what_was_typed_for_it():
+    """At the table (no demo, no phones) the numbers typed for the thrown-away round are asked
+    again, each with what was typed as its default (Enter keeps it); the first time round they
+    are asked once only."""
+    from presstime.core.table import Table
+
+    t = Table()
+    t.configure({"players": ["Ada", "Ben"], "duration_ms": 60000}, 0)
+    t.control(0)
+    t.tick(3000)
+    t.press(1, 5000000)
+    t.press(0, 6000000)
+    st = t.status()
+    record = {"game": "fit-to-print", "mode": "standard", "edition": "published", "players": ["Ada", "Ben"],
+              "rounds": []}
+    asked = []
+    answers = {}
+
+    def ask(prompt):
+        asked.append(prompt)
+        return answers.get("all", "3") if "Breaking News" not in prompt else ""
+
+    table = play_session.PlaySession.__new__(play_session.PlaySession)
+    table.record, table.ask, table.say, table.demo, table.pad = record, ask, lambda line: None, None, None
+    table.save = lambda r: None
+    table.score_round(0, st)
+    first = len(asked)
+    typed = json.dumps(record["rounds"][0]["players"], sort_keys=True)
+    assert first > 2 and record["rounds"][0]["finish"] == ["Ben", "Ada"]
+    answers["all"] = ""           # Enter: keep each
+    table.score_round(0, st, again=True)
+    assert len(asked) == 2 * first
+    assert any("[3]" in p for p in asked[first:])
+    assert json.dumps(record["rounds"][0]["players"], sort_keys=True) == typed
