@@ -19,6 +19,7 @@ import statistics
 import threading
 import time
 
+from bench_scorepad import _game_round
 from targets import at_most
 
 KEYS = ("scorepad_browser_ms_median", "scorepad_browser_ms_p95")
@@ -113,14 +114,6 @@ def _game(browser, rounds_ms):
         for ctx in contexts:
             ctx.close()
         server.stop(linger=0)
-
-
-def _game_round(session, record, r, records):
-    session.open_round(r, "round %d" % (r + 1))
-    while not session.wait(0.2):
-        pass
-    session.close_round()
-    session.set_standings(records.tally(record))
 
 
 def chromium():

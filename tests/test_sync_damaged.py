@@ -303,7 +303,21 @@ def test_a_simulator_advert_with_an_impossible_pid_is_ignored(tmp_path, monkeypa
     assert cli.main(["devices"]) == 0
     out, err = capsys.readouterr()
     assert "no board or simulator found" in out
-    assert "ignored the simulator advert" in err and "not a process id" in err
+    assert "ignored the advert" in err and "not a process id" in err
+
+
+@pytest.mark.parametrize("pid", [0, -1, 2 ** 40])
+def test_a_link_owner_advert_with_an_impossible_pid_is_ignored(tmp_path, monkeypatch, capsys, pid):
+    """The adverts of processes sharing a board are read by the same reader as the simulators'."""
+    from presstime import share
+
+    run = tmp_path / "run"
+    run.mkdir(mode=0o700)
+    monkeypatch.setenv("PRESSTIME_RUNTIME", str(run))
+    (run / "link-1-0.json").write_text(json.dumps({"port": "/dev/ttyACM0", "sock": str(run / "s"), "pid": pid}))
+    os.chmod(str(run / "link-1-0.json"), 0o600)
+    assert share.holders() == []
+    assert "ignored the advert" in capsys.readouterr().err
 
 
 def test_drop_names_the_board_when_two_boards_have_the_same_record(tmp_path, capsys):

@@ -75,8 +75,11 @@ def _alive(pid):
     return True
 
 
-def simulators():
-    """Running simulators: [{"port", "kind": "simulator", "description", "pid", ...}]."""
+def adverts(prefix, fields):
+    """The adverts in the runtime folder whose names start with `prefix`: [(path, info, pid)] for
+    each file of this user's that reads as JSON with an int "pid" and a str for each of `fields`.
+    An advert whose pid is no process id is named on stderr and left out (0 or -1 would ask
+    os.kill about a whole process group, 2^31 overflows); the caller checks it is alive."""
     d = runtime_dir()
     found = []
     if not _trusted(d, folder=True):
@@ -86,7 +89,7 @@ def simulators():
     except OSError:
         return found
     for name in names:
-        if not (name.startswith("sim-") and name.endswith(".json")):
+        if not (name.startswith(prefix) and name.endswith(".json")):
             continue
         path = os.path.join(d, name)
         if not _trusted(path):
@@ -95,13 +98,23 @@ def simulators():
             with open(path) as f:
                 info = json.load(f)
             pid = int(info["pid"])
-            pty = str(info["pty"])
-        except (OSError, ValueError, KeyError, TypeError):
+            if not all(isinstance(info.get(k, ""), str) for k in fields) or fields and not info.get(fields[0]):
+                continue
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
-        if not 0 < pid < 2 ** 31:   # 0 or -1 would ask about a whole process group, 2^31 overflows
-            sys.stderr.write("presstime: ignored the simulator advert %s: its pid %d is not a process id\n"
+        if not 0 < pid < 2 ** 31:
+            sys.stderr.write("presstime: ignored the advert %s: its pid %d is not a process id\n"
                              % (printable(path), pid))
             continue
+        found.append((path, info, pid))
+    return found
+
+
+def simulators():
+    """Running simulators: [{"port", "kind": "simulator", "description", "pid", ...}]."""
+    found = []
+    for path, info, pid in adverts("sim-", ("pty",)):
+        pty = info["pty"]
         if not _alive(pid) or not os.path.exists(pty):
             try:
                 os.remove(path)  # a simulator that died without cleaning up

@@ -20,7 +20,7 @@ import socket
 import threading
 import time
 
-from .boards import advert_dir, runtime_dir, simulators, _alive, _trusted
+from .boards import adverts, advert_dir, simulators, _alive
 from .core import wire
 from .errors import Failure
 from .link import E_LINK, BoardClient, LinkError, PortBusy, SerialTransport, Transport
@@ -36,27 +36,8 @@ def _same(a, b):
 def holders(prefix=PREFIX):
     """The live owners' adverts: [{"port", "sock", "pid", "command", "advert"}] (dead ones removed).
     prefix=USER: every process using a board ({"port", "pid", "command", "advert"})."""
-    d = runtime_dir()
     found = []
-    if not _trusted(d, folder=True):
-        return found
-    try:
-        names = sorted(os.listdir(d))
-    except OSError:
-        return found
-    for name in names:
-        if not (name.startswith(prefix) and name.endswith(".json")):
-            continue
-        path = os.path.join(d, name)
-        if not _trusted(path):
-            continue
-        try:
-            with open(path) as f:
-                info = json.load(f)
-            pid = int(info["pid"])
-            str(info["port"]), str(info.get("sock", ""))
-        except (OSError, ValueError, KeyError, TypeError):
-            continue
+    for path, info, pid in adverts(prefix, ("port", "sock")):
         if not _alive(pid) or "sock" in info and not os.path.exists(info["sock"]):
             _remove(path, info.get("sock", ""))     # a process that died without cleaning up
             continue
