@@ -63,6 +63,21 @@ def test_myth_fits_photo_tokens_typed_and_a_stopped_entry_resumes(tmp_path):
     assert "Winner: Cy" in out
 
 
+def test_back_at_the_end_asks_the_last_question_not_the_first(tmp_path):
+    """`back` at `done?` goes to the question answered last (who gathered the creatures), as back
+    does everywhere, instead of starting again at the first player's photo tokens."""
+    db = str(tmp_path / "h.db")
+    answers = ["myth-fits", "Ada", "Ben", "", "1", "1", "Ben",   # nobody at the target: who gathered
+               "back", "Ada", "done"]
+    code, out = _run([], answers, db)
+    assert code == 0, out
+    after_back = out.split("done? back", 1)[1]
+    assert after_back.lstrip().startswith("Myth Fits · who gathered"), after_back[:200]
+    assert "photo tokens [1]" not in after_back
+    [record] = _stored(db)
+    assert record["gathered"] == "Ada" and record["photo_tokens"] == {"Ada": 1, "Ben": 1}
+
+
 def test_game_option_mistakes_are_bad_input(tmp_path):
     db = str(tmp_path / "h.db")
     with pytest.raises(BadInput):

@@ -110,10 +110,13 @@ class GameEntry:
 
     # ------------------------------------------------------------------ the question loop
 
-    def enter(self, round_index=None, review=False, only=None):
+    def enter(self, round_index=None, review=False, only=None, last=False):
         """Ask every question not answered yet (all of them with review=True); `only`: a test
-        on a Step, to ask just those (the scorepad asks the players' own numbers on phones)."""
+        on a Step, to ask just those (the scorepad asks the players' own numbers on phones);
+        last=True: start at the last question (`back` at the end), walking back from there."""
         i = 0
+        if last:
+            i = max(0, len([s for s in self.steps(round_index) if only is None or only(s)]) - 1)
         while True:
             steps = [s for s in self.steps(round_index) if only is None or only(s)]
             while i < len(steps) and not review and self._answered(steps[i]):
@@ -280,7 +283,8 @@ class GameEntry:
 
     def review(self):
         """All answered: the standings, then `done` (or Enter) stores; `fix NAME`, `round N`,
-        `back` (everything again) correct first. Returns the core's result."""
+        `back` (the last question again, and back from there) correct first. Returns the core's
+        result."""
         while True:
             result = self.finish()
             from .report import standings_text
@@ -299,7 +303,7 @@ class GameEntry:
             if word in ("quit", "q"):
                 raise EntryStopped()
             if word in ("back", "b"):
-                self.enter(review=True)
+                self.enter(review=True, last=True)
                 continue
             if word in ("?", "help", "h"):
                 self.say(HELP)
