@@ -180,11 +180,19 @@ def one_line(st, stream=None):
 
 def setup_lines(st):
     """The set-up facts the game's face gives for the game on the board (Myth Fits: grid,
-    photographers, the photo-token target), or []."""
+    photographers, the photo-token target), and the first player the board drew (turn-based
+    Fit to Print), or []."""
     face = _face(st)
     if face is None:
         return []
-    return [_first_player(line, st) for line in face.setup_lines(len(st.get("players", [])))]
+    out = [_first_player(line, st) for line in face.setup_lines(len(st.get("players", [])))]
+    players = st.get("players", [])
+    first = st.get("first")
+    if isinstance(first, int) and 0 <= first < len(players):
+        # turn-based Fit to Print: the rules draw who starts, the board did (core/config.py)
+        out.append("first player: %s (seat %d), drawn by the board"
+                   % (players[first].get("name", "?"), first + 1))
+    return out
 
 
 def _first_player(line, st):

@@ -89,6 +89,7 @@ _TOP = {
     "winner": (lambda v, w, n: _int(v, w, -1, n - 1, null=True), False),
     "undo": (lambda v, w, n: _bool(v, w), False),
     "turn": (lambda v, w, n: _int(v, w, -1, n - 1), False),
+    "first": (lambda v, w, n: _int(v, w, 0, n - 1), False),
     "turn_ms": (lambda v, w, n: _int(v, w, null=True), False),
     "turn_limit_ms": (lambda v, w, n: _int(v, w, 0, null=True), False),
     "target": (lambda v, w, n: _int(v, w, 0, 999), False),

@@ -34,6 +34,7 @@ except ImportError:  # CPython
         return x
 
 _REVEALS = const(5)     # table.py's mode index of ready-reveal
+_TURNBASED = const(4)   # table.py's mode index of turn-based
 
 PALETTE = ((255, 40, 40), (40, 120, 255), (40, 200, 40), (255, 180, 0), (190, 60, 255),
            (0, 210, 210))
@@ -101,14 +102,17 @@ def _int(d, key, default, lo, hi, where):
     return v
 
 
-def normalise(cfg, machine):
+def normalise(cfg, machine, urandom=None):
     """A configure dict (as the link sends it) -> the flat set-up the CONFIG event carries.
 
     Input: {"players": [{"name", "colour"}] | ["Ada", ...] | count, "mode" (default: the game's
     first, or "standard"), "duration_ms",
     "edition", "game", "options": {grace_ms, grace_fallback, two_step, tie_us, rounds, steps,
     cards, turn_ms, target, warn_ms: up to 3 times left in ms, whole seconds, longest first, at
-    which the board warns}} (options may also sit at the top level). ValueError names the field."""
+    which the board warns, first: the seat (0-based) that plays first in turn-based mode}} (options
+    may also sit at the top level). ValueError names the field.
+    Turn-based mode's rules draw the first player: with no first seat given, `urandom` (the board's
+    os.urandom) draws it; without a source it is seat 0."""
     MODES, FALLBACKS, EDITIONS = machine.MODES, machine.FALLBACKS, machine.EDITIONS
     if not isinstance(cfg, dict):
         raise ValueError("configure: expected an object")
@@ -192,10 +196,19 @@ def normalise(cfg, machine):
         _int({"warn_ms": warn[i]}, "warn_ms", 0, 1000, 3600000, w)
         if warn[i] % 1000 or i and warn[i] >= warn[i - 1]:
             raise ValueError("configure: warn_ms %r: whole seconds, longest first, each once" % (list(warn),))
+    first = opts.get("first")
+    if first is None and m == _TURNBASED and urandom:
+        first = 240
+        while first >= 240:     # 240: a multiple of every table size 1..6, so no seat is favoured
+            first = urandom(1)[0]
+        first %= n
+    first = _int({} if first is None else {"first": first}, "first", 0, 0, n - 1 if m == _TURNBASED else 0, w)
     out = {"mode": mode, "names": names, "colours": colours, "duration_ms": duration,
             "grace_ms": grace, "tie_us": tie, "two_step": bool(two), "grace_fallback": fb,
             "edition": ed, "game": game, "rounds": rounds, "steps": steps,
             "turn_ms": turn_ms, "target": target}
     if tuple(warn) != machine.WARNINGS:
         out["warn"] = tuple(warn)   # only when not the default: one key less in a set-up kept all game
+    if first:
+        out["first"] = first         # likewise: seat 0 is the default
     return out

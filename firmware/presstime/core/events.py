@@ -100,14 +100,16 @@ def decode(data):
 
 
 # CONFIG: B kind, B mode, B n, I duration_ms, H grace_ms, H tie_us, B flags (1 two_step,
-# 2 fallback rotate), B edition, B game, B rounds, B steps, I turn_ms, B target,
+# 2 fallback rotate, bits 2-4 the first seat of turn-based mode: 0 in journals before it),
+# B edition, B game, B rounds, B steps, I turn_ms, B target,
 # then per player: B len + utf-8 name, BBB colour; then, only when the warnings are not
 # table.WARNINGS: B count + H seconds left per warning.
 _CFG = "<BBIHHBBBBBIB"
 
 
 def _enc_config(c):
-    flags = (1 if c["two_step"] else 0) | (2 if c["grace_fallback"] == "rotate" else 0)
+    flags = (1 if c["two_step"] else 0) | (2 if c["grace_fallback"] == "rotate" else 0) | \
+        c.get("first", 0) << 2
     out = bytes((_machine.CONFIG,)) + struct.pack(
         _CFG, _machine.MODES.index(c["mode"]), len(c["names"]), c["duration_ms"], c["grace_ms"],
         c["tie_us"], flags, _machine.EDITIONS.index(c["edition"]), games.GAMES.index(c["game"]),
@@ -130,8 +132,10 @@ def _dec_config(data):
         raise ValueError("event config: %d bytes, too short" % len(data))
     (mode, n, dur, grace, tie, flags, ed, game, rounds, steps, turn_ms,
      target) = struct.unpack(_CFG, data[1:1 + size])
-    if mode >= len(_machine.MODES) or ed >= len(_machine.EDITIONS) or game >= len(games.GAMES):
-        raise ValueError("event config: unknown mode, edition or game code")
+    first = flags >> 2
+    if mode >= len(_machine.MODES) or ed >= len(_machine.EDITIONS) or game >= len(games.GAMES) \
+            or first and first >= n:
+        raise ValueError("event config: unknown mode, edition, game or first seat")
     pos = 1 + size
     names = []
     colours = []
@@ -158,6 +162,8 @@ def _dec_config(data):
          "target": target}
     if warn is not None:
         c["warn"] = warn
+    if first:
+        c["first"] = first
     return c
 
 

@@ -149,16 +149,17 @@ UNDO_MS = const(5000)
 WARNINGS = (60000, 30000, 10000)
 
 
-def normalise(cfg):
+def normalise(cfg, urandom=None):
     """A configure dict (as the link sends it) -> the flat set-up the CONFIG event carries
     (ValueError naming the field). The checks are core/config.py's, imported for the call and
     dropped from RAM after it: 4 KB of code and messages (x86-64) a board needs only at a
-    set-up, not while it plays (docs/benchmarks.md)."""
+    set-up, not while it plays (docs/benchmarks.md). urandom: the board's random source, which
+    draws turn-based mode's first player when the set-up names none."""
     import sys
     from . import config
     name = config.__name__
     try:
-        return config.normalise(cfg, sys.modules[__name__])
+        return config.normalise(cfg, sys.modules[__name__], urandom)
     finally:
         config = None
         del sys.modules[name]
@@ -201,7 +202,7 @@ class Table:
         self.cd_t = 0               # wall ms of the countdown start
         self.last_us = -1           # round µs of the last token press (ties)
         self.grp = 0                # first token of the current tie group
-        self.turn = (self.round % self.n) if self.n else 0
+        self.turn = ((self.round + self.cfg.get("first", 0)) % self.n) if self.n else 0
         self.turn_base = 0          # round ms when the current turn began
         self.step = 0               # ready-reveal: reveals done in this round
         self.winner = -1
@@ -481,9 +482,10 @@ class Table:
         return level
 
     # ---- commands ----------------------------------------------------------------------
-    def configure(self, cfg, t_ms=0):
-        """Set up a new game (ValueError naming the field on a bad set-up)."""
-        self._emit((CONFIG, normalise(cfg)))
+    def configure(self, cfg, t_ms=0, urandom=None):
+        """Set up a new game (ValueError naming the field on a bad set-up); urandom: see
+        normalise (the first player of turn-based mode, drawn into the CONFIG event)."""
+        self._emit((CONFIG, normalise(cfg, urandom)))
         self._snap_t = None
         return True
 
@@ -748,6 +750,8 @@ class Table:
             st["turn"] = self.turn
             st["turn_ms"] = 0
             st["turn_limit_ms"] = c["turn_ms"]
+            if self.mode == _TURNBASED:
+                st["first"] = c.get("first", 0)     # the seat the rules' draw picked to play first
             st["target"] = c["target"]
         if self.mode == _REVEALS:
             st["step"] = self.step + 1 if self.step < c["steps"] else c["steps"]

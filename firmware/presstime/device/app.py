@@ -59,6 +59,8 @@ seat; indices >= port.pixels are extra entries for plain LEDs, see core/lights.p
 journal is read through its contract too (JournalBase, device/port.py).
 """
 
+import os
+
 from ..core import events as E
 from ..core.lights import frame as _frame, until as _until
 from ..core.table import Table, RUNNING, COUNTDOWN, GRACE, TURNS, WARNINGS
@@ -237,7 +239,8 @@ class App:
 
     def configure(self, cfg):
         self._write()
-        self.table.configure(cfg, self.port.now_ms())   # ValueError: nothing changed
+        # the board's random source draws a first player where the rules want one (turn-based)
+        self.table.configure(cfg, self.port.now_ms(), os.urandom)   # ValueError: nothing changed
         j = self.journal
         if j.last_seq > j.base_seq:
             j.reset()       # a new journal game: boot replays only it; earlier ones stay for sync
