@@ -120,8 +120,12 @@ def test_play_a_whole_game_on_the_emulated_board(played):
         assert typed == 16                              # 8 numbers for each of the two players
         after = child.match.group(1).decode()
         assert re.match(r"Ada \d+ \(\$\d+\), Ben \d+", after), after
+    child.expect("Enter: the final table")              # the winner, full screen, until Enter
+    child.sendline("")
     child.expect(r"Saved as game (\d+) in the history\.")
     gid = int(child.match.group(1))
+    child.expect(r"Same players again\? \[y/N\] ")
+    child.sendline("")                                  # no: the evening ends here
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0, term.text()
