@@ -125,3 +125,22 @@ def test_the_screen_names_the_first_player_the_board_drew(sim):
     line = "first player: %s (seat %d), drawn by the board" % (["Ada", "Ben", "Cy"][first], first + 1)
     assert st["first"] == first and line in mirror.setup_lines(st)     # what play says at set-up
     assert "  " + line in mirror.lines(st)
+
+
+def test_a_turn_based_demo_plays_its_day_from_the_drawn_seat_and_stores_it(sim, tmp_path, capsys):
+    """`play --demo --mode turn-based`: the day is played in turns from the seat the board drew,
+    each turn ended by whoever's turn it is, and the control button ends it (the demo pressed
+    everybody once in a shuffled order, which out of turn does nothing: it never ended)."""
+    from presstime import cli
+    from presstime.store import Store
+
+    db = str(tmp_path / "history.db")
+    assert cli.main(["play", "--demo", "--save", "--mode", "turn-based", "--port", sim.path, "--db", db]) == 0
+    out = capsys.readouterr().out
+    first = sim.app.table.cfg.get("first", 0)
+    names = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
+    assert "first player: %s (seat %d), drawn by the board" % (names[first], first + 1) in out
+    assert "Winner:" in out and "Saved as game 1" in out
+    with Store(db) as store:
+        [(gid, record)] = store.games()
+    assert record["mode"] == "turn-based" and len(record["rounds"]) == 1

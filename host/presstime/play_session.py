@@ -52,9 +52,14 @@ class PlaySession(TableScreen):
         def act(st):
             if self.demo and st.get("phase") == "running":
                 if not script:
-                    script.append(self.demo.schedule(len(st.get("players", [])), time.monotonic()))
+                    script.append(self.demo.schedule(len(st.get("players", [])), time.monotonic(),
+                                                     turns=st.get("mode") == "turn-based"))
                 while script[0] and script[0][0][0] <= time.monotonic():
-                    self.client.press(script[0].pop(0)[1])
+                    button = script[0].pop(0)[1]
+                    if button == Demo.TURN:     # whoever's turn it is ends it (one a status)
+                        self.client.press(st.get("turn", 0))
+                        break
+                    self.client.press(button)
             elif not self.demo:
                 line = _poll_line(0.0)
                 if line is not None:
@@ -149,10 +154,16 @@ class Demo:
 
         self.rnd = random.Random(seed)
 
-    def schedule(self, players, now):
-        """[(monotonic time, button)]: every player presses once, in a shuffled order."""
-        order = list(range(players))
-        self.rnd.shuffle(order)
+    TURN = "turn"       # in a schedule: the player whose turn it is presses
+
+    def schedule(self, players, now, turns=False):
+        """[(monotonic time, button)]: every player presses once, in a shuffled order. turns
+        (Fit to Print's turn-based mode: presses out of turn do nothing, and only the control
+        button ends the day): two rounds of turns, each ended by whoever's turn it is, then the
+        control button (-1)."""
+        order = [self.TURN] * (2 * players) + [-1] if turns else list(range(players))
+        if not turns:
+            self.rnd.shuffle(order)
         out = []
         t = now
         for b in order:

@@ -107,7 +107,7 @@ def run(args):
     from ..round_time import round_time_ms, warnings_ms
     from ..sound import for_board
 
-    from .. import records
+    from .. import mirror, records
     from ..entry import EntryStopped, ask_setup, rounds_in
     from ..errors import BadInput, Failure
     from ..play_session import (Demo, PlaySession, configure_board, game_store, open_board, parse_players,
@@ -162,6 +162,8 @@ def run(args):
                 cfg["warn_ms"] = warn
             key = configure_board(client, cfg, say)
             store.hold_draft(key)     # no `enter --draft` types into it meanwhile
+            for fact in mirror.setup_lines(client.status()):    # turn-based: who the board drew
+                say("  " + fact)
             table = PlaySession(client, store, record, key, say, ask,
                                 demo=Demo(args.seed) if args.demo else None)
             table.sounds = for_board(client, mute=args.mute, warn=warn)
