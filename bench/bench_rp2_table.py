@@ -46,25 +46,27 @@ def percentile(values, share):
     return s[k]
 
 
-def figures(run):
-    """The bench's figures from a table_run(...) result."""
+def figures(run, prefix="rp2"):
+    """The bench's figures from a table_run(...) result, named `prefix`_... (the MacroPad's
+    bench_cp_table.py gives the same figures as cp_...)."""
     round_lights = [ms for ms, ready in zip(run["lights"], run["ready_press"]) if not ready]
     seen = [ms for ms in round_lights if ms is not None]
     status = [ms for kind, ms in run["replies"] if kind == "status"]
     boots = run["boots"]
-    return {
-        "rp2_press_light_ms_p95": round(percentile(seen, 0.95), 1),
-        "rp2_press_light_ms_max": round(max(seen), 1),
-        "rp2_press_light_none": len(round_lights) - len(seen),
-        "rp2_status_reply_ms_p99": round(percentile(status, 0.99), 1),
-        "rp2_reply_ms_max": round(max(ms for kind, ms in run["replies"] if kind != "hello at boot"), 1),
-        "rp2_cpu_busy_pct_attached": round(100 * max(run["rounds"]), 1),
-        "rp2_boot_to_ready_ms": round(max(boots.values()), 1),
-        "rp2_boot_after_game_ms": round(boots["after a played game"], 1),
-        "rp2_boot_after_reset_ms": round(boots["reset mid-round"], 1),
-        "rp2_table_presses": len(run["presses"]),
-        "rp2_table_flash_erases": run["flash"]["erases"],
+    got = {
+        "press_light_ms_p95": round(percentile(seen, 0.95), 1),
+        "press_light_ms_max": round(max(seen), 1),
+        "press_light_none": len(round_lights) - len(seen),
+        "status_reply_ms_p99": round(percentile(status, 0.99), 1),
+        "reply_ms_max": round(max(ms for kind, ms in run["replies"] if kind != "hello at boot"), 1),
+        "cpu_busy_pct_attached": round(100 * max(run["rounds"]), 1),
+        "boot_to_ready_ms": round(max(boots.values()), 1),
+        "boot_after_game_ms": round(boots["after a played game"], 1),
+        "boot_after_reset_ms": round(boots["reset mid-round"], 1),
+        "table_presses": len(run["presses"]),
+        "table_flash_erases": run["flash"]["erases"],
     }
+    return {"%s_%s" % (prefix, k): v for k, v in got.items()}
 
 
 def measure():

@@ -22,6 +22,7 @@ ENV = "PRESSTIME_RP2EMU"
 MS = 1_000_000          # ns
 WFI_FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wfi.mjs")
 XIP_MODEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "xip.mjs")
+DATA_LINK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "datalink.mjs")
 XIP_ENV = "PRESSTIME_RIG_XIP"    # "off": the rig without the timing model (to record its effect)
 US = 1_000
 
@@ -78,10 +79,68 @@ def why_absent():
     return "socat is not installed (apt-get install socat); %s" % SKIP_MESSAGE
 
 
+def _connect(path, proc):
+    """A connected Unix socket (the file appears a moment before node listens on it)."""
+    t0 = time.monotonic()
+    while True:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.connect(path)
+            return sock
+        except (ConnectionRefusedError, FileNotFoundError):
+            sock.close()
+            if (proc is not None and proc.poll() is not None) or time.monotonic() - t0 > 30:
+                raise
+            time.sleep(0.05)
+
+
+def _call(f, name, kw):
+    """One JSON request on a rig socket's file, its reply (RigError when it says not ok)."""
+    kw["cmd"] = name
+    try:
+        f.write((json.dumps(kw) + "\n").encode())
+        f.flush()
+        line = f.readline()
+    except OSError as e:
+        raise RigError("%s: %s" % (name, e))
+    if not line:
+        return None
+    reply = json.loads(line)
+    if not reply.get("ok"):
+        raise RigError("%s: %s" % (name, reply.get("error")))
+    return reply
+
+
+class DataLink:
+    """The MacroPad's usb_cdc.data in emulated time (rig/datalink.mjs's socket): write(bytes)
+    queues bytes for the board at the rig's `now`, cmd("read") gives what it sent since."""
+
+    def __init__(self, path, proc):
+        self._sock = _connect(path, proc)
+        self._file = self._sock.makefile("rwb")
+
+    def cmd(self, name, **kw):
+        reply = _call(self._file, name, kw)
+        if reply is None:
+            raise RigError("the rig closed its data link")
+        return reply
+
+    def write(self, data):
+        return self.cmd("write", hex=bytes(data).hex())
+
+    def close(self):
+        for f in (self._file, self._sock):
+            try:
+                f.close()
+            except OSError:
+                pass
+
+
 class Emulator:
     """One run.mjs process and its control channel."""
 
     flash_copy = None       # the temporary copy of an image it booted from (start_on_copy)
+    data_link = None        # a DataLink when started with data_link=True
 
     def __init__(self, proc, sock_path, workdir, pty=None, data_pty=None):
         self.proc = proc
@@ -89,17 +148,7 @@ class Emulator:
         self.control = sock_path
         self.pty = pty
         self.data_pty = data_pty
-        t0 = time.monotonic()
-        while True:     # the socket file appears a moment before run.mjs listens on it
-            self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            try:
-                self._sock.connect(sock_path)
-                break
-            except ConnectionRefusedError:
-                self._sock.close()
-                if (proc is not None and proc.poll() is not None) or time.monotonic() - t0 > 30:
-                    raise
-                time.sleep(0.05)
+        self._sock = _connect(sock_path, proc)
         self._file = self._sock.makefile("rwb")
 
     @classmethod
@@ -120,7 +169,7 @@ class Emulator:
     @classmethod
     def start(cls, rig, board="pico", firmware=None, flash=None, pty=None, data_pty=None,
               paused=False, fast=False, seed=None, save_flash=None, timeout=30, wfi_fix=None,
-              xip=None):
+              xip=None, data_link=False):
         """Start run.mjs. `flash`: a saved 2 MB (MacroPad: 8 MB) image to boot from; `pty`: a
         path for the USB serial as a Linux pty (True: one in a temporary folder); `paused`:
         emulated time runs only inside run/expect/exec (deterministic). `wfi_fix` (default: on
@@ -128,7 +177,8 @@ class Emulator:
         interrupt is already pending, as the silicon does (CircuitPython's idle hangs otherwise).
         `xip` (default: on unless PRESSTIME_RIG_XIP=off): load rig/xip.mjs, the XIP cache and
         the cost of its misses, so code and data fetched from flash cost what they do on the
-        chip (docs/benchmarks.md, "The rig's timing model")."""
+        chip (docs/benchmarks.md, "The rig's timing model"). `data_link`: load rig/datalink.mjs
+        and connect `.data_link`, usb_cdc.data (the MacroPad's link) in emulated time."""
         workdir = tempfile.mkdtemp(prefix="presstime-rig-")
         sock = os.path.join(workdir, "control.sock")
         if wfi_fix is None:
@@ -140,6 +190,9 @@ class Emulator:
             cmd += ["--import", WFI_FIX]
         if xip:
             cmd += ["--import", XIP_MODEL]
+        data_sock = os.path.join(workdir, "data.sock") if data_link else None
+        if data_link:
+            cmd += ["--import", DATA_LINK]
         cmd += [os.path.join(rig, "run.mjs"), "--control", sock, "--quiet"]
         if board != "pico":
             cmd += ["--board", board]
@@ -165,6 +218,8 @@ class Emulator:
             cmd += ["--save-flash", save_flash]
         log = open(os.path.join(workdir, "rig.log"), "wb")
         env = dict(os.environ, **{ENV: rig})     # (rig/*.mjs find rp2040js through it)
+        if data_sock:
+            env["PRESSTIME_RIG_DATA_SOCK"] = data_sock
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                                 start_new_session=True, env=env)
         log.close()
@@ -173,9 +228,14 @@ class Emulator:
                 or (data_pty and not os.path.exists(data_pty)):
             if proc.poll() is not None or time.monotonic() - t0 > timeout:
                 proc.kill()
-                raise RigError("run.mjs did not start: %s" % _tail(os.path.join(workdir, "rig.log")))
+                why = _tail(os.path.join(workdir, "rig.log"))
+                shutil.rmtree(workdir, ignore_errors=True)
+                raise RigError("run.mjs did not start: %s" % why)
             time.sleep(0.05)
-        return cls(proc, sock, workdir, pty, data_pty)
+        emu = cls(proc, sock, workdir, pty, data_pty)
+        if data_sock:
+            emu.data_link = DataLink(data_sock, proc)
+        return emu
 
     @classmethod
     def attach(cls, control):
@@ -185,18 +245,9 @@ class Emulator:
 
     # -- the control channel ---------------------------------------------------------------
     def cmd(self, name, **kw):
-        kw["cmd"] = name
-        try:
-            self._file.write((json.dumps(kw) + "\n").encode())
-            self._file.flush()
-            line = self._file.readline()
-        except OSError as e:
-            raise RigError("control channel: %s" % e)
-        if not line:
+        reply = _call(self._file, name, kw)
+        if reply is None:
             raise RigError("the rig closed its control channel: %s" % self.log_tail())
-        reply = json.loads(line)
-        if not reply.get("ok"):
-            raise RigError("%s: %s" % (name, reply.get("error")))
         return reply
 
     def now(self):
@@ -301,6 +352,8 @@ class Emulator:
     def close(self):
         """Quit the rig (it saves the flash if started with save_flash) and clean up; attached
         (`attach`): only this connection closes."""
+        if self.data_link is not None:
+            self.data_link.close()
         if self.proc is not None and self.proc.poll() is None:
             try:
                 self._file.write(b'{"cmd":"quit"}\n')

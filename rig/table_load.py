@@ -2,6 +2,11 @@
 
     run = table_run(rig, image, games=3)     # installed app, desktop attached, seeded presses
     run["replies"], run["presses"], run["boots"], run["rounds"]
+    run = table_run(rig, macropad_image, games=3, board="macropad")   # the same load, CircuitPython
+
+The board is the Pico (official MicroPython, the link on its console) or the MacroPad (official
+CircuitPython, the link on usb_cdc.data through rig/datalink.mjs): both run paused, the link in
+emulated time, so the same load gives the same figures every run.
 
 What a table does to the board, all in emulated time: the desktop attached and doing what
 `presstime play` does (host/presstime/play_session.py: a status request, 50 ms idle, again, all
@@ -28,15 +33,35 @@ POLL_IDLE_MS = 50          # play_session.wait_round: show_round(..., idle_s=0.0
 SLICE_NS = 1 * MS
 PLAYERS = 6
 BOUNCES = 3                # contact bounces before the stable level, on press and on release
+REPLY_WAIT_S = 2.0         # emulated seconds the desktop waits for a reply (no retry)
+BOOT_WAIT_S = 15.0         # ... for the hello sent at power-on (the MacroPad boots in ~4-5 s)
 
 
-def _client(pico, times):
+def start_pico(rig, image):
+    """(the board, its link channel, the pixel of each seat's light): the console is the link."""
+    pico = EmulatedPico.start(rig, image, pty=False, paused=True)
+    return pico, pico, ring_layout()[1]
+
+
+def start_macropad(rig, image):
+    from presstime.device.boards import macropad as layout
+    from .macropad import EmulatedMacropad
+
+    pad = EmulatedMacropad.start(rig, image, pty=False, data_pty=False, paused=True,
+                                 data_link=True)
+    return pad, pad.data_link, tuple(layout.PLAYER_KEYS)
+
+
+BOARDS = {"pico": start_pico, "macropad": start_macropad}
+
+
+def _client(pico, channel, times):
     """BoardClient over the rig; every request's reply time goes into `times` as (type, ms)."""
     from presstime.link import BoardClient
     from presstime.core import wire
 
-    t = RigTransport(pico, SLICE_NS)
-    client = BoardClient(t, timeout=2.0, retries=0)
+    t = RigTransport(pico, SLICE_NS, channel)
+    client = BoardClient(t, timeout=REPLY_WAIT_S, retries=0)
     client._rid = 0x40
     plain = client.request
 
@@ -71,9 +96,9 @@ def bouncy_press(pico, rng, button, at, hold_ms):
 
 
 class Table:
-    """One paused rig with the installed app and the desktop attached."""
+    """One paused rig with the installed app and the desktop attached on `channel`."""
 
-    def __init__(self, pico, seed):
+    def __init__(self, pico, seed, channel=None):
         self.pico = pico
         self.rng = random.Random(seed)
         self.replies = []           # (request type, ms)
@@ -81,12 +106,16 @@ class Table:
         self.ready_press = []       # per press: True in a ready check, False in a round
         self.rounds = []            # CPU busy share per round
         self.boots = {}             # which boot -> ms
-        self.client, self.t = _client(pico, self.replies)
+        self.client, self.t = _client(pico, channel, self.replies)
 
     def boot(self, which):
         """The time from this boot's power-on to the hello reply (the hello sent at power-on)."""
         t0 = self.pico.now()
-        self.client.hello()
+        self.client.timeout = BOOT_WAIT_S
+        try:
+            self.client.hello()
+        finally:
+            self.client.timeout = REPLY_WAIT_S
         self.boots[which] = (self.t.last_in_ns - t0) / MS
         self.replies[-1] = ("hello at boot", self.replies[-1][1])     # timed as the boot
 
@@ -160,12 +189,14 @@ def light_latencies(frames, presses, player_pixels):
     return out
 
 
-def table_run(rig, image, games=3, seed=23):
-    """Games on one board under the table's load: the first game ends with a power reset (the
-    boot after a played game); the second (the only one if games=1) has a reset in its second
-    round. Returns the figures' raw material."""
-    with EmulatedPico.start(rig, image, pty=False, paused=True) as pico:
-        table = Table(pico, seed)
+def table_run(rig, image, games=3, seed=23, board="pico"):
+    """Games on one board (BOARDS: "pico" or "macropad", `image` its installed app) under the
+    table's load: the first game ends with a power reset (the boot after a played game); the
+    second (the only one if games=1) has a reset in its second round. Returns the figures' raw
+    material."""
+    pico, channel, player_pixels = BOARDS[board](rig, image)
+    with pico:
+        table = Table(pico, seed, channel)
         table.boot("first")
         erases0 = pico.stats()["flash"]
         for g in range(games):
@@ -175,7 +206,6 @@ def table_run(rig, image, games=3, seed=23):
                 table.boot("after a played game")
         frames = pico.frames()
         erases1 = pico.stats()["flash"]
-    _, player_pixels, _, _ = ring_layout()
     return {"replies": table.replies, "presses": table.presses, "rounds": table.rounds,
             "ready_press": table.ready_press,
             "boots": table.boots, "lights": light_latencies(frames, table.presses, player_pixels),

@@ -7,7 +7,9 @@
 `write`/`read` (so they land at exact emulated instants, the rig's deterministic mode) and whose
 clock is the rig's timeline: the client's timeouts and retries then count emulated seconds, as
 they would count real ones against a board running at full speed. Waiting for a reply runs the
-chip in slices of `slice_ns` (the resolution of the times measured through it).
+chip in slices of `slice_ns` (the resolution of the times measured through it). The bytes go
+over the console (the Pico's link) unless `channel` says otherwise: the MacroPad's link is
+usb_cdc.data, `emu.data_link` (rig/datalink.mjs), the same write/read in emulated time.
 """
 
 from presstime.link import Transport
@@ -18,9 +20,10 @@ SLICE_NS = 200 * US
 
 
 class RigTransport(Transport):
-    def __init__(self, emu, slice_ns=SLICE_NS):
+    def __init__(self, emu, slice_ns=SLICE_NS, channel=None):
         Transport.__init__(self)
         self.emu = emu
+        self.channel = channel if channel is not None else emu   # write(bytes), cmd("read")
         self.slice_ns = slice_ns
         self.last_in_ns = None      # timeline instant when the last bytes were read
         self.last_out_ns = None     # timeline instant of the last write
@@ -30,13 +33,13 @@ class RigTransport(Transport):
         return self.emu.now() / 1e9
 
     def _write(self, data):
-        self.last_out_ns = self.emu.write(bytes(data))["now"]
+        self.last_out_ns = self.channel.write(bytes(data))["now"]
 
     def _read(self, timeout):
         emu = self.emu
         end = emu.now() + int(timeout * 1e9)
         while True:
-            r = emu.cmd("read")
+            r = self.channel.cmd("read")
             if r["data"]:
                 self.last_in_ns = r["now"]
                 return r["data"].encode("latin-1")
