@@ -1,7 +1,8 @@
 """CLI (issue 5): does `presstime` start as fast as mpremote?
 
 cli_start_ratio_mpremote: the median wall time of `presstime --help` divided by the median of
-`mpremote --help`, both run as fresh processes through the console scripts installed beside this interpreter,
+`mpremote --help`, both run as fresh processes through the console scripts installed beside this
+interpreter,
 alternately (PAIRS pairs, the order inside each pair alternating too) so that machine noise hits
 both alike. Target <= 1.0: nothing heavy imported at start.
 """
@@ -12,6 +13,7 @@ import statistics
 import subprocess
 import sys
 import time
+
 from targets import at_most
 
 KEYS = ("cli_start_ratio_mpremote",)
@@ -57,5 +59,11 @@ def measure():
 
 if __name__ == "__main__":
     a, b = timings()
-    print("presstime --help: median %.1f ms; mpremote --help: median %.1f ms; ratio %.3f"
-          % (statistics.median(a) * 1000, statistics.median(b) * 1000, statistics.median(a) / statistics.median(b)))
+    print(
+        "presstime --help: median %.1f ms; mpremote --help: median %.1f ms; ratio %.3f"
+        % (
+            statistics.median(a) * 1000,
+            statistics.median(b) * 1000,
+            statistics.median(a) / statistics.median(b),
+        )
+    )

@@ -6,7 +6,8 @@ installed (rig/macropad.py). Without the rig (PRESSTIME_RP2EMU) every figure is 
     cp_keypad_floor_us           keypad's own stamp error, finest interval (a REPL script, no app)
     cp_press_stamp_error_us_max  the app's recorded press time - true edge, max |.| over every press
     cp_press_order_inversions    pairs >= the scan interval apart recorded in the wrong order
-    cp_light_latency_ms_max      press edge -> the board's pixels show the press (core/lights' frame)
+    cp_light_latency_ms_max      press edge -> the board's pixels show the press (core/lights'
+    frame)
     cp_cpu_busy_pct              share of running rounds the CPU is not asleep (code.py, presses in)
     cp_loop_us_p50 / _p99        the app's step without its idle sleep (the app's loop run from
                                  the REPL with a timer around each step, in 20 us buckets), 10 games
@@ -18,37 +19,54 @@ Presses: seeded, 6 players a round, gaps from 20 us to 200 ms (log-uniform), on 
 import os
 import random
 import sys
-import tempfile
-import time
+
 from targets import at_most, exactly
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-KEYS = ("cp_boot_to_ready_ms", "cp_keypad_floor_us", "cp_press_stamp_error_us_max",
-        "cp_press_order_inversions", "cp_light_latency_ms_max", "cp_cpu_busy_pct",
-        "cp_loop_us_p50", "cp_loop_us_p99", "cp_min_free_heap_kb")
-TARGETS = {"cp_boot_to_ready_ms": at_most(5000), "cp_press_order_inversions": exactly(0),
-           "cp_light_latency_ms_max": at_most(50), "cp_cpu_busy_pct": at_most(20)}
+KEYS = (
+    "cp_boot_to_ready_ms",
+    "cp_keypad_floor_us",
+    "cp_press_stamp_error_us_max",
+    "cp_press_order_inversions",
+    "cp_light_latency_ms_max",
+    "cp_cpu_busy_pct",
+    "cp_loop_us_p50",
+    "cp_loop_us_p99",
+    "cp_min_free_heap_kb",
+)
+TARGETS = {
+    "cp_boot_to_ready_ms": at_most(5000),
+    "cp_press_order_inversions": exactly(0),
+    "cp_light_latency_ms_max": at_most(50),
+    "cp_cpu_busy_pct": at_most(20),
+}
 
 MS = 1_000_000
 SEED = 15
 GAMES_CODE_PY = int(os.environ.get("PRESSTIME_CP_GAMES", "4"))  # games of 3 rounds, 6 presses each
 GAMES_HEAP = int(os.environ.get("PRESSTIME_CP_HEAP_GAMES", "10"))
-SCAN_US = 1000          # keypad interval the port asks for (boards/macropad.py SCAN_INTERVAL_S)
+SCAN_US = 1000  # keypad interval the port asks for (boards/macropad.py SCAN_INTERVAL_S)
 PLAYERS = ["P%d" % i for i in range(1, 7)]
-CFG = {"game": "fit-to-print", "mode": "standard", "duration_ms": 60000,
-       "players": [{"name": n} for n in PLAYERS]}
+CFG = {
+    "game": "fit-to-print",
+    "mode": "standard",
+    "duration_ms": 60000,
+    "players": [{"name": n} for n in PLAYERS],
+}
 
 
 def _gaps(rnd, n):
     """n gaps in µs, log-uniform over 20 µs .. 200 ms."""
     import math
+
     return [int(math.exp(rnd.uniform(math.log(20), math.log(200_000)))) for _ in range(n)]
 
 
 # ------------------------------------------------------------------ the app from code.py
+
 
 def boot_to_ready(pad):
     """Emulated ms from power-on to the app's first hello reply. One hello is sent as soon as
@@ -56,7 +74,8 @@ def boot_to_ready(pad):
     until the app's loop reads it: the reply comes at the app's first poll. (Hellos sent over
     and over while it boots would pile up: each costs the app a reply.)"""
     from rig.macropad import client
-    t0 = pad.now() - pad.chip_ns()          # this boot's power-on on the harness timeline
+
+    t0 = pad.now() - pad.chip_ns()  # this boot's power-on on the harness timeline
     seen = ""
     for _ in range(3000):
         pad.run(5 * MS)
@@ -86,7 +105,7 @@ def play_games(pad, rnd, games):
     from presstime.core import events as E
     from rig.macropad_games import Game, next_round, start_round, wait_phase
 
-    presses = []         # (edge_us, recorded_us, seat, round key)
+    presses = []  # (edge_us, recorded_us, seat, round key)
     busy = []
     latencies = []
     for g in range(games):
@@ -94,7 +113,7 @@ def play_games(pad, rnd, games):
         game = Game(pad, CFG)
         first_seq = pad.call(lambda c: c.hello())["seq"]
         round_edges = []
-        for r in range(3):
+        for _round in range(3):
             st, t = start_round(game)
             order = list(range(6))
             rnd.shuffle(order)
@@ -115,7 +134,7 @@ def play_games(pad, rnd, games):
         # what the board recorded: the journal's GO and PRESS events of this game
         recs = pad.call(lambda c: _all_records(c, first_seq))
         go_ms, rounds = None, []
-        for seq, payload in recs:
+        for _seq, payload in recs:
             ev = E.decode(payload)
             if ev[0] == E.GO:
                 go_ms = ev[1]
@@ -127,7 +146,9 @@ def play_games(pad, rnd, games):
                 rec = rounds[r].get(seat) if r < len(rounds) else None
                 presses.append((at_us, rec, seat, (g, r)))
         sim = game.simulate(board_records=recs)
-        latencies += _latencies(game.board_frames(), sim.port.frames, [e for es in round_edges for e in es])
+        latencies += _latencies(
+            game.board_frames(), sim.port.frames, [e for es in round_edges for e in es]
+        )
     return presses, busy, latencies
 
 
@@ -141,8 +162,9 @@ def _all_records(c, after):
 def _latencies(board_frames, sim_frames, edges):
     """Press edge -> first board frame showing a frame the simulator showed after the press."""
     from rig.macropad_games import current_at
+
     out = []
-    for seat, at_us in edges:
+    for _seat, at_us in edges:
         e = at_us / 1000.0
         before = current_at(sim_frames, e - 0.001)
         after = [f for ft, f in sim_frames if e <= ft <= e + 300 and f != before]
@@ -159,7 +181,7 @@ def inversions(presses, scan_us=SCAN_US):
     """Pairs of one round >= scan_us apart whose recorded order is the wrong way round (a tie,
     equal recorded times, counts as wrong too)."""
     by_round = {}
-    for edge, rec, seat, key in presses:
+    for edge, rec, _seat, key in presses:
         by_round.setdefault(key, []).append((edge, rec))
     bad = 0
     for rows in by_round.values():
@@ -172,6 +194,7 @@ def inversions(presses, scan_us=SCAN_US):
 
 
 # ------------------------------------------------------------------ REPL scripts (code.py stopped)
+
 
 def stop_code_py(pad):
     pad.write("\x03")
@@ -197,11 +220,12 @@ print(out)
 def keypad_floor(pad, rnd, interval_s, n=40):
     """keypad.Keys alone at `interval_s`: max |timestamp - edge| in µs over n presses."""
     from rig.macropad import GPIO
+
     off = pad.boot_offset_ns()
     start = pad.now() + 400 * MS
     edges = []
     t = start
-    for i in range(n):
+    for _i in range(n):
         t += int(rnd.uniform(30, 60) * MS) + rnd.randrange(0, MS)
         pad.set(GPIO["KEY7"], 0, at=t)
         pad.set(GPIO["KEY7"], None, at=t + 15 * MS)
@@ -211,6 +235,7 @@ def keypad_floor(pad, rnd, interval_s, n=40):
     if r["err"]:
         raise RuntimeError(r["err"][-300:])
     import ast
+
     stamps = ast.literal_eval(r["out"].strip().splitlines()[-1])
     errs = [s * 1000 - e for s, e in zip(stamps, edges)]
     return errs, len(stamps)
@@ -279,10 +304,10 @@ def harness_games(pad, rnd, games=GAMES_HEAP):
     if r["err"]:
         raise RuntimeError(r["err"][-400:])
     round_ms = 5500
-    for g in range(games):
+    for _g in range(games):
         for k in range(3):
             off = pad.boot_offset_ns()
-            t0 = (pad.now() - off) / MS + 150          # the exec starts the round about here
+            t0 = (pad.now() - off) / MS + 150  # the exec starts the round about here
             order = list(range(6))
             rnd.shuffle(order)
             at_us = int((t0 + 3000 + 400) * 1000)
@@ -295,15 +320,17 @@ def harness_games(pad, rnd, games=GAMES_HEAP):
     r = pad.exec(REPORT, max_ns=30000 * MS)
     words = r["out"].split()
     i = words.index("loop")
-    n, p50, p99, mx = (int(w) for w in words[i + 1:i + 5])
+    n, p50, p99, mx = (int(w) for w in words[i + 1 : i + 5])
     free = int(words[words.index("free") + 1])
     return {"n": n, "p50": p50, "p99": p99, "max": mx, "free": free}
 
 
 # ------------------------------------------------------------------ measure
 
+
 def measure():
     from rig.rp2emu import find_rig, why_absent
+
     rig = find_rig()
     if rig is None:
         print("bench_cp: %s" % why_absent(), file=sys.stderr)
@@ -320,22 +347,36 @@ def measure():
         presses, busy, lat = play_games(pad, rnd, GAMES_CODE_PY)
         errs = [rec - edge for edge, rec, _, _ in presses if rec is not None]
         missing = sum(1 for p in presses if p[1] is None)
-        out["cp_press_stamp_error_us_max"] = round(max(abs(e) for e in errs)) if errs and not missing else None
+        out["cp_press_stamp_error_us_max"] = (
+            round(max(abs(e) for e in errs)) if errs and not missing else None
+        )
         out["cp_press_order_inversions"] = inversions(presses)
         out["cp_light_latency_ms_max"] = round(max(lat), 1) if lat else None
         out["cp_cpu_busy_pct"] = round(100.0 * sum(a for a, _ in busy) / sum(c for _, c in busy), 1)
-        print("bench_cp: %d presses (%d not recorded), stamp error us min/max %s/%s, %d light "
-              "latencies, busy per round %s" % (
-                  len(presses), missing, min(errs) if errs else None, max(errs) if errs else None,
-                  len(lat), [round(100.0 * a / c, 1) for a, c in busy]), file=sys.stderr)
+        print(
+            "bench_cp: %d presses (%d not recorded), stamp error us min/max %s/%s, %d light "
+            "latencies, busy per round %s"
+            % (
+                len(presses),
+                missing,
+                min(errs) if errs else None,
+                max(errs) if errs else None,
+                len(lat),
+                [round(100.0 * a / c, 1) for a, c in busy],
+            ),
+            file=sys.stderr,
+        )
         stop_code_py(pad)
         ferrs, n = keypad_floor(pad, rnd, SCAN_US / 1e6)
         out["cp_keypad_floor_us"] = round(max(abs(e) for e in ferrs))
-        print("bench_cp: keypad alone at 1 ms: %d stamps, error us min/max %.0f/%.0f" % (
-            n, min(ferrs), max(ferrs)), file=sys.stderr)
+        print(
+            "bench_cp: keypad alone at 1 ms: %d stamps, error us min/max %.0f/%.0f"
+            % (n, min(ferrs), max(ferrs)),
+            file=sys.stderr,
+        )
         try:
             h = harness_games(pad, rnd)
-        except Exception as e:      # the figures above stand; these stay None
+        except Exception as e:  # the figures above stand; these stay None
             print("bench_cp: the REPL run failed: %s: %s" % (type(e).__name__, e), file=sys.stderr)
         else:
             out["cp_loop_us_p50"] = h["p50"]
@@ -349,4 +390,5 @@ def measure():
 
 if __name__ == "__main__":
     import json
+
     print(json.dumps(measure(), indent=2))

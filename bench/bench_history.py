@@ -32,19 +32,39 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import history_games  # noqa: E402
-from targets import at_most
+from targets import at_most  # noqa: E402
 
-KEYS = ("cli_start_ms", "cli_start_cpu_ms", "history_cpu_ms_10k", "stats_cpu_ms_10k", "history_ms_10k", "history_all_ms_10k", "stats_ms_10k", "history_ratio_start",
-        "stats_ratio_start", "import_ms_per_game", "import_cpu_ms_per_game", "stats_maxrss_mb_1k", "stats_maxrss_mb_10k")
-TARGETS = {"history_ms_10k": at_most(300), "stats_ms_10k": at_most(300), "history_ratio_start": at_most(8),
-           "stats_ratio_start": at_most(8), "import_ms_per_game": at_most(2)}
+KEYS = (
+    "cli_start_ms",
+    "cli_start_cpu_ms",
+    "history_cpu_ms_10k",
+    "stats_cpu_ms_10k",
+    "history_ms_10k",
+    "history_all_ms_10k",
+    "stats_ms_10k",
+    "history_ratio_start",
+    "stats_ratio_start",
+    "import_ms_per_game",
+    "import_cpu_ms_per_game",
+    "stats_maxrss_mb_1k",
+    "stats_maxrss_mb_10k",
+)
+TARGETS = {
+    "history_ms_10k": at_most(300),
+    "stats_ms_10k": at_most(300),
+    "history_ratio_start": at_most(8),
+    "stats_ratio_start": at_most(8),
+    "import_ms_per_game": at_most(2),
+}
 RUNS = 9
 
 # the peak resident memory of this process (VmHWM: Linux keeps ru_maxrss across exec, so the
 # figure of a child forked from this big benchmark would be this benchmark's)
-_RSS = ("import sys\nfrom presstime import cli\ncode = cli.main(sys.argv[1:])\n"
-        "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
-        "sys.stderr.write('MAXRSS %s\\n' % hwm)\n")
+_RSS = (
+    "import sys\nfrom presstime import cli\ncode = cli.main(sys.argv[1:])\n"
+    "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
+    "sys.stderr.write('MAXRSS %s\\n' % hwm)\n"
+)
 
 
 def _presstime():
@@ -63,8 +83,14 @@ def _wall(cmd, env):
 
 
 def _maxrss_mb(args, env):
-    out = subprocess.run([sys.executable, "-c", _RSS] + args, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE, text=True, check=True, env=env).stderr
+    out = subprocess.run(
+        [sys.executable, "-c", _RSS] + args,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=True,
+        env=env,
+    ).stderr
     return int(out.rsplit("MAXRSS", 1)[1]) / 1024.0
 
 
@@ -90,22 +116,27 @@ def measure():
         db1k, _, _ = build(folder, 1000)
         db10k, import_ms, import_cpu_ms = build(folder, 10000)
         env = dict(os.environ, PRESSTIME_DB=db10k)
-        cmds = {"start": _presstime() + ["--help"], "history": _presstime() + ["history", "--json"],
-                "history_all": _presstime() + ["history", "--all", "--json"],
-                "stats": _presstime() + ["stats", "--json"]}
+        cmds = {
+            "start": _presstime() + ["--help"],
+            "history": _presstime() + ["history", "--json"],
+            "history_all": _presstime() + ["history", "--all", "--json"],
+            "stats": _presstime() + ["stats", "--json"],
+        }
         for cmd in cmds.values():
             _wall(cmd, env)  # warm the file cache
         times = dict((k, []) for k in cmds)
         cpu = dict((k, []) for k in cmds)
         names = list(cmds)
         for i in range(RUNS):
-            for k in (names if i % 2 == 0 else names[::-1]):
+            for k in names if i % 2 == 0 else names[::-1]:
                 wall, used = _wall(cmds[k], env)
                 times[k].append(wall)
                 cpu[k].append(used)
         med = dict((k, statistics.median(v)) for k, v in times.items())
         med_cpu = dict((k, statistics.median(v)) for k, v in cpu.items())
-        rss1k = statistics.median(_maxrss_mb(["stats", "--json"], dict(os.environ, PRESSTIME_DB=db1k)) for _ in range(3))
+        rss1k = statistics.median(
+            _maxrss_mb(["stats", "--json"], dict(os.environ, PRESSTIME_DB=db1k)) for _ in range(3)
+        )
         rss10k = statistics.median(_maxrss_mb(["stats", "--json"], env) for _ in range(3))
         return {
             "cli_start_ms": round(med["start"], 1),

@@ -20,9 +20,14 @@ import sys
 
 from mpytools import ROOT, micropython
 
-KEYS = ("journal_append_us_micropython", "journal_boot_ms_micropython",
-        "journal_rp2_erases_per_append", "journal_rp2_append_ms_est",
-        "journal_rp2_append_ms_max_est", "journal_rp2_batch8_ms_est")
+KEYS = (
+    "journal_append_us_micropython",
+    "journal_boot_ms_micropython",
+    "journal_rp2_erases_per_append",
+    "journal_rp2_append_ms_est",
+    "journal_rp2_append_ms_max_est",
+    "journal_rp2_batch8_ms_est",
+)
 
 RECORDS = 200
 ERASE_MS = 45.0
@@ -64,6 +69,7 @@ def _micropython_figures():
 def _flash_figures():
     sys.path.insert(0, os.path.join(ROOT, "tests"))
     import littlefs
+
     import littlefs_device as ld
     from presstime.device.journal import Journal
 
@@ -97,8 +103,12 @@ def _flash_figures():
 
     erases, costs = run(1)
     _, costs8 = run(8)
-    return (round(erases / float(RECORDS), 2), round(sum(costs) / len(costs), 1),
-            round(max(costs), 1), round(sum(costs8) / float(RECORDS), 1))
+    return (
+        round(erases / float(RECORDS), 2),
+        round(sum(costs) / len(costs), 1),
+        round(max(costs), 1),
+        round(sum(costs8) / float(RECORDS), 1),
+    )
 
 
 def measure():

@@ -11,8 +11,8 @@ import os
 import statistics
 import tempfile
 import time
-from targets import at_most
 
+from targets import at_most
 
 KEYS = ["sync_bytes_full_game", "sync_ms_full_game", "sync_ratio_to_journal"]
 TARGETS = {"sync_bytes_full_game": at_most(2048), "sync_ratio_to_journal": at_most(1.5)}
@@ -24,8 +24,15 @@ def play_game(sim):
 
     c = BoardClient(SerialTransport(sim.path))
     c.hello()
-    c.configure({"game": "fit-to-print", "mode": "standard", "edition": "published", "duration_ms": 240000,
-                 "players": [{"name": n} for n in ("Ada", "Ben", "Cy", "Dee", "Eve", "Fay")]})
+    c.configure(
+        {
+            "game": "fit-to-print",
+            "mode": "standard",
+            "edition": "published",
+            "duration_ms": 240000,
+            "players": [{"name": n} for n in ("Ada", "Ben", "Cy", "Dee", "Eve", "Fay")],
+        }
+    )
     for r in range(3):
         c.start()
         while c.status()["phase"] != "running":

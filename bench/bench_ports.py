@@ -21,7 +21,10 @@ FAKES = os.path.join(ROOT, "tests", "fakes")
 
 
 def _resolution(tie_us):
-    script = "sys.path.insert(0, %r)\nimport press_order\npress_order.main(['x', '%d'])\n" % (FAKES, tie_us)
+    script = "sys.path.insert(0, %r)\nimport press_order\npress_order.main(['x', '%d'])\n" % (
+        FAKES,
+        tie_us,
+    )
     code, out, err = micropython(script, heap_kb=512)
     if code != 0:
         raise RuntimeError("micropython failed: %s" % err.strip()[-400:])

@@ -16,13 +16,16 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)                    # rig/
-from targets import within
+sys.path.insert(0, ROOT)  # rig/
+from targets import within  # noqa: E402
 
 KEYS = ("rig_bm_chaos_score", "rig_add_10k_ms", "rig_pi_1000_ms")
 # the real chip's figures (docs/benchmarks.md, "The rig's timing model"), within 10 %
-TARGETS = {"rig_bm_chaos_score": within(153, 0.1), "rig_add_10k_ms": within(80, 0.1),
-           "rig_pi_1000_ms": within(868, 0.1)}
+TARGETS = {
+    "rig_bm_chaos_score": within(153, 0.1),
+    "rig_add_10k_ms": within(80, 0.1),
+    "rig_pi_1000_ms": within(868, 0.1),
+}
 
 MS = 1_000_000
 
@@ -33,18 +36,22 @@ def _read(folder, name):
 
 
 def chaos_program(folder):
-    return "import sys\n%s\n%s\nbm_run(168, 100)\n" % (_read(folder, "bm_chaos.py"),
-                                                     _read(folder, "benchrun.py"))
+    return "import sys\n%s\n%s\nbm_run(168, 100)\n" % (
+        _read(folder, "bm_chaos.py"),
+        _read(folder, "benchrun.py"),
+    )
 
 
 def simple_program(folder):
     """benchmark.py's definitions (up to its own test run) and the two timed calls, timed as it
     times them (gc.collect(), then ticks_ms around the call)."""
     text = _read(folder, "benchmark.py")
-    head = text[:text.index("\ntr = []") + 1]
+    head = text[: text.index("\ntr = []") + 1]
     return head + (
-        "for name, f, p in (('add', add_test, [10000, 12345678, 56781234]), ('pi', pi_test, [1000])):\n"
-        "    gc.collect(); t0 = ticks_ms(); f(p); print(name, ticks_diff(ticks_ms(), t0))\n")
+        "for name, f, p in (('add', add_test, [10000, 12345678, 56781234]), ('pi', pi_test, "
+        "[1000])):\n"
+        "    gc.collect(); t0 = ticks_ms(); f(p); print(name, ticks_diff(ticks_ms(), t0))\n"
+    )
 
 
 def run_program(rig, code):

@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+
 from targets import at_least, exactly
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -37,6 +38,7 @@ def measure():
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
     from rig.rp2emu import find_rig, why_absent
+
     rig = find_rig()
     if rig is None:
         print("bench_rp2_cuts: skipped: %s" % why_absent(), file=sys.stderr)
@@ -48,8 +50,9 @@ def measure():
     total = int(os.environ.get("PRESSTIME_RP2_CUTS", "200"))
     jobs = int(os.environ.get("PRESSTIME_RP2_JOBS", "2"))
     saved = os.environ.get("PRESSTIME_RP2_GAME")
-    if saved:                   # a game played before (its game.pkl in the rig cache)
+    if saved:  # a game played before (its game.pkl in the rig cache)
         import pickle
+
         with open(saved, "rb") as f:
             game = pickle.load(f)
     else:
@@ -58,37 +61,51 @@ def measure():
     log = os.environ.get("PRESSTIME_RP2_CUTS_LOG")
     results = []
     t_start = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="presstime-cuts-") as work, \
-            ThreadPoolExecutor(jobs) as pool:
+    with (
+        tempfile.TemporaryDirectory(prefix="presstime-cuts-") as work,
+        ThreadPoolExecutor(jobs) as pool,
+    ):
         segs = [game["saves"][ms] for ms in FTP_SAVES]
         refs = list(pool.map(lambda seg: probe_cached(rig, seg, work), segs))
         for si, ref in enumerate(refs):
             kinds = collections.Counter("%s %s" % (op["class"], op["kind"]) for op in ref["ops"])
-            print("segment %d (game ms %d): %d flash ops %s"
-                  % (si, FTP_SAVES[si], len(ref["ops"]), dict(kinds)), file=sys.stderr, flush=True)
+            print(
+                "segment %d (game ms %d): %d flash ops %s"
+                % (si, FTP_SAVES[si], len(ref["ops"]), dict(kinds)),
+                file=sys.stderr,
+                flush=True,
+            )
         # every class alike, class after class (a run stopped early has cut every class)
-        todo = [(segs[si], refs[si], cut) for si, cut in plan_by_class(refs, seed=1000, total=total)]
+        todo = [
+            (segs[si], refs[si], cut) for si, cut in plan_by_class(refs, seed=1000, total=total)
+        ]
 
         def one(job):
             seg, ref, cut = job
             t0 = time.monotonic()
             try:
                 r = cut_once(rig, seg, ref, cut, work)
-            except Exception as e:      # a board that did not come back, a link that broke
-                r = dict(cut, ok=False, lost=0, hit="?", problems=["%s: %s" % (type(e).__name__, e)])
+            except Exception as e:  # a board that did not come back, a link that broke
+                r = dict(
+                    cut, ok=False, lost=0, hit="?", problems=["%s: %s" % (type(e).__name__, e)]
+                )
                 r["class"] = "?"
             r["segment_ms"] = FTP_SAVES[segs.index(seg)]
             r["wall_s"] = round(time.monotonic() - t0, 1)
             results.append(r)
             if log:
                 import json
+
                 with open(log, "a") as f:
                     f.write(json.dumps(r, default=str) + "\n")
             if not r["ok"]:
                 print("cut FAILED: %r" % r, file=sys.stderr, flush=True)
             if len(results) % 10 == 0:
-                print("  %d cuts done (%.0f s)" % (len(results), time.monotonic() - t_start),
-                      file=sys.stderr, flush=True)
+                print(
+                    "  %d cuts done (%.0f s)" % (len(results), time.monotonic() - t_start),
+                    file=sys.stderr,
+                    flush=True,
+                )
             return r
 
         list(pool.map(one, todo))
@@ -96,16 +113,24 @@ def measure():
         print(line, file=sys.stderr)
     boots = sorted(r["boot_ms"] for r in results if r.get("boot_ms") is not None)
     if boots:
-        print("boot after a cut (power-on to the first frame, emulated ms): median %.0f, max %.0f"
-              % (boots[len(boots) // 2], boots[-1]), file=sys.stderr)
+        print(
+            "boot after a cut (power-on to the first frame, emulated ms): median %.0f, max %.0f"
+            % (boots[len(boots) // 2], boots[-1]),
+            file=sys.stderr,
+        )
     walls = sorted(r["wall_s"] for r in results)
     if walls:
-        print("wall time per cut: median %.1f s (%d jobs)" % (walls[len(walls) // 2], jobs),
-              file=sys.stderr)
+        print(
+            "wall time per cut: median %.1f s (%d jobs)" % (walls[len(walls) // 2], jobs),
+            file=sys.stderr,
+        )
     survived = sum(1 for r in results if r["ok"])
     lost = sum(r["lost"] for r in results)
-    print("cuts: %d, survived: %d, failed: %d, records lost: %d"
-          % (len(results), survived, len(results) - survived, lost), file=sys.stderr)
+    print(
+        "cuts: %d, survived: %d, failed: %d, records lost: %d"
+        % (len(results), survived, len(results) - survived, lost),
+        file=sys.stderr,
+    )
     return {"rp2_power_cuts": survived, "rp2_records_lost": lost}
 
 
@@ -115,13 +140,16 @@ def by_class_table(results):
     rows = collections.OrderedDict()
     for r in sorted(results, key=lambda r: (r["class"], r["hit"], r["mode"])):
         hit = {"erase": "mid-erase", "program": "mid-program", "between": "between ops"}.get(
-            r["hit"], r["hit"])
+            r["hit"], r["hit"]
+        )
         row = rows.setdefault((r["class"], hit, r["mode"]), [0, 0, 0])
         row[0] += 1
         row[1] += 1 if r["ok"] else 0
         row[2] += r["lost"]
-    out = ["| during | cut | tear mode | cuts | survived | records lost |",
-           "|---|---|---|---|---|---|"]
+    out = [
+        "| during | cut | tear mode | cuts | survived | records lost |",
+        "|---|---|---|---|---|---|",
+    ]
     for (cls, hit, mode), (n, ok, lost) in rows.items():
         out.append("| %s | %s | %s | %d | %d | %d |" % (cls, hit, mode, n, ok, lost))
     return out

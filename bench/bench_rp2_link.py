@@ -24,14 +24,17 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)                    # rig/
+sys.path.insert(0, ROOT)  # rig/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from targets import at_most
+from targets import at_most  # noqa: E402
 
-KEYS = ("rp2_boot_first_ms", "rp2_status_reply_ms", "rp2_status_reply_ms_max",
-        "rp2_sync_ms_full_game")
-TARGETS = {"rp2_status_reply_ms": at_most(20),
-           "rp2_sync_ms_full_game": at_most(500)}
+KEYS = (
+    "rp2_boot_first_ms",
+    "rp2_status_reply_ms",
+    "rp2_status_reply_ms_max",
+    "rp2_sync_ms_full_game",
+)
+TARGETS = {"rp2_status_reply_ms": at_most(20), "rp2_sync_ms_full_game": at_most(500)}
 
 MS = 1_000_000
 STATUS_REQUESTS = 16
@@ -53,13 +56,14 @@ def boot_to_ready(pico):
 
 
 def status_replies(pico, client, t):
-    client.configure({"players": ["P%d" % (i + 1) for i in range(6)], "mode": "standard",
-                      "duration_ms": 120000})
+    client.configure(
+        {"players": ["P%d" % (i + 1) for i in range(6)], "mode": "standard", "duration_ms": 120000}
+    )
     client.start()
-    pico.run(3600 * MS)                      # the 3-2-1, into the round
+    pico.run(3600 * MS)  # the 3-2-1, into the round
     times = []
     for k in range(STATUS_REQUESTS):
-        if k % 4 == 1:                       # a press 30 ms before: the state just changed
+        if k % 4 == 1:  # a press 30 ms before: the state just changed
             pico.press(k // 4, in_ns=0)
             pico.run(30 * MS)
         client.status()
@@ -91,10 +95,10 @@ def sync_full_game(pico, files):
     from presstime.journal_sync import pull
     from presstime.store import Store
 
-    pico.run(600 * MS)                       # the app is up
+    pico.run(600 * MS)  # the app is up
     pico.put_files(files)
     client, t = _client(pico)
-    client.hello()                           # the app is up again, the journal replayed
+    client.hello()  # the app is up again, the journal replayed
     folder = tempfile.mkdtemp(prefix="presstime-bench-")
     store = Store(os.path.join(folder, "history.sqlite3"))
     try:
@@ -111,6 +115,7 @@ def sync_full_game(pico, files):
 
 def measure():
     from bench_rp2_press import rig_image
+
     rig, image = rig_image("bench_rp2_link")
     if rig is None:
         return {k: None for k in KEYS}

@@ -38,14 +38,26 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
-from targets import at_least, at_most, exactly
+from targets import at_least, at_most, exactly  # noqa: E402
 
-KEYS = ("rp2_press_stamp_error_us_max", "rp2_press_order_inversions", "rp2_light_latency_ms_max",
-        "rp2_loop_us_p50", "rp2_loop_us_p99", "rp2_cpu_busy_pct", "rp2_min_free_heap_kb",
-        "rp2_largest_free_block_kb")
-TARGETS = {"rp2_press_stamp_error_us_max": at_most(100), "rp2_press_order_inversions": exactly(0),
-           "rp2_light_latency_ms_max": at_most(50), "rp2_cpu_busy_pct": at_most(20),
-           "rp2_min_free_heap_kb": at_least(150), "rp2_largest_free_block_kb": at_least(32)}
+KEYS = (
+    "rp2_press_stamp_error_us_max",
+    "rp2_press_order_inversions",
+    "rp2_light_latency_ms_max",
+    "rp2_loop_us_p50",
+    "rp2_loop_us_p99",
+    "rp2_cpu_busy_pct",
+    "rp2_min_free_heap_kb",
+    "rp2_largest_free_block_kb",
+)
+TARGETS = {
+    "rp2_press_stamp_error_us_max": at_most(100),
+    "rp2_press_order_inversions": exactly(0),
+    "rp2_light_latency_ms_max": at_most(50),
+    "rp2_cpu_busy_pct": at_most(20),
+    "rp2_min_free_heap_kb": at_least(150),
+    "rp2_largest_free_block_kb": at_least(32),
+}
 
 PRESSES = 520
 SEED = 9
@@ -53,12 +65,16 @@ COLOURS = ("#ff0000", "#00ff00", "#0000ff", "#ffff00", "#ff00ff", "#00ffff")
 
 
 def _cfg(duration_ms=60000):
-    return {"players": [{"name": "P%d" % (i + 1), "colour": COLOURS[i]} for i in range(6)],
-            "duration_ms": duration_ms, "options": {"grace_ms": 1000}}
+    return {
+        "players": [{"name": "P%d" % (i + 1), "colour": COLOURS[i]} for i in range(6)],
+        "duration_ms": duration_ms,
+        "options": {"grace_ms": 1000},
+    }
 
 
 def press_figures(rig, image, count=PRESSES, seed=SEED):
-    from rig.press_run import schedule, press_run, figures
+    from rig.press_run import figures, press_run, schedule
+
     return figures(press_run(rig, image, schedule(seed, count)))
 
 
@@ -71,6 +87,7 @@ def _app(pico, step_slots=4000):
     """Leave main.py's app (the link's `repl`), load bench/rp2/app_probe.py in the raw REPL."""
     from rig.pico import PausedLink
     from rig.rp2emu import MS
+
     pico.run(300 * MS)
     PausedLink.client(pico).repl()
     pico.run(100 * MS)
@@ -82,6 +99,7 @@ def _app(pico, step_slots=4000):
 
 def _exec(pico, code, max_ms=600_000):
     from rig.rp2emu import MS
+
     r = pico.exec(code, max_ns=max_ms * MS)
     if r.get("err"):
         raise RuntimeError("%s failed on the board: %s" % (code[:40], r["err"][-600:]))
@@ -92,6 +110,7 @@ def round_figures(rig, image):
     """One round on the app: loop steps, CPU busy share, light latency per player."""
     from rig.pico import EmulatedPico
     from rig.rp2emu import MS
+
     with EmulatedPico.start(rig, image, pty=False, paused=True) as pico:
         _app(pico)
         _exec(pico, "setup(%r)\napp.command('start')\nrun(200)\nsteps()" % (_cfg(),))
@@ -123,6 +142,7 @@ def heap_figures(rig, image, games=10, log=None):
     """Free heap and the largest free block after each of `games` games and their syncs."""
     from rig.pico import EmulatedPico
     from rig.rp2emu import MS
+
     with EmulatedPico.start(rig, image, pty=False, paused=True) as pico:
         _app(pico, step_slots=16)
         _exec(pico, "setup(%r)" % (_cfg(),))
@@ -148,11 +168,13 @@ def rig_image(who):
     """(rig folder, the app's flash image), or (None, None) with one line on stderr, from
     `who`, saying how to enable the rig."""
     from rig.rp2emu import find_rig, why_absent
+
     rig = find_rig()
     if rig is None:
         print("%s: %s" % (who, why_absent()), file=sys.stderr)
         return None, None
     from rig.pico import app_image
+
     return rig, app_image(rig)
 
 
@@ -163,8 +185,11 @@ def measure():
     press = press_figures(rig, image)
     print("bench_rp2_press: presses %s" % press, file=sys.stderr)
     rnd = round_figures(rig, image)
-    print("bench_rp2_press: round: %d steps, latencies %s ms, busy %.3f"
-          % (len(rnd["steps"]), rnd["latencies"], rnd["busy"]), file=sys.stderr)
+    print(
+        "bench_rp2_press: round: %d steps, latencies %s ms, busy %.3f"
+        % (len(rnd["steps"]), rnd["latencies"], rnd["busy"]),
+        file=sys.stderr,
+    )
     heap = heap_figures(rig, image)
     print("bench_rp2_press: heap after each game: %s" % heap["lines"], file=sys.stderr)
     lat = rnd["latencies"]

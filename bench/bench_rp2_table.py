@@ -22,18 +22,33 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))          # rig/
-from targets import at_least, at_most, exactly
+sys.path.insert(0, os.path.dirname(HERE))  # rig/
+from targets import at_least, at_most, exactly  # noqa: E402
 
-KEYS = ("rp2_press_light_ms_p95", "rp2_press_light_ms_max", "rp2_press_light_none",
-        "rp2_status_reply_ms_p99", "rp2_reply_ms_max", "rp2_cpu_busy_pct_attached",
-        "rp2_boot_to_ready_ms", "rp2_boot_after_game_ms", "rp2_boot_after_reset_ms",
-        "rp2_table_presses", "rp2_table_flash_erases")
+KEYS = (
+    "rp2_press_light_ms_p95",
+    "rp2_press_light_ms_max",
+    "rp2_press_light_none",
+    "rp2_status_reply_ms_p99",
+    "rp2_reply_ms_max",
+    "rp2_cpu_busy_pct_attached",
+    "rp2_boot_to_ready_ms",
+    "rp2_boot_after_game_ms",
+    "rp2_boot_after_reset_ms",
+    "rp2_table_presses",
+    "rp2_table_flash_erases",
+)
 # the player-facing targets (issue 23); tests/test_rig_table_load.py asserts them on one game
-TARGETS = {"rp2_press_light_ms_p95": at_most(30), "rp2_press_light_ms_max": at_most(50),
-           "rp2_press_light_none": exactly(0), "rp2_status_reply_ms_p99": at_most(50),
-           "rp2_reply_ms_max": at_most(250), "rp2_cpu_busy_pct_attached": at_most(20),
-           "rp2_boot_to_ready_ms": at_most(600), "rp2_table_presses": at_least(100)}
+TARGETS = {
+    "rp2_press_light_ms_p95": at_most(30),
+    "rp2_press_light_ms_max": at_most(50),
+    "rp2_press_light_none": exactly(0),
+    "rp2_status_reply_ms_p99": at_most(50),
+    "rp2_reply_ms_max": at_most(250),
+    "rp2_cpu_busy_pct_attached": at_most(20),
+    "rp2_boot_to_ready_ms": at_most(600),
+    "rp2_table_presses": at_least(100),
+}
 
 GAMES = 3
 
@@ -71,10 +86,12 @@ def figures(run, prefix="rp2"):
 
 def measure():
     from bench_rp2_press import rig_image
+
     rig, image = rig_image("bench_rp2_table")
     if rig is None:
         return {k: None for k in KEYS}
     from rig.table_load import table_run
+
     return figures(table_run(rig, image, games=GAMES))
 
 

@@ -19,19 +19,32 @@ import statistics
 import threading
 import time
 import urllib.request
+
 from targets import at_least, at_most
 
 KEYS = ("scorepad_standings_ms", "scorepad_phones_within_200ms")
 TARGETS = {"scorepad_standings_ms": at_most(200), "scorepad_phones_within_200ms": at_least(12)}
 ROUNDS = 5
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
-PAD = {"white_space": 3, "articles": 8, "photos": 4, "centerpiece": 1, "smiles": 2, "frowns": 1,
-       "unplaced": 1, "ads": 3}
+PAD = {
+    "white_space": 3,
+    "articles": 8,
+    "photos": 4,
+    "centerpiece": 1,
+    "smiles": 2,
+    "frowns": 1,
+    "unplaced": 1,
+    "ads": 3,
+}
 
 
 def _post(url, body, token=None):
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
     if token:
         req.add_header("X-Seat-Token", token)
     with urllib.request.urlopen(req, timeout=30) as r:
@@ -50,7 +63,7 @@ class _Watcher(threading.Thread):
     def run(self):
         try:
             self._run()
-        except OSError:          # the server stopped at the end of the run
+        except OSError:  # the server stopped at the end of the run
             pass
 
     def _run(self):
@@ -76,10 +89,16 @@ def _one_run(phones):
     from presstime.scorepad.server import ScorepadServer, _Limiter
     from presstime.scorepad.session import ScorepadSession
 
-    record = {"game": "fit-to-print", "mode": "standard", "edition": "published", "players": NAMES, "rounds": []}
+    record = {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "edition": "published",
+        "players": NAMES,
+        "rounds": [],
+    }
     session = ScorepadSession(record, lambda r: None)
     server = ScorepadServer(session).start()
-    server.limiter = _Limiter(rate=1e6, burst=1e6)     # every client is on 127.0.0.1 here
+    server.limiter = _Limiter(rate=1e6, burst=1e6)  # every client is on 127.0.0.1 here
     seen = {}
     cond = threading.Condition()
 
@@ -99,7 +118,9 @@ def _one_run(phones):
         for r in range(3):
             round_slot(record, r)["breaking_news"] = []
             record["rounds"][r]["finish"] = list(NAMES)
-            game = threading.Thread(target=_game_round, args=(session, record, r, records), daemon=True)
+            game = threading.Thread(
+                target=_game_round, args=(session, record, r, records), daemon=True
+            )
             game.start()
             while session.round_index != r or not session.open:
                 time.sleep(0.005)
@@ -137,7 +158,10 @@ def measure():
     within = max([n for n, m in medians.items() if m <= 200] or [0])
     import sys
 
-    print("scorepad: median ms by phones %s" % dict((n, round(m, 1)) for n, m in medians.items()), file=sys.stderr)
+    print(
+        "scorepad: median ms by phones %s" % dict((n, round(m, 1)) for n, m in medians.items()),
+        file=sys.stderr,
+    )
     return {"scorepad_standings_ms": round(medians[12], 1), "scorepad_phones_within_200ms": within}
 
 

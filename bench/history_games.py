@@ -15,13 +15,19 @@ DAYS = ["friday", "saturday", "sunday"]
 def _fit_to_print(rng, names):
     mode = rng.choice(["standard"] * 8 + ["family", "turn-based"])
     rounds = []
-    for day in (DAYS if mode != "turn-based" else ["saturday"]):
+    for day in DAYS if mode != "turn-based" else ["saturday"]:
         pads = {}
         for name in names:
-            pads[name] = {"articles": rng.randint(0, 20), "photos": rng.randint(0, 8),
-                          "centerpiece": rng.randint(-2, 4), "white_space": rng.randint(0, 12),
-                          "smiles": rng.randint(0, 6), "frowns": rng.randint(0, 6),
-                          "unplaced": rng.randint(0, 4), "ads": rng.randint(0, 6)}
+            pads[name] = {
+                "articles": rng.randint(0, 20),
+                "photos": rng.randint(0, 8),
+                "centerpiece": rng.randint(-2, 4),
+                "white_space": rng.randint(0, 12),
+                "smiles": rng.randint(0, 6),
+                "frowns": rng.randint(0, 6),
+                "unplaced": rng.randint(0, 4),
+                "ads": rng.randint(0, 6),
+            }
         rnd = {"day": day, "players": pads}
         if mode != "family":
             finish = list(names)
@@ -40,14 +46,25 @@ def _heat(rng, names):
         heat = rng.randint(0, min(5, left))
         left -= heat
         final[name] = {"money": rng.randint(10, 60), "heat": heat}
-    return {"game": "heat", "heat_value": rng.randint(1, 4), "players": names, "final": final,
-            "arrested": rng.random() < 0.05}
+    return {
+        "game": "heat",
+        "heat_value": rng.randint(1, 4),
+        "players": names,
+        "final": final,
+        "arrested": rng.random() < 0.05,
+    }
 
 
 def _mini(rng, names):
     names = names[:4]
-    rounds = [{"players": dict((n, {"lines": rng.randint(0, 10)}) for n in names)},
-              {"players": dict((n, {"lines": rng.randint(0, 10), "colour_sets": rng.randint(0, 3)}) for n in names)}]
+    rounds = [
+        {"players": dict((n, {"lines": rng.randint(0, 10)}) for n in names)},
+        {
+            "players": dict(
+                (n, {"lines": rng.randint(0, 10), "colour_sets": rng.randint(0, 3)}) for n in names
+            )
+        },
+    ]
     return {"game": "mini-fits", "players": list(names), "rounds": rounds}
 
 
@@ -76,7 +93,9 @@ def records(n, seed=14):
             record = _mini(rng, names)
         else:
             record = _myth(rng, names)
-        record["date"] = (start + datetime.timedelta(days=i // 3)).isoformat() + " %02d:00:00" % (18 + i % 3)
+        record["date"] = (start + datetime.timedelta(days=i // 3)).isoformat() + " %02d:00:00" % (
+            18 + i % 3
+        )
         record["notes"] = "bench game %d" % (i + 1)
         out.append(record)
     return out

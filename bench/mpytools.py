@@ -18,7 +18,9 @@ def micropython(script, heap_kb=None, path=FIRMWARE, timeout=300):
     if heap_kb:
         args += ["-X", "heapsize=%dK" % heap_kb]
     prelude = "import sys\nsys.path.insert(0, %r)\n" % path
-    p = subprocess.run(args + ["-c", prelude + script], capture_output=True, text=True, timeout=timeout)
+    p = subprocess.run(
+        args + ["-c", prelude + script], capture_output=True, text=True, timeout=timeout
+    )
     return p.returncode, p.stdout, p.stderr
 
 
@@ -38,7 +40,9 @@ def compile_firmware(dest, subdirs=("presstime",)):
                 if name.endswith(".py"):
                     out = os.path.join(dest, rel, name[:-3] + ".mpy")
                     src = os.path.join(folder, name)
-                    subprocess.run([exe, "-o", out, "-s", os.path.relpath(src, FIRMWARE), src], check=True)
+                    subprocess.run(
+                        [exe, "-o", out, "-s", os.path.relpath(src, FIRMWARE), src], check=True
+                    )
     return dest
 
 

@@ -20,7 +20,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def modules(only=()):
-    names = sorted(n[6:-3] for n in os.listdir(HERE) if n.startswith("bench_") and n.endswith(".py"))
+    names = sorted(
+        n[6:-3] for n in os.listdir(HERE) if n.startswith("bench_") and n.endswith(".py")
+    )
     return [n for n in names if not only or n in only]
 
 
@@ -31,9 +33,15 @@ def main(argv):
     only = [a for a in argv if not a.startswith("-")]
     unknown = [a for a in only if a not in modules()]
     if unknown_flags or unknown:
-        print("bench/run.py: unknown %s: %s (areas: %s)"
-              % ("option" if unknown_flags else "area", ", ".join(unknown_flags or unknown),
-                 " ".join(modules())), file=sys.stderr)
+        print(
+            "bench/run.py: unknown %s: %s (areas: %s)"
+            % (
+                "option" if unknown_flags else "area",
+                ", ".join(unknown_flags or unknown),
+                " ".join(modules()),
+            ),
+            file=sys.stderr,
+        )
         return 2
     sys.path.insert(0, HERE)
     from targets import misses

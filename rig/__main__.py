@@ -23,7 +23,7 @@ import time
 
 from . import macropad
 from .pico import EmulatedPico, app_image
-from .rp2emu import find_rig, why_absent, RigError, MS
+from .rp2emu import MS, RigError, find_rig, why_absent
 
 READY_NS = 800 * MS
 
@@ -47,15 +47,23 @@ def main(argv):
     if rig is None:
         print("python -m rig: " + why_absent(), file=sys.stderr)
         return 2
-    if not os.path.exists(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                       "firmware", "main.py")):
-        print("python -m rig: run it from a presstime checkout (firmware/ is missing)", file=sys.stderr)
+    if not os.path.exists(
+        os.path.join(
+            os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware", "main.py"
+        )
+    ):
+        print(
+            "python -m rig: run it from a presstime checkout (firmware/ is missing)",
+            file=sys.stderr,
+        )
         return 2
-    for sig in (signal.SIGHUP, signal.SIGTERM):   # a closed terminal still stops the rig
+    for sig in (signal.SIGHUP, signal.SIGTERM):  # a closed terminal still stops the rig
         signal.signal(sig, lambda *_: sys.exit(1))
     name = "MacroPad" if board == "macropad" else "Pico"
-    print("starting the emulated %s (the first time it installs presstime: a few minutes)"
-          % name, flush=True)
+    print(
+        "starting the emulated %s (the first time it installs presstime: a few minutes)" % name,
+        flush=True,
+    )
     try:
         if board == "macropad":
             pico = macropad.EmulatedMacropad.start(rig, macropad.app_image(rig))
@@ -66,17 +74,20 @@ def main(argv):
         return 1
     try:
         if board == "macropad":
-            if pico.wait_hello() is None:           # CircuitPython boots in ~4 s of chip time
+            if pico.wait_hello() is None:  # CircuitPython boots in ~4 s of chip time
                 print("python -m rig: the emulated MacroPad's app did not answer", file=sys.stderr)
                 return 1
-            port = pico.data_pty               # the link (usb_cdc.data)
-            print("emulated MacroPad (official CircuitPython firmware): link on %s, console on %s"
-                  % (pico.data_pty, pico.pty), flush=True)
+            port = pico.data_pty  # the link (usb_cdc.data)
+            print(
+                "emulated MacroPad (official CircuitPython firmware): link on %s, console on %s"
+                % (pico.data_pty, pico.pty),
+                flush=True,
+            )
         else:
-            pico.wait_until(READY_NS)   # the app is up (~0.45 s of chip time; longer on the wall)
+            pico.wait_until(READY_NS)  # the app is up (~0.45 s of chip time; longer on the wall)
             port = pico.pty
             print("emulated Pico (official MicroPython firmware) on %s" % pico.pty, flush=True)
-        print("rig control channel: %s" % pico.control, flush=True)   # Emulator.attach: buttons
+        print("rig control channel: %s" % pico.control, flush=True)  # Emulator.attach: buttons
         if command == "serve":
             print("press Ctrl-C to stop it", flush=True)
             try:

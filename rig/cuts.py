@@ -33,16 +33,16 @@ from . import flashfs
 from .pico import EmulatedPico, cache_dir
 from .rp2emu import MS, US, timing_id
 
-SLICE_NS = 500 * US         # under one page program: one flash op per slice
-ERASE_NS = 45 * MS          # the rig's charge per 4 KB sector erase
-PAGE_NS = 700 * US          # ... per 256 B page program
+SLICE_NS = 500 * US  # under one page program: one flash op per slice
+ERASE_NS = 45 * MS  # the rig's charge per 4 KB sector erase
+PAGE_NS = 700 * US  # ... per 256 B page program
 # what the table does after the board boots from the segment's image (rig ns after power-on,
 # button, hold ms): the control button (start / next / resume after a cut), then every player
 # (a second of quiet round time between the two: a running round writes its checkpoint then)
 ACTIVITY = ((500 * MS, -1, 80),) + tuple((1700 * MS + i * 100 * MS, i, 80) for i in range(6))
-SEGMENT_NS = 2600 * MS       # the segment's length: the presses' journal write and checkpoints
-BOOT_LIMIT_NS = 3000 * MS   # power-on to the app's first frame, at most
-RECOVERY_KINDS = (E.CUT, E.ABORT, E.FORCE, E.END)   # what a boot may add after a cut
+SEGMENT_NS = 2600 * MS  # the segment's length: the presses' journal write and checkpoints
+BOOT_LIMIT_NS = 3000 * MS  # power-on to the app's first frame, at most
+RECOVERY_KINDS = (E.CUT, E.ABORT, E.FORCE, E.END)  # what a boot may add after a cut
 
 
 def _boot(rig, image, until=None):
@@ -92,13 +92,19 @@ def probe(rig, image, workdir=None):
                 if de + dp != 1:
                     raise AssertionError("two flash ops in one %d µs slice" % (SLICE_NS // US))
                 if de:
-                    kind, dur = "erase", ERASE_NS * -(-(fl["eraseBytes"] - prev["eraseBytes"]) // 4096)
+                    kind, dur = (
+                        "erase",
+                        ERASE_NS * -(-(fl["eraseBytes"] - prev["eraseBytes"]) // 4096),
+                    )
                 else:
-                    kind, dur = "program", PAGE_NS * -(-(fl["programBytes"] - prev["programBytes"]) // 256)
+                    kind, dur = (
+                        "program",
+                        PAGE_NS * -(-(fl["programBytes"] - prev["programBytes"]) // 256),
+                    )
                 recs, mark = _state(pico, workdir, "p.img")
-                ops.append({"kind": kind, "t0": now - dur, "t1": now, "records": len(recs),
-                            "mark": mark})
-                last = recs
+                ops.append(
+                    {"kind": kind, "t0": now - dur, "t1": now, "records": len(recs), "mark": mark}
+                )
             prev = fl
         final, _ = _state(pico, workdir, "p.img")
     finally:
@@ -115,10 +121,13 @@ def _classify(ops, n0, mark0):
     (a journal append) or another checkpoint file (a checkpoint rewrite); "other" when nothing a
     reader sees changes by the burst's end (a segment roll-over, a game reset, recovery)."""
     n, mark = n0, mark0
-    change = []                 # what changed at each op
+    change = []  # what changed at each op
     for op in ops:
-        change.append("journal append" if op["records"] > n else (
-            "checkpoint" if op["mark"] != mark else None))
+        change.append(
+            "journal append"
+            if op["records"] > n
+            else ("checkpoint" if op["mark"] != mark else None)
+        )
         n, mark = op["records"], op["mark"]
     for i, op in enumerate(ops):
         what = None
@@ -138,7 +147,8 @@ _PROBE_SOURCE = "".join(inspect.getsource(f) for f in (_boot, _state, probe, _cl
 
 
 def probe_cached(rig, image, workdir=None):
-    """probe(), kept in the rig cache by the image's contents, the rig's harness and this module's way of probing
+    """probe(), kept in the rig cache by the image's contents, the rig's harness and this module's
+    way of probing
     (the segment's activity, its length, the slices, the classes): a segment is probed once."""
     h = hashlib.sha256()
     for path in (image, os.path.join(rig, "rp2emu.mjs")):
@@ -201,7 +211,9 @@ def plan_by_class(refs, seed, total):
             turn[cls] += 1
             k = visits.get((si, i, aim), 0)
             visits[(si, i, aim)] = k + 1
-            plan.append((si, _cut(refs[si]["ops"], i, aim, "prefix" if k % 2 == 0 else "random", rng)))
+            plan.append(
+                (si, _cut(refs[si]["ops"], i, aim, "prefix" if k % 2 == 0 else "random", rng))
+            )
     return plan
 
 
@@ -227,7 +239,7 @@ def plan_cuts(ref, seed, n, first=0):
         op = ops[i]
         mode = "prefix" if (first + k) % 2 == 0 else "random"
         if (first + k) % 3 == 2 and i > 0 and op["t0"] - ops[i - 1]["t1"] > 2 * US:
-            lo, hi = ops[i - 1]["t1"] + US, op["t0"] - US       # between two ops
+            lo, hi = ops[i - 1]["t1"] + US, op["t0"] - US  # between two ops
             at = lo + int(rng.random() * (hi - lo))
             aim = "between"
         else:
@@ -285,8 +297,10 @@ def cut_once(rig, image, ref, cut, workdir):
             later = [t for t, _ in pico.frames() if t > cut["at"]]
             booted = later[0] if later else None
         if booted is None:
-            raise AssertionError("no frame on the ring within %d ms of the cut: the app did not "
-                                 "boot" % (BOOT_LIMIT_NS // MS))
+            raise AssertionError(
+                "no frame on the ring within %d ms of the cut: the app did not "
+                "boot" % (BOOT_LIMIT_NS // MS)
+            )
         res["boot_ms"] = (booted - cut["at"]) / MS
         client = pico.client()
         hello = client.hello()
@@ -316,14 +330,17 @@ def cut_once(rig, image, ref, cut, workdir):
     res["extra"] = [E.name(E.decode(p)[0]) for _, p in extra]
     problems = []
     if k < res["completed"]:
-        problems.append("records completed before the cut are missing: kept %d of %d"
-                        % (k, res["completed"]))
+        problems.append(
+            "records completed before the cut are missing: kept %d of %d" % (k, res["completed"])
+        )
     if k > in_flash_after(ref, cut["at"]):
         problems.append("more records than were written")
     for s, p in extra:
         if E.decode(p)[0] not in RECOVERY_KINDS:
-            problems.append("record %d after the kept prefix is %s, not the reference's"
-                            % (s, E.name(E.decode(p)[0])))
+            problems.append(
+                "record %d after the kept prefix is %s, not the reference's"
+                % (s, E.name(E.decode(p)[0]))
+            )
     if [s for s, _ in synced] != list(range(1, len(synced) + 1)):
         problems.append("the sync's seqs are not 1..%d" % len(synced))
     if on_flash != synced:

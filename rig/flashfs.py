@@ -16,8 +16,15 @@ from presstime.device.journal import Journal
 
 FS_OFFSET = 0xA0000
 BLOCKS = 352
-GEOMETRY = dict(block_size=4096, block_count=BLOCKS, read_size=32, prog_size=256,
-                cache_size=1024, lookahead_size=32, block_cycles=100)
+GEOMETRY = dict(
+    block_size=4096,
+    block_count=BLOCKS,
+    read_size=32,
+    prog_size=256,
+    cache_size=1024,
+    lookahead_size=32,
+    block_cycles=100,
+)
 JOURNAL = "/journal.bin"
 
 
@@ -28,12 +35,12 @@ class FsError(Exception):
 def mount(image):
     with open(image, "rb") as f:
         data = f.read()
-    part = bytearray(data[FS_OFFSET:FS_OFFSET + BLOCKS * 4096])
+    part = bytearray(data[FS_OFFSET : FS_OFFSET + BLOCKS * 4096])
     ctx = littlefs.UserContext(buffer=part)
     fs = littlefs.LittleFS(context=ctx, mount=False, **GEOMETRY)
     try:
         fs.mount()
-    except Exception as e:      # littlefs.errors.LittleFSError
+    except Exception as e:  # littlefs.errors.LittleFSError
         raise FsError("littlefs does not mount: %s" % e)
     return fs
 
@@ -49,8 +56,13 @@ def read(fs, path):
 def journal_records(fs, path=JOURNAL):
     """Every record of the journal kept in `fs`, read by the firmware's Journal class (on this
     copy of the flash: a torn tail it would drop at boot is dropped here too)."""
-    j = Journal(path, opener=fs.open, remove=fs.remove, rename=fs.rename,
-                listdir=lambda d="/": fs.listdir(d))
+    j = Journal(
+        path,
+        opener=fs.open,
+        remove=fs.remove,
+        rename=fs.rename,
+        listdir=lambda d="/": fs.listdir(d),
+    )
     j.FSYNC = False
     try:
         return j.records(0)

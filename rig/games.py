@@ -31,13 +31,13 @@ from presstime.device.app import App
 from presstime.device.memstore import MemJournal
 from presstime.device.ports.fake import FakePort
 
-from .pico import EmulatedPico, cache_dir, ring_layout, _firmware_digest
+from .pico import EmulatedPico, _firmware_digest, cache_dir, ring_layout
 from .rp2emu import MS, RigError, timing_id
 
-BOOT_NS = 450 * MS       # paused boot before the first request (the app answers by then)
-PHASE_US = 300           # where in its millisecond every scripted edge falls
-HOLD_MS = 80             # a player's tap
-FRAME_LAG_MS = 30        # a frame reaches the pin at most this long after the loop's `now`
+BOOT_NS = 450 * MS  # paused boot before the first request (the app answers by then)
+PHASE_US = 300  # where in its millisecond every scripted edge falls
+HOLD_MS = 80  # a player's tap
+FRAME_LAG_MS = 30  # a frame reaches the pin at most this long after the loop's `now`
 
 
 class Script:
@@ -45,8 +45,8 @@ class Script:
 
     def __init__(self, start_ms):
         self.start_ms = start_ms
-        self.edges = []         # (t_us, button, down)
-        self.checks = []        # board ms at which to ask the board's status (lights check)
+        self.edges = []  # (t_us, button, down)
+        self.checks = []  # board ms at which to ask the board's status (lights check)
         self.end_ms = start_ms
 
     def us(self, at_ms):
@@ -94,8 +94,10 @@ def board_origin(rig, image):
     elapsed_ms) and that press's round µs. That stamp's offset from its edge is inside the figure,
     so later stamps land where the script puts them. Cached per image, firmware and the rig's
     timing (the model makes the boot longer: another origin)."""
-    key = os.path.join(cache_dir(), "origin-%s-%s-%s.json" % (
-        os.path.basename(image), _firmware_digest(rig), timing_id()))
+    key = os.path.join(
+        cache_dir(),
+        "origin-%s-%s-%s.json" % (os.path.basename(image), _firmware_digest(rig), timing_id()),
+    )
     try:
         with open(key) as f:
             return int(json.load(f)["origin_us"])
@@ -107,7 +109,7 @@ def board_origin(rig, image):
         client.configure({"players": ["A", "B"], "duration_ms": 10000})
         now = int(pico.now())
         pico.press(-1, at=now + 10 * MS)
-        press_at = now + 4200 * MS + 300 * 1000      # the go comes ~3.5 s after the release
+        press_at = now + 4200 * MS + 300 * 1000  # the go comes ~3.5 s after the release
         pico.press(0, at=press_at)
         pico.run(press_at + 100 * MS - pico.now())
         st = client.status()
@@ -198,8 +200,9 @@ def play_game(rig, image, origin_us, games, saves=None, final=None):
         for gi, (cfg, make_script) in enumerate(games):
             client.configure(cfg)
             script = make_script(board_now_ms(pico, origin_us) + 50)
-            mine = dict((script.start_ms + ms, path) for (g, ms), path in (saves or {}).items()
-                        if g == gi)
+            mine = dict(
+                (script.start_ms + ms, path) for (g, ms), path in (saves or {}).items() if g == gi
+            )
             run = play_on_board(pico, client, script, origin_us, saves=mine)
             out.append((cfg, script, run))
         if final:
@@ -216,38 +219,38 @@ def fit_to_print_script(start_ms):
     press (day 3). Each day starts, and the next comes, by a short press of the control button
     (acting 0.4 s after its release). Board-status checks in every phase."""
     s = Script(start_ms)
-    s.check(500)                                    # ready check
-    s.tap(-1, 800)                                  # start: release 880 -> START 1280 -> GO 4280
-    s.check(2700)                                   # countdown
+    s.check(500)  # ready check
+    s.tap(-1, 800)  # start: release 880 -> START 1280 -> GO 4280
+    s.check(2700)  # countdown
     g = 4280
-    s.check(g + 900)                                # running, nobody pressed yet
+    s.check(g + 900)  # running, nobody pressed yet
     for b, t in ((3, 1200), (1, 1400), (5, 1650), (0, 1900), (2, 2100), (4, 2350)):
         s.tap(b, g + t)
-    s.check(g + 3000)                               # summary: the pick order
-    s.tap(-1, g + 3500)                             # next day
-    s.check(g + 4600)                               # ready check, day 2
-    s.tap(-1, g + 5000)                             # start: GO at g + 8480
+    s.check(g + 3000)  # summary: the pick order
+    s.tap(-1, g + 3500)  # next day
+    s.check(g + 4600)  # ready check, day 2
+    s.tap(-1, g + 5000)  # start: GO at g + 8480
     g += 8480
     s.tap(0, g + 1500).tap(2, g + 1750)
-    s.check(g + 2300)                               # running, two printed
-    s.tap(-1, g + 2500, hold_ms=1700)               # pause (at the down edge: round 2.5 s)
-    s.check(g + 4600)                               # paused
-    s.tap(-1, g + 5500, hold_ms=1700)               # resume (from its down edge)
-    s.check(g + 8000)                               # running again
-    s.check(g + 13600)                              # grace window (time-out at g + 13000)
-    s.tap(4, g + 13800)                             # a late press: token 3
-    s.check(g + 15600)                              # summary: 1, 3, 5 forced in seat order
-    s.tap(-1, g + 16000)                            # next day
-    s.tap(-1, g + 17000)                            # start: GO at g + 20480
+    s.check(g + 2300)  # running, two printed
+    s.tap(-1, g + 2500, hold_ms=1700)  # pause (at the down edge: round 2.5 s)
+    s.check(g + 4600)  # paused
+    s.tap(-1, g + 5500, hold_ms=1700)  # resume (from its down edge)
+    s.check(g + 8000)  # running again
+    s.check(g + 13600)  # grace window (time-out at g + 13000)
+    s.tap(4, g + 13800)  # a late press: token 3
+    s.check(g + 15600)  # summary: 1, 3, 5 forced in seat order
+    s.tap(-1, g + 16000)  # next day
+    s.tap(-1, g + 17000)  # start: GO at g + 20480
     g += 20480
     s.tap(1, g + 1300).tap(5, g + 1500)
-    s.same_instant((0, 3), g + 1750)                # a tie: the same emulated nanosecond
+    s.same_instant((0, 3), g + 1750)  # a tie: the same emulated nanosecond
     s.tap(2, g + 2000)
     s.check(g + 2450)
-    s.tap(-1, g + 2500).tap(-1, g + 2750)           # double press: undo Cy's press
+    s.tap(-1, g + 2500).tap(-1, g + 2750)  # double press: undo Cy's press
     s.tap(2, g + 3250).tap(4, g + 3500)
-    s.check(g + 4100)                               # summary
-    s.tap(-1, g + 4500)                             # next: the game is over
+    s.check(g + 4100)  # summary
+    s.tap(-1, g + 4500)  # next: the game is over
     s.check(g + 5600)
     return s
 
@@ -269,7 +272,7 @@ def table_at(records, version):
     """The round machine after the first `version` events of a game's journal (the board's
     state version counts the events applied since its boot; its game began at record 1)."""
     t = Table()
-    for seq, payload in records[:version]:
+    for _seq, payload in records[:version]:
         t.apply(E.decode(payload))
     t.drain()
     return t
@@ -281,7 +284,8 @@ def frame_checks(run, records):
     NeoPixel frame on the pin in the 400 ms before the request, and the one on the ring when
     it came, equals core.lights.lights() of that state at the millisecond the board's loop
     computed it (searched in the FRAME_LAG_MS before the frame reached the pin). The checks
-    are placed where no event happened in the 400 ms before. Returns [(check, frames compared)]; AssertionError on
+    are placed where no event happened in the 400 ms before. Returns [(check, frames compared)];
+    AssertionError on
     a mismatch."""
     ring, pp, size, cap = ring_layout()
     origin = run["origin_us"]
@@ -303,7 +307,11 @@ def frame_checks(run, records):
             return d
 
         mine = plain(status(st["t_ms"]))
-        assert mine == plain(st), "status at %d ms: board %r, its journal %r" % (st["t_ms"], st, mine)
+        assert mine == plain(st), "status at %d ms: board %r, its journal %r" % (
+            st["t_ms"],
+            st,
+            mine,
+        )
         n = 0
         shown = [f for f in run["frames"] if since <= f[0] <= c["sent"]]
         for t_ns, px in shown:
@@ -320,8 +328,16 @@ def frame_checks(run, records):
             assert want is not None, (
                 "frame on the pin at board %d ms (%s) is not lights(status) of the board's state "
                 "(version %d) in the %d ms before: got %r, lights at %d ms: %r"
-                % (tau, st["phase"], st["version"], FRAME_LAG_MS, px, tau,
-                   lights(status(tau), tau, ring, pp, size, cap)))
+                % (
+                    tau,
+                    st["phase"],
+                    st["version"],
+                    FRAME_LAG_MS,
+                    px,
+                    tau,
+                    lights(status(tau), tau, ring, pp, size, cap),
+                )
+            )
             n += 1
         out.append((c, n))
         since = c["got"]
@@ -334,16 +350,30 @@ def wall():
 
 def fit_to_print_game(rig, image, origin_us):
     """The Fit to Print game of fit_to_print_script played once on the board, cached (per
-    image, firmware, script and the way it is played) in the rig cache: {"cfg", "script", "run", "final": image
+    image, firmware, script and the way it is played) in the rig cache: {"cfg", "script", "run",
+    "final": image
     after the game, "saves": {ms: image}} (the images are power-cut starting points)."""
     import hashlib
     import inspect
     import pickle
-    what = repr((inspect.getsource(fit_to_print_script), FTP_CONFIG, FTP_SAVES, BOOT_NS,
-                 PHASE_US, HOLD_MS, inspect.getsource(play_on_board)))
+
+    what = repr(
+        (
+            inspect.getsource(fit_to_print_script),
+            FTP_CONFIG,
+            FTP_SAVES,
+            BOOT_NS,
+            PHASE_US,
+            HOLD_MS,
+            inspect.getsource(play_on_board),
+        )
+    )
     mine = hashlib.sha256(what.encode()).hexdigest()[:12]
-    d = os.path.join(cache_dir(), "ftp-game-%s-%s-%s-%s" % (
-        os.path.basename(image)[:-4], _firmware_digest(rig), mine, timing_id()))
+    d = os.path.join(
+        cache_dir(),
+        "ftp-game-%s-%s-%s-%s"
+        % (os.path.basename(image)[:-4], _firmware_digest(rig), mine, timing_id()),
+    )
     meta = os.path.join(d, "game.pkl")
     if os.path.exists(meta):
         with open(meta, "rb") as f:
@@ -351,16 +381,26 @@ def fit_to_print_game(rig, image, origin_us):
     tmp = d + ".tmp%d" % os.getpid()
     os.makedirs(tmp, exist_ok=True)
     saves = dict(((0, ms), os.path.join(tmp, "at-%d.img" % ms)) for ms in FTP_SAVES)
-    (cfg, script, run), = play_game(rig, image, origin_us, [(FTP_CONFIG, fit_to_print_script)],
-                                    saves=saves, final=os.path.join(tmp, "final.img"))
-    game = {"cfg": cfg, "script": script, "run": run,
-            "final": os.path.join(d, "final.img"),
-            "saves": dict((ms, os.path.join(d, "at-%d.img" % ms)) for ms in FTP_SAVES)}
+    ((cfg, script, run),) = play_game(
+        rig,
+        image,
+        origin_us,
+        [(FTP_CONFIG, fit_to_print_script)],
+        saves=saves,
+        final=os.path.join(tmp, "final.img"),
+    )
+    game = {
+        "cfg": cfg,
+        "script": script,
+        "run": run,
+        "final": os.path.join(d, "final.img"),
+        "saves": dict((ms, os.path.join(d, "at-%d.img" % ms)) for ms in FTP_SAVES),
+    }
     with open(os.path.join(tmp, "game.pkl"), "wb") as f:
         pickle.dump(game, f)
     try:
         os.replace(tmp, d)
-    except OSError:             # another session made it meanwhile
+    except OSError:  # another session made it meanwhile
         shutil.rmtree(tmp, ignore_errors=True)
         with open(meta, "rb") as f:
             return pickle.load(f)

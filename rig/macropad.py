@@ -29,18 +29,36 @@ from contextlib import contextmanager
 from presstime.device.boards import macropad as board
 
 from .pico import cache_dir
-from .rp2emu import Emulator, RigError, MS
+from .rp2emu import MS, Emulator, RigError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HOLD_MS = 80            # a player's press: down this long, then released
+HOLD_MS = 80  # a player's press: down this long, then released
 BOOT_NS = 6_000 * MS
-CALL_TIMEOUT_S = 20.0   # call(): the emulated board answers at a fraction of real speed; a short
-                        # timeout would send the request again and make it answer twice    # a cold boot of a blank CIRCUITPY (safe-mode wait, FAT format) fits in this
+CALL_TIMEOUT_S = 20.0  # call(): the emulated board answers at a fraction of real speed; a short
+# timeout would send the request again and make it answer twice    # a cold boot of a blank
+# CIRCUITPY (safe-mode wait, FAT format) fits in this
 
 # The MacroPad RP2040's `board` names -> GPIO (CircuitPython's adafruit_macropad_rp2040 pins.c)
-GPIO = {"ENCODER_SWITCH": 0, "KEY1": 1, "KEY2": 2, "KEY3": 3, "KEY4": 4, "KEY5": 5, "KEY6": 6,
-        "KEY7": 7, "KEY8": 8, "KEY9": 9, "KEY10": 10, "KEY11": 11, "KEY12": 12,
-        "SPEAKER_ENABLE": 14, "SPEAKER": 16, "ROTA": 17, "ROTB": 18, "NEOPIXEL": 19}
+GPIO = {
+    "ENCODER_SWITCH": 0,
+    "KEY1": 1,
+    "KEY2": 2,
+    "KEY3": 3,
+    "KEY4": 4,
+    "KEY5": 5,
+    "KEY6": 6,
+    "KEY7": 7,
+    "KEY8": 8,
+    "KEY9": 9,
+    "KEY10": 10,
+    "KEY11": 11,
+    "KEY12": 12,
+    "SPEAKER_ENABLE": 14,
+    "SPEAKER": 16,
+    "ROTA": 17,
+    "ROTB": 18,
+    "NEOPIXEL": 19,
+}
 PIXEL_GPIO = GPIO[board.PIXEL_PIN]
 
 
@@ -74,23 +92,38 @@ def app_image(rig, log=None):
     tmp = tempfile.mkdtemp(prefix="presstime-img-")
     try:
         out = os.path.join(tmp, "app.img")
-        with Emulator.start(rig, board="macropad", firmware=firmware_uf2(rig), pty=True,
-                            data_pty=True, paused=True) as emu:
-            emu.run(BOOT_NS)            # the first boot formats CIRCUITPY: full speed, paused
+        with Emulator.start(
+            rig, board="macropad", firmware=firmware_uf2(rig), pty=True, data_pty=True, paused=True
+        ) as emu:
+            emu.run(BOOT_NS)  # the first boot formats CIRCUITPY: full speed, paused
             emu.resume()
             r = subprocess.run(
-                [sys.executable, "-m", "presstime", "install-firmware", "--board", "macropad",
-                 "--port", emu.pty], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                timeout=900)
+                [
+                    sys.executable,
+                    "-m",
+                    "presstime",
+                    "install-firmware",
+                    "--board",
+                    "macropad",
+                    "--port",
+                    emu.pty,
+                ],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                timeout=900,
+            )
             text = r.stdout.decode("utf-8", "replace")
             if log is not None:
                 log.write(text)
             if r.returncode != 0:
-                raise RigError("install-firmware failed (exit %d): %s" % (r.returncode, text[-1500:]))
+                raise RigError(
+                    "install-firmware failed (exit %d): %s" % (r.returncode, text[-1500:])
+                )
             hello = wait_hello(emu.data_pty)
             if hello is None:
-                raise RigError("the installed app did not answer hello on usb_cdc.data: %s"
-                               % emu.read()[-800:])
+                raise RigError(
+                    "the installed app did not answer hello on usb_cdc.data: %s" % emu.read()[-800:]
+                )
             emu.save(out)
         os.replace(out, path)
     finally:
@@ -135,13 +168,23 @@ class EmulatedMacropad(Emulator):
     pixels = board.PIXEL_COUNT
 
     @classmethod
-    def start(cls, rig, image, pty=True, data_pty=True, paused=False, fast=False, seed=None,
-              held=(), **kw):
+    def start(
+        cls, rig, image, pty=True, data_pty=True, paused=False, fast=False, seed=None, held=(), **kw
+    ):
         """Boot a copy of `image` (the original is left as it is). `held`: keys (indices into
         KEY_PINS) held down from power-on, e.g. (board.EDIT_MODE_KEY,) for boot.py's edit mode
         (release them with .release_key(k))."""
-        emu = cls.start_on_copy(rig, image, board="macropad", pty=pty, data_pty=data_pty,
-                                paused=True, fast=fast, seed=seed, **kw)
+        emu = cls.start_on_copy(
+            rig,
+            image,
+            board="macropad",
+            pty=pty,
+            data_pty=data_pty,
+            paused=True,
+            fast=fast,
+            seed=seed,
+            **kw,
+        )
         for k in held:
             emu.set(emu.key_pin(k), 0 if board.BUTTON_ACTIVE_LOW else 1)
         emu.trace(PIXEL_GPIO)

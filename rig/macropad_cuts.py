@@ -27,10 +27,14 @@ from .macropad import EmulatedMacropad, client
 from .macropad_games import Game, simulate
 from .rp2emu import MS
 
-CUT_CFG = {"game": "fit-to-print", "mode": "standard", "duration_ms": 10000,
-           "players": [{"name": n} for n in ("Ada", "Ben", "Cy", "Di")]}
-BOOT_NS = 3500 * MS         # a warm boot: CircuitPython's USB is up at ~2.7 s
-MARGIN_MS = 300             # a write begun this long before the cut has finished (56-170 ms)
+CUT_CFG = {
+    "game": "fit-to-print",
+    "mode": "standard",
+    "duration_ms": 10000,
+    "players": [{"name": n} for n in ("Ada", "Ben", "Cy", "Di")],
+}
+BOOT_NS = 3500 * MS  # a warm boot: CircuitPython's USB is up at ~2.7 s
+MARGIN_MS = 300  # a write begun this long before the cut has finished (56-170 ms)
 WHERE = ("any", E.START, E.END, E.NEXT)
 
 
@@ -46,8 +50,15 @@ def cut_plan(t0):
     last = plan[-1][0]
     nxt = last + 600
     plan.append((nxt, -1))
-    return plan, {E.CONFIG: None, E.START: start, E.GO: last, E.PRESS: last, E.END: last,
-                  E.NEXT: nxt + 80 + 400, "end": nxt + 80 + 400 + 1500}
+    return plan, {
+        E.CONFIG: None,
+        E.START: start,
+        E.GO: last,
+        E.PRESS: last,
+        E.END: last,
+        E.NEXT: nxt + 80 + 400,
+        "end": nxt + 80 + 400 + 1500,
+    }
 
 
 def play_until(game, plan, until_ms, hold_ms=80):
@@ -119,7 +130,7 @@ def journal_part(owner):
     if owner.endswith("/journal/"):
         return "journal folder"
     if owner.endswith("journal-reserve.bin") or owner.endswith("/journal/pad"):
-        return "reserve"            # taken, never written
+        return "reserve"  # taken, never written
     if "/journal.bin." in owner or owner.startswith("journal.bin"):
         return "journal data"
     return None
@@ -147,7 +158,7 @@ def cut_once(rig, image, seed, where, keep=None, offset_ms=None, tear_bytes=None
     "cut": the rig's account of the cut, "torn": what the torn sector held, "class",
     "console": CircuitPython's console after the reboot}. `keep`: a folder to save the flash
     image left by the cut into (cut-<seed>.img), for a post-mortem."""
-    from .fatimage import FatImage, FLASH_SECTOR
+    from .fatimage import FLASH_SECTOR, FatImage
 
     rnd = random.Random(seed)
     fd, before = tempfile.mkstemp(suffix=".img", prefix="presstime-cut-")
@@ -175,7 +186,7 @@ def cut_once(rig, image, seed, where, keep=None, offset_ms=None, tear_bytes=None
         pad.cut(at=int(pad.harness_ns(at)), seed=seed, mode=mode, tear_bytes=tear_bytes)
         game.run_to(at + 100)
         pad.read()
-        pad.run(BOOT_NS)                    # CircuitPython boots again
+        pad.run(BOOT_NS)  # CircuitPython boots again
         cuts = pad.cuts()
         cut = cuts[-1] if cuts else None
         torn = []
@@ -189,8 +200,18 @@ def cut_once(rig, image, seed, where, keep=None, offset_ms=None, tear_bytes=None
         console = console_after(pad)
         if keep and hello is None:
             pad.save(os.path.join(keep, "cut-%d.img" % seed))
-        r = {"kinds": kinds, "due": due, "hello": hello, "records": records, "at": at,
-             "cut": cut, "torn": torn, "console": console, "seed": seed, "where": where}
+        r = {
+            "kinds": kinds,
+            "due": due,
+            "hello": hello,
+            "records": records,
+            "at": at,
+            "cut": cut,
+            "torn": torn,
+            "console": console,
+            "seed": seed,
+            "where": where,
+        }
         r["class"] = classify(r)
         return r
     finally:
@@ -212,10 +233,11 @@ def check(r):
         broken.append("the journal is not an unbroken chain: %s" % seqs[:40])
     got = [E.decode(p)[0] for _, p in records]
     if got and got[-1] == E.ABORT and E.START in got:
-        got.pop()                           # the boot took a round cut in its countdown back
-    if got != r["kinds"][:len(got)]:
-        broken.append("records the game did not make: %s (the game's: %s)" % (
-            _names(got), _names(r["kinds"])))
+        got.pop()  # the boot took a round cut in its countdown back
+    if got != r["kinds"][: len(got)]:
+        broken.append(
+            "records the game did not make: %s (the game's: %s)" % (_names(got), _names(r["kinds"]))
+        )
     if len(got) < r["due"]:
         broken.append("records written before the cut are missing: %d of %d" % (len(got), r["due"]))
     return broken

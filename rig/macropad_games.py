@@ -19,15 +19,15 @@ from presstime.device.boards import macropad as board
 
 from .rp2emu import MS
 
-LAG_MS = 50             # a board frame may show a state at most this late (the issue's bound)
-STEP_MS = 30            # the board takes an edge or a time-out at its next loop step (20 ms sleep)
+LAG_MS = 50  # a board frame may show a state at most this late (the issue's bound)
+STEP_MS = 30  # the board takes an edge or a time-out at its next loop step (20 ms sleep)
 
 
 class Game:
     def __init__(self, pad, cfg):
         self.pad = pad
         self.cfg = cfg
-        self.edges = []                 # (t_us board, button, down): what the keys did
+        self.edges = []  # (t_us board, button, down): what the keys did
         self.t_cfg = pad.board_ms(pad.now())
         self.version = pad.call(lambda c: c.configure(cfg))
         self.t_after_cfg = pad.board_ms(pad.now())
@@ -75,7 +75,9 @@ class Game:
         app = simulate(self.cfg, self.t_after_cfg, self.edges, until)
         if not board_records:
             return app
-        edges = align_starts(self.edges, starts_of(app.journal.records(0)), starts_of(board_records))
+        edges = align_starts(
+            self.edges, starts_of(app.journal.records(0)), starts_of(board_records)
+        )
         return simulate(self.cfg, self.t_after_cfg, edges, until)
 
 
@@ -106,7 +108,7 @@ def starts_of(records):
         except ValueError:
             continue
         if ev[0] == E.CONFIG:
-            out = []            # this game's only
+            out = []  # this game's only
         elif ev[0] == E.START:
             out.append(ev[1])
     return out
@@ -124,7 +126,7 @@ def align_starts(edges, sim_starts, board_starts):
             if t_us // 1000 + 400 == s:
                 shift[i] = (board_starts[k] - s) * 1000
     out = list(edges)
-    for i, d in shift.items():          # Game.press adds (down, up) pairs: the down is at i - 1
+    for i, d in shift.items():  # Game.press adds (down, up) pairs: the down is at i - 1
         out[i - 1] = (edges[i - 1][0] + d, -1, True)
         out[i] = (edges[i][0] + d, -1, False)
     return out
@@ -159,9 +161,13 @@ def next_round(game):
 def simulator_port(start_ms):
     from presstime.device.ports.fake import FakePort
 
-    port = FakePort(players=len(board.PLAYER_KEYS), pixels=board.PIXEL_COUNT,
-                    ring=tuple(board.COUNTDOWN_KEYS), player_pixels=tuple(board.PLAYER_KEYS),
-                    keep_frames=1_000_000)
+    port = FakePort(
+        players=len(board.PLAYER_KEYS),
+        pixels=board.PIXEL_COUNT,
+        ring=tuple(board.COUNTDOWN_KEYS),
+        player_pixels=tuple(board.PLAYER_KEYS),
+        keep_frames=1_000_000,
+    )
     port.max_channel = board.MAX_CHANNEL
     port.set_ms(int(start_ms))
     return port
@@ -181,7 +187,7 @@ def simulate(cfg, t_cfg_ms, edges, until_ms, journal=None):
 
     # a Table refers to its game's scoring module: a module is shared, not copied
     copy._deepcopy_dispatch.setdefault(types.ModuleType, copy._deepcopy_atomic)
-    app.snapshots = [(int(t_cfg_ms), copy.deepcopy(app.table))]    # (ms, the state from then)
+    app.snapshots = [(int(t_cfg_ms), copy.deepcopy(app.table))]  # (ms, the state from then)
     t = int(t_cfg_ms)
     while t < until_ms:
         t += 1
@@ -192,8 +198,9 @@ def simulate(cfg, t_cfg_ms, edges, until_ms, journal=None):
     return app
 
 
-def lights_mismatches(board_frames, snapshots, lag_ms=LAG_MS, step_ms=STEP_MS, since_ms=None,
-                      until_ms=None):
+def lights_mismatches(
+    board_frames, snapshots, lag_ms=LAG_MS, step_ms=STEP_MS, since_ms=None, until_ms=None
+):
     """Board frames that core/lights does not give for the game's state: a frame shown at t is
     right when lights(state.status(tc), tc) equals it for some tc in [t - lag_ms, t] (the app
     computes a frame at its step, then sends it), the state being the simulator's state at tc or

@@ -21,11 +21,11 @@ import tempfile
 from presstime.device.boards import pico as board
 from presstime.link import BoardClient
 
-from .rp2emu import Emulator, RigError, MS
+from .rp2emu import MS, Emulator, RigError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HOLD_MS = 80            # a player's press: down this long, then released
-BOOTED_NS = 1000 * MS   # a blank board is at its REPL by then (first boot formats: ~0.1 s)
+HOLD_MS = 80  # a player's press: down this long, then released
+BOOTED_NS = 1000 * MS  # a blank board is at its REPL by then (first boot formats: ~0.1 s)
 
 
 def _firmware_digest(rig):
@@ -45,7 +45,8 @@ def _firmware_digest(rig):
 
 def cache_dir():
     d = os.environ.get("PRESSTIME_RIG_CACHE") or os.path.join(
-        os.path.expanduser("~"), ".cache", "presstime-rig")
+        os.path.expanduser("~"), ".cache", "presstime-rig"
+    )
     os.makedirs(d, exist_ok=True)
     return d
 
@@ -61,16 +62,29 @@ def app_image(rig, log=None):
     try:
         out = os.path.join(tmp, "app.img")
         with Emulator.start(rig, pty=True) as emu:
-            emu.wait_until(BOOTED_NS)   # mpremote's first Ctrl-C/Ctrl-A to a board still
-            r = subprocess.run(         # booting gets no raw REPL (seen under load)
-                [sys.executable, "-m", "presstime", "install-firmware", "--board", "pico",
-                 "--port", emu.pty], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                timeout=900)
+            emu.wait_until(BOOTED_NS)  # mpremote's first Ctrl-C/Ctrl-A to a board still
+            r = subprocess.run(  # booting gets no raw REPL (seen under load)
+                [
+                    sys.executable,
+                    "-m",
+                    "presstime",
+                    "install-firmware",
+                    "--board",
+                    "pico",
+                    "--port",
+                    emu.pty,
+                ],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                timeout=900,
+            )
             if log is not None:
                 log.write(r.stdout.decode("utf-8", "replace"))
             if r.returncode != 0:
-                raise RigError("install-firmware failed (exit %d): %s"
-                               % (r.returncode, r.stdout.decode("utf-8", "replace")[-1500:]))
+                raise RigError(
+                    "install-firmware failed (exit %d): %s"
+                    % (r.returncode, r.stdout.decode("utf-8", "replace")[-1500:])
+                )
             emu.save(out)
         os.replace(out, path)
     finally:
@@ -101,6 +115,7 @@ def rig_client(emu, timeout_s=2.0, rid=0x40):
     random one); `timeout_s` of the board's time per try, no retry (nothing is lost in the rig:
     a retry would only make the run differ)."""
     from .transport import RigTransport
+
     client = BoardClient(RigTransport(emu), timeout=timeout_s, retries=0)
     client._rid = rid
     return client
@@ -140,10 +155,13 @@ class EmulatedPico(Emulator):
         """Write files on the board's flash ({board path: bytes}) and power-cycle it: the app
         leaves its loop (the link's repl request), the raw REPL writes them, then a reset."""
         from presstime.core import wire
+
         self.write(wire.encode(wire.REPL, 0x5A))
         self.expect(">>> ", max_ns=5000 * MS)
-        code = "".join("with open(%r, 'wb') as f:\n    f.write(bytes.fromhex(%r))\n" % (p, d.hex())
-                       for p, d in files.items())
+        code = "".join(
+            "with open(%r, 'wb') as f:\n    f.write(bytes.fromhex(%r))\n" % (p, d.hex())
+            for p, d in files.items()
+        )
         r = self.exec(code)
         if r.get("err"):
             raise RigError("writing files on the board failed: %s" % r["err"])
@@ -177,9 +195,10 @@ class PausedLink:
 
     def __init__(self, emu, max_ns=2000 * MS):
         from presstime.link import Transport
+
         self.emu = emu
         self.max_ns = max_ns
-        self.emulated_ns = 0        # emulated time spent waiting for replies
+        self.emulated_ns = 0  # emulated time spent waiting for replies
         Transport.__init__(self)
 
     @classmethod

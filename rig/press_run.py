@@ -23,7 +23,7 @@ from .rp2emu import MS, US
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROBE = os.path.join(ROOT, "bench", "rp2", "press_probe.py")
-LEAD_US = 300_000          # from the exec to the first scheduled press (the probe's set-up)
+LEAD_US = 300_000  # from the exec to the first scheduled press (the probe's set-up)
 
 
 def schedule(seed, count, write_every_us=250_000, gap_min_us=20, gap_max_us=200_000):
@@ -35,8 +35,8 @@ def schedule(seed, count, write_every_us=250_000, gap_min_us=20, gap_max_us=200_
     lo, hi = math.log(gap_min_us), math.log(gap_max_us)
     free = [0] * 6
     out = []
-    t = 0                                   # the last random instant
-    w = 100_000 + 3_000                     # the next forced pair (3 ms into a write)
+    t = 0  # the last random instant
+    w = 100_000 + 3_000  # the next forced pair (3 ms into a write)
     nxt = int(math.exp(rng.uniform(lo, hi)))
     while len(out) < count:
         if w <= nxt:
@@ -70,7 +70,7 @@ def press_run(rig, image, presses, use_pio=True, write_every_us=250_000):
         PausedLink.client(pico).repl()
         pico.run(100 * MS)
         info = pico.cmd("now")
-        offset_ns = info["now"] - info["chip_ns"]     # rig timeline -> chip clock
+        offset_ns = info["now"] - info["chip_ns"]  # rig timeline -> chip clock
         start_chip_us = int(info["chip_ns"] // US) + LEAD_US
         for at, p, hold in presses:
             t = (start_chip_us + at) * US + offset_ns
@@ -79,8 +79,10 @@ def press_run(rig, image, presses, use_pio=True, write_every_us=250_000):
             pico.trace(pico.pin(p))
         erases0 = pico.stats()["flash"]["erases"]
         pico.ws2812(pico.pixel_pin, clear=True)
-        code = ("START_US = %d\nEND_US = %d\nWRITE_EVERY_US = %d\nUSE_PIO = %s\nMAX_PRESSES = %d\n"
-                % (start_chip_us, start_chip_us + end_us, write_every_us, use_pio, len(presses)))
+        code = (
+            "START_US = %d\nEND_US = %d\nWRITE_EVERY_US = %d\nUSE_PIO = %s\nMAX_PRESSES = %d\n"
+            % (start_chip_us, start_chip_us + end_us, write_every_us, use_pio, len(presses))
+        )
         with open(PROBE) as f:
             code += f.read()
         r = pico.exec(code, max_ns=(end_us // 1000 + 60_000) * MS)
@@ -88,10 +90,15 @@ def press_run(rig, image, presses, use_pio=True, write_every_us=250_000):
             raise RuntimeError("press probe failed on the board: %s" % r["err"][-800:])
         run.erases = pico.stats()["flash"]["erases"] - erases0
         # the pads' own level changes, as the rig saw them (a scope on the pins)
-        run.pads = [[(int((t - offset_ns) // US), lvl) for t, lvl in pico.edges(pico.pin(p))[1:]]
-                    for p in range(6)]
-        run.frames = [(int((f["t"] - offset_ns) // US), int((f["end"] - offset_ns) // US))
-                      for f in pico.ws2812(pico.pixel_pin) if f.get("complete")]
+        run.pads = [
+            [(int((t - offset_ns) // US), lvl) for t, lvl in pico.edges(pico.pin(p))[1:]]
+            for p in range(6)
+        ]
+        run.frames = [
+            (int((f["t"] - offset_ns) // US), int((f["end"] - offset_ns) // US))
+            for f in pico.ws2812(pico.pixel_pin)
+            if f.get("complete")
+        ]
     origin = 0
     stamps = [[] for _ in range(6)]
     run.writes = []
@@ -112,11 +119,11 @@ def press_run(rig, image, presses, use_pio=True, write_every_us=250_000):
     run.stamps = stamps
     run.origin = origin
     run.start = start_chip_us
-    run.out = r['out']
+    run.out = r["out"]
     run.matched = []
     run.missing = 0
     seen = [0] * 6
-    for at, p, hold in presses:
+    for at, p, _hold in presses:
         i = seen[p]
         seen[p] += 1
         # the true edge: the pad's own change as the rig recorded it (the schedule's instant)
@@ -142,8 +149,10 @@ def figures(run):
                 continue
             if m[j][2] <= m[i][2]:
                 inversions += 1
+
     def inside(t, spans):
         return any(a <= t <= b for a, b in spans)
+
     return {
         "presses": len(run.matched) + run.missing,
         "missing": run.missing,

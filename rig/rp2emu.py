@@ -19,15 +19,17 @@ import tempfile
 import time
 
 ENV = "PRESSTIME_RP2EMU"
-MS = 1_000_000          # ns
+MS = 1_000_000  # ns
 WFI_FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wfi.mjs")
 XIP_MODEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "xip.mjs")
 DATA_LINK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "datalink.mjs")
-XIP_ENV = "PRESSTIME_RIG_XIP"    # "off": the rig without the timing model (to record its effect)
+XIP_ENV = "PRESSTIME_RIG_XIP"  # "off": the rig without the timing model (to record its effect)
 US = 1_000
 
-SKIP_MESSAGE = ("the rp2emu rig is not set up: set %s to a copy of the rp2emu folder with "
-                "`npm ci` done in it, node on PATH and socat installed (.ci/run does this)" % ENV)
+SKIP_MESSAGE = (
+    "the rp2emu rig is not set up: set %s to a copy of the rp2emu folder with "
+    "`npm ci` done in it, node on PATH and socat installed (.ci/run does this)" % ENV
+)
 
 
 class RigError(RuntimeError):
@@ -35,7 +37,8 @@ class RigError(RuntimeError):
 
 
 def find_rig():
-    """The rig's folder when it is usable here (run.mjs, its node_modules, node, socat), else None."""
+    """The rig's folder when it is usable here (run.mjs, its node_modules, node, socat), else
+    None."""
     d = os.environ.get(ENV)
     if not d:
         return None
@@ -60,6 +63,7 @@ def timing_id():
     if not xip_model_on():
         return "noxip"
     import hashlib
+
     with open(XIP_MODEL, "rb") as f:
         return "xip" + hashlib.sha256(f.read()).hexdigest()[:8]
 
@@ -139,8 +143,8 @@ class DataLink:
 class Emulator:
     """One run.mjs process and its control channel."""
 
-    flash_copy = None       # the temporary copy of an image it booted from (start_on_copy)
-    data_link = None        # a DataLink when started with data_link=True
+    flash_copy = None  # the temporary copy of an image it booted from (start_on_copy)
+    data_link = None  # a DataLink when started with data_link=True
 
     def __init__(self, proc, sock_path, workdir, pty=None, data_pty=None):
         self.proc = proc
@@ -167,9 +171,23 @@ class Emulator:
         return emu
 
     @classmethod
-    def start(cls, rig, board="pico", firmware=None, flash=None, pty=None, data_pty=None,
-              paused=False, fast=False, seed=None, save_flash=None, timeout=30, wfi_fix=None,
-              xip=None, data_link=False):
+    def start(
+        cls,
+        rig,
+        board="pico",
+        firmware=None,
+        flash=None,
+        pty=None,
+        data_pty=None,
+        paused=False,
+        fast=False,
+        seed=None,
+        save_flash=None,
+        timeout=30,
+        wfi_fix=None,
+        xip=None,
+        data_link=False,
+    ):
         """Start run.mjs. `flash`: a saved 2 MB (MacroPad: 8 MB) image to boot from; `pty`: a
         path for the USB serial as a Linux pty (True: one in a temporary folder); `paused`:
         emulated time runs only inside run/expect/exec (deterministic). `wfi_fix` (default: on
@@ -217,15 +235,19 @@ class Emulator:
         if save_flash:
             cmd += ["--save-flash", save_flash]
         log = open(os.path.join(workdir, "rig.log"), "wb")
-        env = dict(os.environ, **{ENV: rig})     # (rig/*.mjs find rp2040js through it)
+        env = dict(os.environ, **{ENV: rig})  # (rig/*.mjs find rp2040js through it)
         if data_sock:
             env["PRESSTIME_RIG_DATA_SOCK"] = data_sock
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                start_new_session=True, env=env)
+        proc = subprocess.Popen(
+            cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True, env=env
+        )
         log.close()
         t0 = time.monotonic()
-        while not os.path.exists(sock) or (pty and not os.path.exists(pty)) \
-                or (data_pty and not os.path.exists(data_pty)):
+        while (
+            not os.path.exists(sock)
+            or (pty and not os.path.exists(pty))
+            or (data_pty and not os.path.exists(data_pty))
+        ):
             if proc.poll() is not None or time.monotonic() - t0 > timeout:
                 proc.kill()
                 why = _tail(os.path.join(workdir, "rig.log"))
@@ -291,8 +313,9 @@ class Emulator:
         t0 = time.monotonic()
         while self.now() < t_ns:
             if time.monotonic() - t0 > timeout:
-                raise RigError("the emulated clock did not reach %d ms within %d s"
-                               % (t_ns // MS, timeout))
+                raise RigError(
+                    "the emulated clock did not reach %d ms within %d s" % (t_ns // MS, timeout)
+                )
             time.sleep(0.05)
 
     def expect(self, text, max_ns=10_000 * MS):

@@ -29,12 +29,12 @@ from .pico import EmulatedPico, ring_layout
 from .rp2emu import MS, US
 from .transport import RigTransport
 
-POLL_IDLE_MS = 50          # play_session.wait_round: show_round(..., idle_s=0.05)
+POLL_IDLE_MS = 50  # play_session.wait_round: show_round(..., idle_s=0.05)
 SLICE_NS = 1 * MS
 PLAYERS = 6
-BOUNCES = 3                # contact bounces before the stable level, on press and on release
-REPLY_WAIT_S = 2.0         # emulated seconds the desktop waits for a reply (no retry)
-BOOT_WAIT_S = 15.0         # ... for the hello sent at power-on (the MacroPad boots in ~4-5 s)
+BOUNCES = 3  # contact bounces before the stable level, on press and on release
+REPLY_WAIT_S = 2.0  # emulated seconds the desktop waits for a reply (no retry)
+BOOT_WAIT_S = 15.0  # ... for the hello sent at power-on (the MacroPad boots in ~4-5 s)
 
 
 def start_pico(rig, image):
@@ -45,10 +45,10 @@ def start_pico(rig, image):
 
 def start_macropad(rig, image):
     from presstime.device.boards import macropad as layout
+
     from .macropad import EmulatedMacropad
 
-    pad = EmulatedMacropad.start(rig, image, pty=False, data_pty=False, paused=True,
-                                 data_link=True)
+    pad = EmulatedMacropad.start(rig, image, pty=False, data_pty=False, paused=True, data_link=True)
     return pad, pad.data_link, tuple(layout.PLAYER_KEYS)
 
 
@@ -57,8 +57,8 @@ BOARDS = {"pico": start_pico, "macropad": start_macropad}
 
 def _client(pico, channel, times):
     """BoardClient over the rig; every request's reply time goes into `times` as (type, ms)."""
-    from presstime.link import BoardClient
     from presstime.core import wire
+    from presstime.link import BoardClient
 
     t = RigTransport(pico, SLICE_NS, channel)
     client = BoardClient(t, timeout=REPLY_WAIT_S, retries=0)
@@ -101,11 +101,11 @@ class Table:
     def __init__(self, pico, seed, channel=None):
         self.pico = pico
         self.rng = random.Random(seed)
-        self.replies = []           # (request type, ms)
-        self.presses = []           # (player, first edge ns)
-        self.ready_press = []       # per press: True in a ready check, False in a round
-        self.rounds = []            # CPU busy share per round
-        self.boots = {}             # which boot -> ms
+        self.replies = []  # (request type, ms)
+        self.presses = []  # (player, first edge ns)
+        self.ready_press = []  # per press: True in a ready check, False in a round
+        self.rounds = []  # CPU busy share per round
+        self.boots = {}  # which boot -> ms
         self.client, self.t = _client(pico, channel, self.replies)
 
     def boot(self, which):
@@ -117,7 +117,7 @@ class Table:
         finally:
             self.client.timeout = REPLY_WAIT_S
         self.boots[which] = (self.t.last_in_ns - t0) / MS
-        self.replies[-1] = ("hello at boot", self.replies[-1][1])     # timed as the boot
+        self.replies[-1] = ("hello at boot", self.replies[-1][1])  # timed as the boot
 
     def poll_until(self, phases, max_polls=2000):
         """play's loop: status, 50 ms idle, until the phase is one of `phases`."""
@@ -148,7 +148,7 @@ class Table:
         s0 = self.pico.stats()
         order = list(range(PLAYERS))
         self.rng.shuffle(order)
-        self.schedule(order, self.pico.now() + 300 * MS, pair=False, ready=True)   # -> countdown
+        self.schedule(order, self.pico.now() + 300 * MS, pair=False, ready=True)  # -> countdown
         self.poll_until(("running",))
         self.rng.shuffle(order)
         first = order if reset_after is None else order[:reset_after]
@@ -162,14 +162,22 @@ class Table:
             self.schedule(order[reset_after:], self.pico.now() + 300 * MS)
         self.poll_until(("summary", "over"))
         s1 = self.pico.stats()
-        self.rounds.append((s1["activeCycles"] - s0["activeCycles"]) / (s1["cycles"] - s0["cycles"]))
-        self.client.push_standings({"totals": [10 * p for p in range(PLAYERS)], "out": [],
-                                    "winner": None})
+        self.rounds.append(
+            (s1["activeCycles"] - s0["activeCycles"]) / (s1["cycles"] - s0["cycles"])
+        )
+        self.client.push_standings(
+            {"totals": [10 * p for p in range(PLAYERS)], "out": [], "winner": None}
+        )
         self.client.next_round()
 
     def play_game(self, rounds=3, reset_in_round=None):
-        self.client.configure({"players": ["P%d" % (i + 1) for i in range(PLAYERS)],
-                               "mode": "standard", "duration_ms": 120000})
+        self.client.configure(
+            {
+                "players": ["P%d" % (i + 1) for i in range(PLAYERS)],
+                "mode": "standard",
+                "duration_ms": 120000,
+            }
+        )
         for r in range(rounds):
             self.play_round(reset_after=3 if r == reset_in_round else None)
 
@@ -206,7 +214,12 @@ def table_run(rig, image, games=3, seed=23, board="pico"):
                 table.boot("after a played game")
         frames = pico.frames()
         erases1 = pico.stats()["flash"]
-    return {"replies": table.replies, "presses": table.presses, "rounds": table.rounds,
-            "ready_press": table.ready_press,
-            "boots": table.boots, "lights": light_latencies(frames, table.presses, player_pixels),
-            "flash": {k: erases1[k] - erases0.get(k, 0) for k in erases1}}
+    return {
+        "replies": table.replies,
+        "presses": table.presses,
+        "rounds": table.rounds,
+        "ready_press": table.ready_press,
+        "boots": table.boots,
+        "lights": light_latencies(frames, table.presses, player_pixels),
+        "flash": {k: erases1[k] - erases0.get(k, 0) for k in erases1},
+    }

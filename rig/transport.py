@@ -23,10 +23,10 @@ class RigTransport(Transport):
     def __init__(self, emu, slice_ns=SLICE_NS, channel=None):
         Transport.__init__(self)
         self.emu = emu
-        self.channel = channel if channel is not None else emu   # write(bytes), cmd("read")
+        self.channel = channel if channel is not None else emu  # write(bytes), cmd("read")
         self.slice_ns = slice_ns
-        self.last_in_ns = None      # timeline instant when the last bytes were read
-        self.last_out_ns = None     # timeline instant of the last write
+        self.last_in_ns = None  # timeline instant when the last bytes were read
+        self.last_out_ns = None  # timeline instant of the last write
 
     def clock(self):
         """Seconds on the rig's timeline (the client's monotonic clock)."""

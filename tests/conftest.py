@@ -2,7 +2,6 @@ import os
 import sys
 
 import pytest
-
 from hypothesis import settings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -50,9 +49,11 @@ def sim(tmp_path, monkeypatch):
 # Found through PRESSTIME_RP2EMU (rig/rp2emu.py); without it these tests skip with one line that
 # says how to enable them. .ci/run sets it up.
 
+
 @pytest.fixture(scope="session")
 def rig_dir():
     from rig.rp2emu import find_rig, why_absent
+
     d = find_rig()
     if d is None:
         pytest.skip(why_absent())
@@ -63,6 +64,7 @@ def rig_dir():
 def pico_image(rig_dir):
     """A flash image with presstime installed by `presstime install-firmware` (made once)."""
     from rig.pico import app_image
+
     return app_image(rig_dir)
 
 
@@ -70,6 +72,7 @@ def pico_image(rig_dir):
 def pico(rig_dir, pico_image):
     """The Pico build booted from pico_image, free-running, its USB serial on a pty (pico.pty)."""
     from rig.pico import EmulatedPico
+
     p = EmulatedPico.start(rig_dir, pico_image, pty=True)
     yield p
     p.close()
@@ -80,6 +83,7 @@ def pico_origin(rig_dir, pico_image):
     """The rig instant (µs) of the board's clock origin for rig.games.boot_paused boots of
     pico_image (measured once from a press the board stamps; cached with the image)."""
     from rig.games import board_origin
+
     return board_origin(rig_dir, pico_image)
 
 
@@ -88,6 +92,7 @@ def ftp_game(rig_dir, pico_image, pico_origin):
     """A whole Fit to Print game played once on the emulated board through its buttons
     (rig.games.fit_to_print_script), with flash images saved along the way: cached."""
     from rig.games import fit_to_print_game
+
     return fit_to_print_game(rig_dir, pico_image, pico_origin)
 
 
@@ -96,6 +101,7 @@ def macropad_image(rig_dir):
     """An 8 MB flash image of CircuitPython 10.2.1 (MacroPad RP2040) with presstime installed by
     `presstime install-firmware --board macropad --port CONSOLE` over the REPL (made once)."""
     from rig.macropad import app_image
+
     return app_image(rig_dir)
 
 
@@ -104,6 +110,7 @@ def macropad(rig_dir, macropad_image):
     """The MacroPad build booted from macropad_image, free-running, answering hello on its data
     pty (macropad.data_pty; the console/REPL is macropad.pty)."""
     from rig.macropad import EmulatedMacropad
+
     p = EmulatedMacropad.start(rig_dir, macropad_image)
     try:
         if p.wait_hello() is None:

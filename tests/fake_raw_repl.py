@@ -48,7 +48,11 @@ while True:
     out.write('\x00END\x00')
 """
 
-MACHINE_STUB = "def reset():\n    pass\n\ndef soft_reset():\n    pass\n\ndef unique_id():\n    return b'fakeboard'\n"
+MACHINE_STUB = (
+    "def reset():\n    pass\n\n"
+    "def soft_reset():\n    pass\n\n"
+    "def unique_id():\n    return b'fakeboard'\n"
+)
 
 
 class PtyBoard:
@@ -88,8 +92,13 @@ class PtyBoard:
         if self.proc:
             self.proc.kill()
             self.proc.wait()
-        self.proc = subprocess.Popen([MICROPYTHON, "-c", DRIVER % self.stubs], cwd=self.folder,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(
+            [MICROPYTHON, "-c", DRIVER % self.stubs],
+            cwd=self.folder,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
 
     def _run(self, code):
         self.execs.append(code)
@@ -97,11 +106,15 @@ class PtyBoard:
         self.proc.stdin.flush()
         data = b""
         while not data.endswith(b"\x00END\x00"):
-            chunk = self.proc.stdout.read1(4096) if hasattr(self.proc.stdout, "read1") else self.proc.stdout.read(1)
+            chunk = (
+                self.proc.stdout.read1(4096)
+                if hasattr(self.proc.stdout, "read1")
+                else self.proc.stdout.read(1)
+            )
             if not chunk:
                 return b"", b"the interpreter died\r\n"
             data += chunk
-        data = data[:-len(b"\x00END\x00")]
+        data = data[: -len(b"\x00END\x00")]
         out, _, err = data.partition(b"\x00ERR\x00")
         return out.replace(b"\n", b"\r\n"), err.replace(b"\n", b"\r\n")
 
@@ -118,8 +131,14 @@ class PtyBoard:
             except wire.WireError:
                 continue
             if mtype == wire.HELLO:
-                self._write(wire.encode(wire.HELLO, rid, {"p": wire.PROTOCOL, "fw": self._flash_version(),
-                                                          "board": "pico"}, reply=True))
+                self._write(
+                    wire.encode(
+                        wire.HELLO,
+                        rid,
+                        {"p": wire.PROTOCOL, "fw": self._flash_version(), "board": "pico"},
+                        reply=True,
+                    )
+                )
             elif mtype == wire.REPL:
                 self._write(wire.encode(wire.REPL, rid, {}, reply=True))
                 self.app = False
@@ -177,10 +196,10 @@ class PtyBoard:
                 elif c == b"\x05" and not code:
                     while len(pending) < 2:
                         pending += os.read(self.master, 2)
-                    pending = pending[2:]          # "A\x01": a raw-paste request
-                    self._write(b"R\x00")          # understood, not supported
+                    pending = pending[2:]  # "A\x01": a raw-paste request
+                    self._write(b"R\x00")  # understood, not supported
                 elif c == b"\x04" and not code:
-                    self._restart()                # soft reset from the raw REPL
+                    self._restart()  # soft reset from the raw REPL
                     self._write(b"OK\r\nMPY: soft reboot\r\n" + BANNER)
                 elif c == b"\x04":
                     self._write(b"OK")
@@ -188,7 +207,7 @@ class PtyBoard:
                     self._write(out + b"\x04" + err + b"\x04>")
                     if b"machine.reset()" in code and self.app_after_reset:
                         self._restart()
-                        self.app = True          # main.py starts the app after a hard reset
+                        self.app = True  # main.py starts the app after a hard reset
                         self.decoder = wire.Decoder()
                         pending = b""
                     code = b""

@@ -56,7 +56,7 @@ def one_input(data):
     dec = wire.Decoder()
     link = Link(_App(), _Port())
     for i in range(1, len(data), step):
-        for body in dec.feed(data[i:i + step]):
+        for body in dec.feed(data[i : i + step]):
             try:
                 wire.parse(body)
             except wire.WireError:

@@ -27,9 +27,14 @@ def fit_to_print(draw):
     for r in range(draw(st.integers(0, rounds_max))):
         pads = {}
         for name in names:
-            pad = {"articles": draw(st.integers(0, 20)), "photos": draw(st.integers(0, 8)),
-                   "centerpiece": draw(st.integers(-2, 4)), "white_space": draw(st.integers(0, 12)),
-                   "smiles": draw(st.integers(0, 6)), "frowns": draw(st.integers(0, 6))}
+            pad = {
+                "articles": draw(st.integers(0, 20)),
+                "photos": draw(st.integers(0, 8)),
+                "centerpiece": draw(st.integers(-2, 4)),
+                "white_space": draw(st.integers(0, 12)),
+                "smiles": draw(st.integers(0, 6)),
+                "frowns": draw(st.integers(0, 6)),
+            }
             if mode == "puzzle":
                 pad["unplaced_ads"] = draw(st.integers(0, 2))
             else:
@@ -42,8 +47,11 @@ def fit_to_print(draw):
         if mode not in ("puzzle", "family") and draw(st.booleans()):
             rnd["finish"] = draw(st.permutations(names))
         if mode not in ("puzzle", "family", "turn-based") and draw(st.booleans()):
-            rnd["breaking_news"] = draw(st.sampled_from([[], [{"effect": "mood-doubled"}],
-                                                         [{"effect": "white-space-best", "value": 5}]]))
+            rnd["breaking_news"] = draw(
+                st.sampled_from(
+                    [[], [{"effect": "mood-doubled"}], [{"effect": "white-space-best", "value": 5}]]
+                )
+            )
         rnd["players"] = pads
         rounds.append(rnd)
     record = {"game": "fit-to-print"}
@@ -60,12 +68,35 @@ def fit_to_print(draw):
 
 
 OTHERS = [
-    {"game": "mini-fits", "players": ["Ada", "Ben"],
-     "rounds": [{"players": {"Ada": {"lines": 7}, "Ben": {"lines": 5}}},
-                {"players": {"Ada": {"lines": 8, "colour_sets": 2}, "Ben": {"lines": 8, "colour_sets": 1}}}]},
-    {"game": "heat", "heat_value": 3, "players": ["Ada", "Ben", "Cy"],
-     "final": {"Ada": {"money": 40, "heat": 3}, "Ben": {"money": 30, "heat": 0}, "Cy": {"money": 20, "heat": 1}},
-     "arrested": False},
+    {
+        "game": "mini-fits",
+        "players": ["Ada", "Ben"],
+        "rounds": [
+            {"players": {"Ada": {"lines": 7}, "Ben": {"lines": 5}}},
+            {
+                "players": {
+                    "Ada": {"lines": 8, "colour_sets": 2},
+                    "Ben": {"lines": 8, "colour_sets": 1},
+                }
+            },
+        ],
+    },
+    {
+        "game": "heat",
+        "heat_value": 3,
+        "players": ["Ada", "Ben", "Cy"],
+        "final": {
+            "Ada": {"money": 40, "heat": 3},
+            "Ben": {"money": 30, "heat": 0},
+            "Cy": {"money": 20, "heat": 1},
+        },
+        "arrested": False,
+    },
     {"game": "heat", "players": ["Ada", "Ben", "Cy"], "arrested": True},
-    {"game": "myth-fits", "players": ["Ada", "Ben", "Cy"], "photo_tokens": {"Ada": 3, "Ben": 1}, "gathered": None},
+    {
+        "game": "myth-fits",
+        "players": ["Ada", "Ben", "Cy"],
+        "photo_tokens": {"Ada": 3, "Ben": 1},
+        "gathered": None,
+    },
 ]

@@ -17,10 +17,10 @@ class PowerCut(Exception):
 
 class FakeFS:
     def __init__(self, files=None, budget=-1, junk=b""):
-        self.files = {} if files is None else files     # name -> bytearray (what is on flash)
-        self.budget = budget        # units left; -1: unlimited
+        self.files = {} if files is None else files  # name -> bytearray (what is on flash)
+        self.budget = budget  # units left; -1: unlimited
         self.junk = junk
-        self.used = 0               # units spent so far
+        self.used = 0  # units spent so far
         self.dead = False
 
     def _take(self, n):
@@ -88,13 +88,13 @@ class FakeFile:
     def read(self, n=-1):
         d = self._data()
         end = len(d) if n < 0 else min(len(d), self.pos + n)
-        out = bytes(d[self.pos:end])
+        out = bytes(d[self.pos : end])
         self.pos = end
         return out
 
     def readinto(self, buf):
         got = self.read(len(buf))
-        buf[:len(got)] = got
+        buf[: len(got)] = got
         return len(got)
 
     def seek(self, off, whence=0):
@@ -148,7 +148,7 @@ def last_segment(names):
     """The newest journal segment among file names."""
     best = None
     for n in names:
-        rest = n[len(PATH) + 1:]
+        rest = n[len(PATH) + 1 :]
         if n.startswith(PATH + ".") and rest.isdigit() and (best is None or int(rest) > best):
             best = int(rest)
     return "%s.%d" % (PATH, best)
@@ -158,7 +158,7 @@ def game_bytes(j):
     """Bytes of the current game's segment files, measured on the file system."""
     total = 0
     for name in j.segment_names():
-        if int(name[len(PATH) + 1:]) >= j.base_seq:
+        if int(name[len(PATH) + 1 :]) >= j.base_seq:
             total += j._file_size(name)
     return total
 
@@ -198,7 +198,7 @@ def run_session(fs, journal_cls, steps, cut=PowerCut):
 
 def oldest_kept(j):
     """The seq just before the oldest record the journal still keeps (its oldest segment's base)."""
-    return int(j.segment_names()[0][len(PATH) + 1:])
+    return int(j.segment_names()[0][len(PATH) + 1 :])
 
 
 def check_after_cut(boot, before, done, inflight, starts=None):
@@ -218,8 +218,8 @@ def check_after_cut(boot, before, done, inflight, starts=None):
         want = [r for r in want if r[0] > oldest]
     # the records of a cut append_many may survive, as a prefix of that batch
     seq = want[-1][0] if want else 0
-    extra = got[len(want):]
-    ok = got[:len(want)] == want and len(extra) <= len(inflight)
+    extra = got[len(want) :]
+    ok = got[: len(want)] == want and len(extra) <= len(inflight)
     for i in range(len(extra)):
         ok = ok and extra[i] == (seq + 1 + i, inflight[i])
     if not ok:
@@ -271,8 +271,13 @@ def cut_everywhere(journal_cls, steps, start=None, before=(), junk=b"", step=1, 
         fs.junk = junk
         done, inflight, starts = run_session(fs, journal_cls, steps)
         disk = fs.copy()
-        err = check_after_cut(lambda: make_journal(disk, journal_cls), before, done, inflight,
-                              starts if trims else None)
+        err = check_after_cut(
+            lambda: make_journal(disk, journal_cls),
+            before,
+            done,
+            inflight,
+            starts if trims else None,
+        )
         if err is not None:
             errors.append("cut after %d units: %s" % (n, err))
         cuts += 1

@@ -13,17 +13,24 @@ prog/erase fails with LFS_ERR_IO, as a board that is switched off.
 
 import littlefs
 
-GEOMETRY = dict(block_size=4096, block_count=24, read_size=32, prog_size=256,
-                cache_size=1024, lookahead_size=32, block_cycles=100)
+GEOMETRY = dict(
+    block_size=4096,
+    block_count=24,
+    read_size=32,
+    prog_size=256,
+    cache_size=1024,
+    lookahead_size=32,
+    block_cycles=100,
+)
 _LFS_ERR_IO = -5
 
 
 class CutDevice(littlefs.UserContext):
     def __init__(self, buffer, budget=-1, torn=False):
         super().__init__(buffer=buffer)
-        self.budget = budget        # prog/erase operations left; -1: unlimited
+        self.budget = budget  # prog/erase operations left; -1: unlimited
         self.torn = torn
-        self.ops = 0                # prog/erase operations done
+        self.ops = 0  # prog/erase operations done
         self.cut = False
 
     def _allow(self):
@@ -48,7 +55,7 @@ class CutDevice(littlefs.UserContext):
             if self.torn and not self.ops_torn_done():
                 # an interrupted erase: the first half of the block is erased, the rest is not
                 start = block * cfg.block_size
-                self.buffer[start:start + cfg.block_size // 2] = b"\xff" * (cfg.block_size // 2)
+                self.buffer[start : start + cfg.block_size // 2] = b"\xff" * (cfg.block_size // 2)
             return _LFS_ERR_IO
         return super().erase(cfg, block)
 
@@ -99,14 +106,14 @@ class LfsFile:
         return self.raw.seek(off, whence)
 
     def flush(self):
-        self.raw.flush()            # lfs_file_sync: what MicroPython's flush() does on littlefs
+        self.raw.flush()  # lfs_file_sync: what MicroPython's flush() does on littlefs
 
     def close(self):
         if self.closed:
             return
         self.closed = True
         raw = self.raw
-        setattr(raw, "__IOBase_closed", True)   # the finaliser must not close it again
+        setattr(raw, "__IOBase_closed", True)  # the finaliser must not close it again
         littlefs.lfs.file_close(raw.fs, raw.fh)
 
 
@@ -137,5 +144,6 @@ class LfsVolume:
 
 def journal_on(fs, journal_cls, path="journal.bin"):
     vol = LfsVolume(fs)
-    return journal_cls(path, opener=vol.open, remove=vol.remove, rename=vol.rename,
-                       listdir=vol.listdir)
+    return journal_cls(
+        path, opener=vol.open, remove=vol.remove, rename=vol.rename, listdir=vol.listdir
+    )

@@ -31,8 +31,14 @@ def run_micropython(script, heap="256K", path=FIRMWARE, stdin=None, timeout=120,
     prelude = "import sys\nsys.path.insert(0, %r)\n" % path
     proc = subprocess.run(
         [MICROPYTHON, "-X", "heapsize=" + heap, "-c", prelude + script] + list(args),
-        input=stdin, capture_output=True, text=True, timeout=timeout, cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
     )
     if proc.returncode != 0:
-        raise AssertionError("micropython failed (%d):\n%s\n%s" % (proc.returncode, proc.stdout, proc.stderr))
+        raise AssertionError(
+            "micropython failed (%d):\n%s\n%s" % (proc.returncode, proc.stdout, proc.stderr)
+        )
     return proc

@@ -10,9 +10,16 @@ PHONE = {"width": 360, "height": 740}
 
 
 def chromium_or_skip():
-    path = os.environ.get("PRESSTIME_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    path = (
+        os.environ.get("PRESSTIME_CHROMIUM")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
     if not path:
-        pytest.skip("no chromium here: `apt-get install chromium` (Debian's) runs the scorepad's browser tests")
+        pytest.skip(
+            "no chromium here: `apt-get install chromium` (Debian's) runs the scorepad's browser "
+            "tests"
+        )
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -20,8 +27,16 @@ def chromium_or_skip():
     return path
 
 
-BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BROWSER_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def launch(playwright, chromium):
@@ -33,7 +48,9 @@ def launch(playwright, chromium):
 
 class Phone:
     def __init__(self, browser, url, name):
-        self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+        self.context = browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True
+        )
         self.page = self.context.new_page()
         self.url = url
         self.name = name
@@ -47,8 +64,9 @@ class Phone:
         self.page.wait_for_selector("#form input", timeout=60000)
 
     def wait_round(self, title):
-        self.page.wait_for_function("document.getElementById('who').textContent.includes(%r)" % title,
-                                    timeout=60000)
+        self.page.wait_for_function(
+            "document.getElementById('who').textContent.includes(%r)" % title, timeout=60000
+        )
         self.page.wait_for_selector("#form input", timeout=60000)
 
     def type(self, values):
@@ -59,12 +77,15 @@ class Phone:
         self.page.click("#send")
 
     def error(self, field):
-        self.page.wait_for_function("document.getElementById('e-%s').textContent !== ''" % field, timeout=60000)
+        self.page.wait_for_function(
+            "document.getElementById('e-%s').textContent !== ''" % field, timeout=60000
+        )
         return self.page.inner_text("#e-%s" % field)
 
     def wait_submitted(self):
-        self.page.wait_for_function("document.getElementById('preview').textContent.startsWith('Submitted')",
-                                    timeout=60000)
+        self.page.wait_for_function(
+            "document.getElementById('preview').textContent.startsWith('Submitted')", timeout=60000
+        )
         return self.page.inner_text("#preview")
 
     def close(self):

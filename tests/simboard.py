@@ -1,4 +1,5 @@
-"""The simulator board behind a real pty, for the end-to-end tests (the `sim` fixture is in conftest.py)."""
+"""The simulator board behind a real pty, for the end-to-end tests (the `sim` fixture is in
+conftest.py)."""
 
 import json
 import time
@@ -13,7 +14,8 @@ def client_for(sim):
 
 
 def wait_until(c, ok, limit=10.0):
-    """The board's status once `ok(status)` holds; AssertionError with the status after `limit` s."""
+    """The board's status once `ok(status)` holds; AssertionError with the status after `limit`
+    s."""
     deadline = time.monotonic() + limit
     while True:
         st = c.status()

@@ -38,8 +38,11 @@ def _match(want, got, where, errors):
                 errors.append("%s.%s: missing" % (where, k))
             else:
                 _match(want[k], got[k], where + "." + k, errors)
-    elif isinstance(want, list) and isinstance(got, (list, tuple)) and \
-            (not want or isinstance(want[0], dict)):
+    elif (
+        isinstance(want, list)
+        and isinstance(got, (list, tuple))
+        and (not want or isinstance(want[0], dict))
+    ):
         if len(want) != len(got):
             errors.append("%s: %d items, expected %d" % (where, len(got), len(want)))
             return
@@ -117,9 +120,16 @@ def run(vector):
     again = _plain(E.replay(log).status(now))
     for k in ("phase", "round", "players", "pick_order", "winner", "version", "day"):
         if again.get(k) != final.get(k):
-            errors.append("%s: replay differs in %s: %r != %r" % (vector["name"], k, again.get(k), final.get(k)))
-    return {"name": vector["name"], "events": [_hex(b) for b in log], "status": final,
-            "errors": errors}
+            errors.append(
+                "%s: replay differs in %s: %r != %r"
+                % (vector["name"], k, again.get(k), final.get(k))
+            )
+    return {
+        "name": vector["name"],
+        "events": [_hex(b) for b in log],
+        "status": final,
+        "errors": errors,
+    }
 
 
 def _refuse(t, ev, code, now, where, errors):

@@ -10,11 +10,10 @@ import os
 
 import pytest
 
-from mpy import ROOT
 import presstime.core
+from mpy import ROOT
 from presstime import cli, mirror
-from presstime.core import events as E
-from presstime.core import games
+from presstime.core import events as E, games
 from presstime.core.table import Table
 
 HERE = os.path.join(ROOT, "tests", "fixtures", "throwaway_game")
@@ -28,6 +27,7 @@ def dice_duel(monkeypatch):
     monkeypatch.setattr(games, "GAMES", games.GAMES + ("dice-duel",))
     yield games.module("dice-duel")
     import sys
+
     sys.modules.pop("presstime.core.dice_duel", None)
 
 
@@ -64,8 +64,8 @@ def test_the_round_machine_plays_it_and_the_journal_replays_it(dice_duel):
         Table().configure({"game": "dice-duel", "players": 5}, 0)
     assert "dice-duel takes 2 to 4 players" in str(e.value)
     now = 0
-    for duel in range(2):
-        for roll in range(3):
+    for _duel in range(2):
+        for _roll in range(3):
             for p in range(3):
                 now += 100
                 t.press(p, now * 1000)
@@ -74,7 +74,7 @@ def test_the_round_machine_plays_it_and_the_journal_replays_it(dice_duel):
     assert t.status(now)["phase"] == "over"
     log = [E.encode(ev) for ev in t.drain()]
     assert E.decode(log[0])[1]["game"] == "dice-duel"
-    live = dict(t.status(now), reveal_ms=None)        # the reveal flash: display only
+    live = dict(t.status(now), reveal_ms=None)  # the reveal flash: display only
     assert dict(E.replay(log).status(now), reveal_ms=None) == live
 
 
@@ -82,7 +82,7 @@ def test_the_scorepad_asks_the_face_and_the_mirror_says_its_words(dice_duel):
     from presstime.game_entry import GameEntry
 
     record = {"game": "dice-duel", "players": ["Ada", "Ben"]}
-    answers = ["20", "14", "37", "9", "30"]      # 37 pips: refused by the core, asked again
+    answers = ["20", "14", "37", "9", "30"]  # 37 pips: refused by the core, asked again
     said = []
     prompts = []
 
@@ -93,7 +93,10 @@ def test_the_scorepad_asks_the_face_and_the_mirror_says_its_words(dice_duel):
     entry = GameEntry(record, lambda r: None, ask=ask, say=said.append)
     entry.enter()
     result = entry.finish()
-    assert result["winners"] == ["Ben"] and record["duels"] == [{"Ada": 20, "Ben": 14}, {"Ada": 9, "Ben": 30}]
+    assert result["winners"] == ["Ben"] and record["duels"] == [
+        {"Ada": 20, "Ben": 14},
+        {"Ada": 9, "Ben": 30},
+    ]
     assert prompts[0] == "Dice Duel · duel 1 · Ada · pips kept: "
     assert any("must be 0 to 36 (got 37)" in line for line in said)
 
@@ -110,7 +113,14 @@ def test_the_cli_offers_it(dice_duel, tmp_path, capsys):
         cli.command_parser("play")[1].parse_args(["--help"])
     assert "dice-duel" in capsys.readouterr().out
     path = tmp_path / "duel.json"
-    path.write_text(json.dumps({"game": "dice-duel", "players": ["Ada", "Ben"],
-                                "duels": [{"Ada": 20, "Ben": 14}, {"Ada": 9, "Ben": 30}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "game": "dice-duel",
+                "players": ["Ada", "Ben"],
+                "duels": [{"Ada": 20, "Ben": 14}, {"Ada": 9, "Ben": 30}],
+            }
+        )
+    )
     assert cli.main(["score", str(path)]) == 0
     assert "Ben" in capsys.readouterr().out

@@ -18,14 +18,16 @@ import os
 import sqlite3
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from presstime import cli, records, store, term
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
-RAW = [chr(c) for c in list(range(0, 9)) + list(range(11, 32)) + list(range(127, 160))] + ["\u2028", "\u202e"]
+RAW = [chr(c) for c in list(range(0, 9)) + list(range(11, 32)) + list(range(127, 160))] + [
+    "\u2028",
+    "\u202e",
+]
 
 
 def example():
@@ -62,8 +64,17 @@ def write(tmp_path, name, text):
 DEEP = ["[" * 5000 + "]" * 5000, '{"a":' * 1200 + "1" + "}" * 1200, "[" * 100000]
 
 
-@pytest.mark.parametrize("text", DEEP + ["1" * 5000, '{"players": [1' + "0" * 5000 + "]}",
-                                         '{"players": NaN}', '{"players": 1e999}', "-Infinity"])
+@pytest.mark.parametrize(
+    "text",
+    DEEP
+    + [
+        "1" * 5000,
+        '{"players": [1' + "0" * 5000 + "]}",
+        '{"players": NaN}',
+        '{"players": 1e999}',
+        "-Infinity",
+    ],
+)
 def test_json_nobody_can_parse_is_refused_in_score_and_import(tmp_path, capsys, text):
     path = write(tmp_path, "bad.json", text)
     for argv in (["score", path], ["import", path]):
@@ -85,7 +96,7 @@ def test_a_deep_json_cell_in_a_csv_is_refused_with_its_line(tmp_path, capsys):
     assert code == 0
     lines = out.splitlines()
     cells = lines[1].split(",")
-    cells[-4] = '"' + "[" * 3000 + "]" * 3000 + '"'      # game_extra
+    cells[-4] = '"' + "[" * 3000 + "]" * 3000 + '"'  # game_extra
     path = write(tmp_path, "deep.csv", "\n".join([lines[0], ",".join(cells)] + lines[2:]) + "\n")
     code, out, err = run(capsys, "import", path)
     assert code == 2 and "line 2: column game_extra" in err and "nested more than" in err
@@ -110,11 +121,13 @@ def test_records_nested_too_deep_to_export_and_read_back_are_refused():
     for _ in range(records.MAX_DEPTH):
         deep = [deep]
     record = dict(example(), notes=deep)
-    assert records.check_record(record) == ["nested more than %d deep (a game record is a few levels deep)"
-                                            % (records.MAX_DEPTH - 1)]
+    assert records.check_record(record) == [
+        "nested more than %d deep (a game record is a few levels deep)" % (records.MAX_DEPTH - 1)
+    ]
 
 
 # --- item 6: unknown fields, everywhere, in every game ----------------------------------------
+
 
 def _ftp_typos():
     good = example()
@@ -138,14 +151,17 @@ def _ftp_typos():
     r["rounds"][2]["breaking_news"] = [{"effect": "white-space-best", "valeu": 5}]
     cases.append((r, "breaking_news[1], field valeu: unknown field"))
     r = copy.deepcopy(good)
-    r["rounds"][2]["breaking_news"] = [{"effect": "mood-doubled"}, {"effect": "white-space-best", "value": 5}]
+    r["rounds"][2]["breaking_news"] = [
+        {"effect": "mood-doubled"},
+        {"effect": "white-space-best", "value": 5},
+    ]
     cases.append((r, "one Breaking News card is drawn per day"))
-    for v in (10 ** 29, -50, 11):
+    for v in (10**29, -50, 11):
         r = copy.deepcopy(good)
         r["rounds"][2]["breaking_news"] = [{"effect": "white-space-best", "value": v}]
         cases.append((r, "white-space-best needs the bonus as a whole number 0 to 10"))
     r = copy.deepcopy(good)
-    r["rounds"][1]["breaking_news"] = [{"effect": "most-tiles-ads", "value": 10 ** 9}]
+    r["rounds"][1]["breaking_news"] = [{"effect": "most-tiles-ads", "value": 10**9}]
     cases.append((r, "most-tiles-ads needs a whole number of dollars 0 to 20"))
     for blank in ("", "   "):
         r = copy.deepcopy(good)
@@ -171,9 +187,12 @@ def test_every_game_refuses_an_unknown_field_at_the_top(game):
 
 # --- item 3: control characters --------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", ["fit-to-print", "heat", "mini-fits", "myth-fits"])
 @pytest.mark.parametrize("bad", ["\x1b[2J", "\r", "\b", "\x85", "\u202e", "\x7f"])
-def test_a_name_with_a_control_character_is_refused_and_never_printed_raw(tmp_path, capsys, game, bad):
+def test_a_name_with_a_control_character_is_refused_and_never_printed_raw(
+    tmp_path, capsys, game, bad
+):
     with open(os.path.join(ROOT, "examples", game + ".json"), encoding="utf-8") as f:
         text = f.read()
     record = json.loads(text)
@@ -194,7 +213,7 @@ def test_the_board_refuses_control_characters_and_twin_names_at_configure():
     with pytest.raises(ValueError, match="twice"):
         normalise({"players": ["Ada", "Ada"]})
     with pytest.raises(ValueError, match="twice"):
-        normalise({"players": ["P2", ""]})      # the blank seat 2 is named P2 too
+        normalise({"players": ["P2", ""]})  # the blank seat 2 is named P2 too
 
 
 def test_file_content_in_an_error_message_is_escaped(tmp_path, capsys):
@@ -202,7 +221,9 @@ def test_file_content_in_an_error_message_is_escaped(tmp_path, capsys):
     record["x\x1b[2J\r\b"] = 1
     code, out, err = run(capsys, "score", write(tmp_path, "key.json", json.dumps(record)))
     assert code == 2 and "\\u001b[2J\\u000d\\u0008" in err and no_raw_control(err)
-    cells = "game_id,game,mode,edition,seat,player,character,round,day,token\n1,,,,x\r\x1b[1A,,,,,\n"
+    cells = (
+        "game_id,game,mode,edition,seat,player,character,round,day,token\n1,,,,x\r\x1b[1A,,,,,\n"
+    )
     code, out, err = run(capsys, "import", write(tmp_path, "cells.csv", cells))
     assert code == 2 and no_raw_control(err)
 
@@ -217,10 +238,18 @@ def test_escaping_keeps_presstimes_own_colour_and_json_valid():
 def test_history_printed_from_an_old_database_is_escaped(tmp_path, capsys):
     # a record stored before names were checked (the history engineer's rows stay as they are)
     s = store.open_store(str(tmp_path / "history.sqlite3"))
-    s.conn.execute("INSERT INTO games (record, source, added_at, updated_at, players) VALUES (?, '', '', '', ?)",
-                   (json.dumps({"players": ["A\x1b[2J", "B"], "rounds": []}), json.dumps(["A\x1b[2J", "B"])))
+    s.conn.execute(
+        "INSERT INTO games (record, source, added_at, updated_at, players) VALUES (?, '', '', '', "
+        "?)",
+        (json.dumps({"players": ["A\x1b[2J", "B"], "rounds": []}), json.dumps(["A\x1b[2J", "B"])),
+    )
     s.close()
-    for argv in (["history"], ["history", "--damaged"], ["show", "1"], ["export", "--format", "csv"]):
+    for argv in (
+        ["history"],
+        ["history", "--damaged"],
+        ["show", "1"],
+        ["export", "--format", "csv"],
+    ):
         code, out, err = run(capsys, *argv)
         assert code in (0, 1, 2) and no_raw_control(out + err), argv
 
@@ -254,26 +283,30 @@ def test_a_carriage_return_in_a_name_is_refused_so_csv_always_reads_back(tmp_pat
 
 # --- item 10: a history database that cannot be written --------------------------------------
 
+
 def test_a_locked_history_is_exit_2_for_import_and_delete(tmp_path, capsys, monkeypatch):
     assert run(capsys, "import", EXAMPLE)[0] == 0
     monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.1)
     other = sqlite3.connect(os.environ["PRESSTIME_DB"], isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
     try:
-        for argv in (["import", os.path.join(ROOT, "examples", "heat.json")], ["delete", "1", "--yes"]):
+        for argv in (
+            ["import", os.path.join(ROOT, "examples", "heat.json")],
+            ["delete", "1", "--yes"],
+        ):
             code, out, err = run(capsys, *argv)
             assert code == 2 and "locked by another program" in err, err
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert "Fit to Print" in run(capsys, "history")[1]       # nothing was lost
+    assert "Fit to Print" in run(capsys, "history")[1]  # nothing was lost
 
 
 def test_a_read_only_history_is_exit_2_for_import_and_delete(tmp_path, capsys, monkeypatch):
     assert run(capsys, "import", EXAMPLE)[0] == 0
     real = sqlite3.connect
 
-    def read_only(*a, **k):     # SQLite's own read-only refusal (root ignores file modes)
+    def read_only(*a, **k):  # SQLite's own read-only refusal (root ignores file modes)
         conn = real(*a, **k)
         conn.execute("PRAGMA query_only = 1")
         return conn
@@ -285,6 +318,7 @@ def test_a_read_only_history_is_exit_2_for_import_and_delete(tmp_path, capsys, m
 
 
 # --- the property at the CLI boundary --------------------------------------------------------
+
 
 def _seeds():
     out = []
@@ -306,19 +340,42 @@ def hostile_bytes(draw):
     data = bytearray(draw(st.sampled_from(SEEDS)))
     for _ in range(draw(st.integers(1, 4))):
         at = draw(st.integers(0, len(data)))
-        junk = draw(st.sampled_from([b"\x1b[2J", b"\r", b"\x08", b"\xc2\x85", b"[[[[", b"}", b"\"",
-                                     b"99999999999999999999999999999999999", b",", b"\x00", b"\xff",
-                                     b"\"name\": \"\\u001b\"", b"NaN", b"-", b"=cmd|"]))
+        junk = draw(
+            st.sampled_from(
+                [
+                    b"\x1b[2J",
+                    b"\r",
+                    b"\x08",
+                    b"\xc2\x85",
+                    b"[[[[",
+                    b"}",
+                    b'"',
+                    b"99999999999999999999999999999999999",
+                    b",",
+                    b"\x00",
+                    b"\xff",
+                    b'"name": "\\u001b"',
+                    b"NaN",
+                    b"-",
+                    b"=cmd|",
+                ]
+            )
+        )
         if draw(st.booleans()):
             data[at:at] = junk
         else:
-            del data[at:at + draw(st.integers(1, 40))]
+            del data[at : at + draw(st.integers(1, 40))]
     return bytes(data)
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=150,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=hostile_bytes(), suffix=st.sampled_from([".json", ".csv", ""]))
-def test_any_bytes_to_score_and_import_exit_0_or_2_without_raw_control(tmp_path, capsys, data, suffix):
+def test_any_bytes_to_score_and_import_exit_0_or_2_without_raw_control(
+    tmp_path, capsys, data, suffix
+):
     path = str(tmp_path / ("any" + suffix))
     with open(path, "wb") as f:
         f.write(data)

@@ -21,7 +21,7 @@ def test_every_target_names_a_figure_its_module_gives():
         for key, (low, high) in getattr(module, "TARGETS", {}).items():
             assert key in module.KEYS, (name, key)
             assert low is not None or high is not None, (name, key)
-            for end in (low, high):     # bench/targets.py's (low, high) pairs, nothing else
+            for end in (low, high):  # bench/targets.py's (low, high) pairs, nothing else
                 assert end is None or isinstance(end, (int, float)), (name, key, end)
             assert low is None or high is None or low <= high, (name, key)
 
@@ -33,15 +33,26 @@ def test_the_player_facing_rig_targets_are_the_issues():
     assert bench_rp2_table.TARGETS["rp2_boot_to_ready_ms"] == at_most(600)
     assert bench_rp2_table.TARGETS["rp2_press_light_ms_max"] == at_most(50)
     assert bench_rp2_table.TARGETS["rp2_cpu_busy_pct_attached"] == at_most(20)
-    assert "rp2_loop_us_p99" not in bench_rp2_press.TARGETS     # retired: a diagnostic
+    assert "rp2_loop_us_p99" not in bench_rp2_press.TARGETS  # retired: a diagnostic
 
 
 def test_misses_names_each_figure_outside_its_target_and_each_not_measured():
-    got = targets.misses({"a": 51, "b": 50, "c": None, "d": 1, "e": 0.5},
-                         {"a": at_most(50), "b": at_most(50), "c": exactly(0),
-                          "d": at_least(2), "e": within(1, 0.1)})
-    assert got == ["a: 51 (target ≤ 50)", "c: not measured (target = 0)",
-                   "d: 1 (target ≥ 2)", "e: 0.5 (target 0.9–1.1)"]
+    got = targets.misses(
+        {"a": 51, "b": 50, "c": None, "d": 1, "e": 0.5},
+        {
+            "a": at_most(50),
+            "b": at_most(50),
+            "c": exactly(0),
+            "d": at_least(2),
+            "e": within(1, 0.1),
+        },
+    )
+    assert got == [
+        "a: 51 (target ≤ 50)",
+        "c: not measured (target = 0)",
+        "d: 1 (target ≥ 2)",
+        "e: 0.5 (target 0.9–1.1)",
+    ]
 
 
 def _fake_area(monkeypatch, figures, area_targets):
@@ -54,8 +65,11 @@ def _fake_area(monkeypatch, figures, area_targets):
 
 
 def test_check_exits_1_and_names_the_missed_figure(monkeypatch, capsys):
-    _fake_area(monkeypatch, {"fast_ms": 10, "slow_ms": 80}, {"fast_ms": at_most(50),
-                                                            "slow_ms": at_most(50)})
+    _fake_area(
+        monkeypatch,
+        {"fast_ms": 10, "slow_ms": 80},
+        {"fast_ms": at_most(50), "slow_ms": at_most(50)},
+    )
     assert run.main(["--check"]) == 1
     err = capsys.readouterr().err
     assert "missed target: slow_ms: 80 (target ≤ 50)" in err

@@ -1,4 +1,5 @@
-"""presstime delete: games leave the history only when asked for by id, confirmed, and all at once."""
+"""presstime delete: games leave the history only when asked for by id, confirmed, and all at
+once."""
 
 import io
 import json
@@ -13,7 +14,9 @@ from presstime.errors import BadInput
 from presstime.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLES = [os.path.join(ROOT, "examples", name + ".json") for name in ("fit-to-print", "heat", "mini-fits")]
+EXAMPLES = [
+    os.path.join(ROOT, "examples", name + ".json") for name in ("fit-to-print", "heat", "mini-fits")
+]
 
 
 def load(path):
@@ -27,7 +30,7 @@ def db(tmp_path, monkeypatch):
     path = str(tmp_path / "history.sqlite3")
     monkeypatch.setenv("PRESSTIME_DB", path)
     monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))   # not a terminal, unless a test says so
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # not a terminal, unless a test says so
     with Store(path) as store:
         assert store.add_game(load(EXAMPLES[0]), "import:fit-to-print.json") == 1
         assert store.add_game(load(EXAMPLES[1]), "import:heat.json") == 2
@@ -53,11 +56,12 @@ class Terminal(io.StringIO):
 
 # --- the command ------------------------------------------------------------------------------
 
+
 def test_help_says_how_to_keep_a_copy(capsys):
     code, out, _ = run(capsys, "delete", "--help")
     assert code == 0
     assert "presstime delete 3" in out and "--yes" in out and "--db" in out
-    assert "presstime export ID -o FILE.json" in out        # export's real option
+    assert "presstime export ID -o FILE.json" in out  # export's real option
     assert "draft" in out and "presstime sync" in out
 
 
@@ -66,7 +70,7 @@ def test_yes_deletes_and_lists_what_went(db, capsys):
     assert code == 0, err
     assert ids(db) == [3]
     assert out.splitlines()[-1] == "deleted 2 games: #2, #1"
-    assert "Delete" not in out                               # nothing asked
+    assert "Delete" not in out  # nothing asked
 
 
 def test_without_a_terminal_and_without_yes_nothing_is_deleted(db, capsys):
@@ -112,15 +116,28 @@ def test_a_board_game_is_flagged_before_it_goes(db, capsys, monkeypatch):
     assert ids(db) == [1, 2]
 
 
-@pytest.mark.parametrize("answer, code, left", [("y\n", 0, [3]), ("yes\n", 0, [3]), ("n\n", 1, [1, 2, 3]),
-                                                ("\n", 1, [1, 2, 3]), ("", 1, [1, 2, 3])])
+@pytest.mark.parametrize(
+    "answer, code, left",
+    [
+        ("y\n", 0, [3]),
+        ("yes\n", 0, [3]),
+        ("n\n", 1, [1, 2, 3]),
+        ("\n", 1, [1, 2, 3]),
+        ("", 1, [1, 2, 3]),
+    ],
+)
 def test_confirmation_on_a_real_terminal(db, answer, code, left):
     """The command in its own process with a pty as standard input, as a person runs it."""
     master, slave = os.openpty()
     try:
-        proc = subprocess.Popen([sys.executable, "-m", "presstime", "delete", "1", "2", "--db", db],
-                                stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        os.write(master, answer.encode() if answer else b"\x04")     # "" : Ctrl-D, end of input
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "presstime", "delete", "1", "2", "--db", db],
+            stdin=slave,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        os.write(master, answer.encode() if answer else b"\x04")  # "" : Ctrl-D, end of input
         out, err = proc.communicate(timeout=30)
     finally:
         os.close(master)
@@ -134,30 +151,39 @@ def test_confirmation_on_a_real_terminal(db, answer, code, left):
 
 
 def test_usage_errors(db, capsys):
-    assert run(capsys, "delete")[0] == 2                 # an id is required
+    assert run(capsys, "delete")[0] == 2  # an id is required
     assert run(capsys, "delete", "1", "--bogus")[0] == 2
     assert ids(db) == [1, 2, 3]
 
 
 def test_nothing_heavy_is_imported_for_help():
-    script = ("import sys; from presstime import cli\n"
-              "for c in ('delete', 'repl'): cli.command_parser(c)\n"
-              "print([m for m in ('sqlite3', 'serial', 'matplotlib') if m in sys.modules])")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    script = (
+        "import sys; from presstime import cli\n"
+        "for c in ('delete', 'repl'): cli.command_parser(c)\n"
+        "print([m for m in ('sqlite3', 'serial', 'matplotlib') if m in sys.modules])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
 # --- the store: one transaction -------------------------------------------------------------------
 
+
 def test_delete_games_is_all_or_nothing(db):
     with Store(db) as store:
         with pytest.raises(BadInput) as e:
             store.delete_games([1, 2, 77, "x"])
-        assert e.value.messages == ["a game id is a number as `presstime history` lists it, not 'x'"]
+        assert e.value.messages == [
+            "a game id is a number as `presstime history` lists it, not 'x'"
+        ]
         with pytest.raises(BadInput) as e:
             store.delete_games([1, 77, 2, 78])
-        assert e.value.messages == ["no game #77 in the history (see `presstime history`)",
-                                    "no game #78 in the history (see `presstime history`)"]
+        assert e.value.messages == [
+            "no game #77 in the history (see `presstime history`)",
+            "no game #78 in the history (see `presstime history`)",
+        ]
         assert [g["id"] for g in store.list_games()] == [1, 2, 3]
         assert store.delete_games(["#2", 1, 2]) == [2, 1]
         assert [g["id"] for g in store.list_games()] == [3]
@@ -195,7 +221,7 @@ def test_a_failure_part_way_leaves_every_game_in_place(db, fail_at):
             store.delete_games([1, 2, 3])
         store.conn = store.conn.conn
         assert store.games() == before
-    with Store(db) as store:          # and on disk, seen by the next process
+    with Store(db) as store:  # and on disk, seen by the next process
         assert store.games() == before
 
 

@@ -30,9 +30,11 @@ def test_help_has_an_example(capsys):
 def test_the_simulator_leaves_its_loop_and_says_so(sim, capsys):
     code, out, err = run(capsys, "repl", "--port", sim.path)
     assert code == 0, err
-    assert "simulator %s on %s" % (sim.port.uid, sim.path) in out and out.startswith("A simulator has no REPL")
+    assert "simulator %s on %s" % (sim.port.uid, sim.path) in out and out.startswith(
+        "A simulator has no REPL"
+    )
     assert "has no REPL" in out and "stopped" in out
-    assert wait_stopped(sim)          # the message is true: the firmware loop ended
+    assert wait_stopped(sim)  # the message is true: the firmware loop ended
     assert sim.error is None
 
 
@@ -45,12 +47,14 @@ def test_the_only_simulator_is_used_without_port(sim, capsys, monkeypatch):
 
 
 def test_a_micropython_board_returns_to_the_repl(sim, capsys, monkeypatch):
-    sim.port.board = "pico"           # the hello now says what a Pico says
+    sim.port.board = "pico"  # the hello now says what a Pico says
     monkeypatch.setattr(boards, "usb_boards", lambda comports=None: [])
     code, out, err = run(capsys, "repl", "--port", sim.path)
     assert code == 0, err
-    assert out.strip() == ("board %s on %s returned to the REPL; run `mpremote` now, or reset the board "
-                           "(Ctrl-D in the REPL) to restart presstime." % (sim.port.uid, sim.path))
+    assert out.strip() == (
+        "board %s on %s returned to the REPL; run `mpremote` now, or reset the board "
+        "(Ctrl-D in the REPL) to restart presstime." % (sim.port.uid, sim.path)
+    )
     assert wait_stopped(sim)
 
 
@@ -100,7 +104,7 @@ def test_the_repl_request_is_sent_once_and_a_lost_reply_is_reported(sim, capsys,
     monkeypatch.setattr(BoardClient, "repl", lost)
     code, _, err = run(capsys, "repl", "--port", sim.path)
     assert code == 1
-    assert sent and sent[0][1] == 0   # never retried: a retry would reach the REPL as keystrokes
+    assert sent and sent[0][1] == 0  # never retried: a retry would reach the REPL as keystrokes
     assert "did not confirm" in err and "try `mpremote`" in err
 
 
@@ -111,14 +115,20 @@ def test_usage_errors_exit_2(capsys, argv):
 
 def test_a_foreground_simulator_process_exits(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
-    proc = subprocess.Popen([sys.executable, "-m", "presstime.simserve", "--journal", str(tmp_path / "j.bin")],
-                            stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "presstime.simserve", "--journal", str(tmp_path / "j.bin")],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+    )
     try:
         path = proc.stdout.readline().strip()
         code, _, err = run(capsys, "repl", "--port", path)
         assert code == 0, err
         assert proc.wait(10) == 0
-        assert os.listdir(str(tmp_path / "run")) == []   # its advert is gone: `devices` no longer lists it
+        assert (
+            os.listdir(str(tmp_path / "run")) == []
+        )  # its advert is gone: `devices` no longer lists it
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -9,8 +9,11 @@ from presstime.device.app import ControlButton
 @pytest.fixture
 def button():
     got = []
-    b = ControlButton(lambda t: got.append(("short", t)), lambda t: got.append(("double", t)),
-                      lambda t, level: got.append(("hold", t, level)))
+    b = ControlButton(
+        lambda t: got.append(("short", t)),
+        lambda t: got.append(("double", t)),
+        lambda t, level: got.append(("hold", t, level)),
+    )
     b.got = got
     return b
 
@@ -64,7 +67,7 @@ def test_holds_fire_once_each_with_the_down_time_then_the_hold_time(button):
 
 def test_a_hold_seen_only_at_release_still_fires_and_is_no_short(button):
     button.edge(True, 0)
-    button.edge(False, 1600 * 1000)          # the loop never polled during the hold
+    button.edge(False, 1600 * 1000)  # the loop never polled during the hold
     button.poll(9000)
     assert button.got == [("hold", 0, 1)]
 

@@ -17,8 +17,14 @@ def _feed(d, edges):
     return d.poll(max(t for _, t in edges) + SETTLE, bytearray([1] * d.count))
 
 
-@given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 3)), min_size=1, max_size=7,
-                unique_by=lambda e: e[0]))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 6), st.integers(0, 3)),
+        min_size=1,
+        max_size=7,
+        unique_by=lambda e: e[0],
+    )
+)
 def test_equal_stamps_come_out_in_button_order(presses):
     """presses: (button, stamp in units of 16 µs), fed in the order given."""
     edges = [(b, 1000 + 16 * k) for b, k in presses]

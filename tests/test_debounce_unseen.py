@@ -9,9 +9,14 @@ from presstime.device.ports.debounce import Debouncer
 SETTLE = Debouncer.settle_us
 
 
-@given(st.lists(st.tuples(st.integers(SETTLE, 200_000), st.integers(SETTLE, 200_000)),
-                min_size=1, max_size=6),
-       st.integers(0, 3))
+@given(
+    st.lists(
+        st.tuples(st.integers(SETTLE, 200_000), st.integers(SETTLE, 200_000)),
+        min_size=1,
+        max_size=6,
+    ),
+    st.integers(0, 3),
+)
 def test_whole_presses_between_two_polls_all_come_out(gaps, bounces):
     d = Debouncer(1)
     t = 1000
@@ -19,10 +24,10 @@ def test_whole_presses_between_two_polls_all_come_out(gaps, bounces):
     for before, hold in gaps:
         t += before
         want.append((t, 0, True))
-        for k in range(2 * bounces):      # chatter inside the burst (down, up, ...), < settle
+        for k in range(2 * bounces):  # chatter inside the burst (down, up, ...), < settle
             d.edge(0, t + 100 * k, 1 if k % 2 == 0 else 0)
-        d.edge(0, t + 200 * bounces, 1)   # and down for good
-        t += hold + 200 * bounces         # held settle_us or more after the last bounce
+        d.edge(0, t + 200 * bounces, 1)  # and down for good
+        t += hold + 200 * bounces  # held settle_us or more after the last bounce
         want.append((t, 0, False))
         d.edge(0, t, 0)
     got = d.poll(t + SETTLE, bytearray(1))

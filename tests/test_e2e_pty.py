@@ -60,8 +60,14 @@ def test_demo_game_end_to_end_then_sync(sim, tmp_path, capsys):
 
 def test_client_round_stale_versions_and_retries(sim):
     c = client_for(sim)
-    c.configure({"players": [{"name": "Ada", "colour": "#ff0000"}, {"name": "Ben"}], "mode": "standard",
-                 "duration_ms": 180000, "edition": "published"})
+    c.configure(
+        {
+            "players": [{"name": "Ada", "colour": "#ff0000"}, {"name": "Ben"}],
+            "mode": "standard",
+            "duration_ms": 180000,
+            "edition": "published",
+        }
+    )
     v = c.status()["version"]
     rid = c.next_rid()
     first = c.request(wire.START, {"v": v}, rid=rid)

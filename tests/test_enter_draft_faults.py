@@ -8,10 +8,9 @@ import time
 
 import pytest
 
+from enter_runner import run_enter
 from presstime.drafts import DraftBusy, lock_path
 from presstime.store import DamagedDraft, Store
-
-from enter_runner import run_enter
 
 HEAT_ARRESTED = ["heat", "Ada", "Ben", "Cy", "", "y", "done"]
 
@@ -22,17 +21,23 @@ def _corrupt(db, key, text):
         s.conn.execute("UPDATE drafts SET record = ? WHERE key = ?", (text, key))
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("{oops", "the stored record is not valid JSON"),
-    ("[1, 2]", "not a JSON object"),
-    ('{"game": "chess"}', "game: \"chess\" is not a game presstime knows"),
-    ('{"game": "heat", "players": "Ada"}', "players: must be a list of names"),
-    ('{"players": ["Ada", 3]}', "players, seat 2: must be a name (got 3)"),
-    ('{"rounds": [7]}', "rounds: must be a list of objects"),
-    ('{"rounds": [{"players": 5}]}', "round 1, players: must map each name to its numbers"),
-    ('{"game": "mini-fits", "rounds": [{"players": [1]}]}', "round 1, players: must map each name"),
-    ('{"rounds": [{"finish": "Ada"}]}', "round 1, finish: must be a list of names"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("{oops", "the stored record is not valid JSON"),
+        ("[1, 2]", "not a JSON object"),
+        ('{"game": "chess"}', 'game: "chess" is not a game presstime knows'),
+        ('{"game": "heat", "players": "Ada"}', "players: must be a list of names"),
+        ('{"players": ["Ada", 3]}', "players, seat 2: must be a name (got 3)"),
+        ('{"rounds": [7]}', "rounds: must be a list of objects"),
+        ('{"rounds": [{"players": 5}]}', "round 1, players: must map each name to its numbers"),
+        (
+            '{"game": "mini-fits", "rounds": [{"players": [1]}]}',
+            "round 1, players: must map each name",
+        ),
+        ('{"rounds": [{"finish": "Ada"}]}', "round 1, finish: must be a list of names"),
+    ],
+)
 def test_a_damaged_draft_is_named_and_every_other_enter_works(tmp_path, text, reason):
     db = str(tmp_path / "h.db")
     _corrupt(db, "enter", text)
@@ -45,7 +50,7 @@ def test_a_damaged_draft_is_named_and_every_other_enter_works(tmp_path, text, re
         assert reason in str(e.value) and "presstime enter --discard" in str(e.value)
     code, out = run_enter(["--discard", "board:b:1", "--yes"], [], db)
     assert code == 0 and "discarded: board:b:1" in out
-    code, out = run_enter(["--new"], HEAT_ARRESTED, db)     # the damaged one goes, a game is typed
+    code, out = run_enter(["--new"], HEAT_ARRESTED, db)  # the damaged one goes, a game is typed
     assert code == 0 and "Stored as game #1" in out
     with Store(db) as s:
         assert s.list_drafts() == []
@@ -53,8 +58,12 @@ def test_a_damaged_draft_is_named_and_every_other_enter_works(tmp_path, text, re
 
 def _holder(db):
     """`presstime enter --resume` in another process, waiting at a question (its stdin open)."""
-    proc = subprocess.Popen([sys.executable, "-m", "presstime", "enter", "--resume", "--db", db],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "presstime", "enter", "--resume", "--db", db],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     path = lock_path(db, "enter")
     for _ in range(400):
         if os.path.exists(path) and open(path).read().strip() == str(proc.pid):
@@ -67,17 +76,23 @@ def _holder(db):
 
 def test_a_draft_is_held_by_one_enter_at_a_time(tmp_path):
     db = str(tmp_path / "h.db")
-    code, out = run_enter([], ["heat", "Ada", "Ben", "Cy", ""], db)     # stopped at a question
+    code, out = run_enter([], ["heat", "Ada", "Ben", "Cy", ""], db)  # stopped at a question
     assert code == 1
     proc = _holder(db)
     try:
-        for argv, answers in ((["--resume"], ["y", "done"]), ([], ["", "y", "done"]),
-                              (["--new"], HEAT_ARRESTED), (["--discard", "enter", "--yes"], [])):
+        for argv, answers in (
+            (["--resume"], ["y", "done"]),
+            ([], ["", "y", "done"]),
+            (["--new"], HEAT_ARRESTED),
+            (["--discard", "enter", "--yes"], []),
+        ):
             with pytest.raises(DraftBusy) as e:
                 run_enter(argv, answers, db)
-            assert "draft enter is open in another presstime (process %d)" % proc.pid in str(e.value)
+            assert "draft enter is open in another presstime (process %d)" % proc.pid in str(
+                e.value
+            )
     finally:
-        out, err = proc.communicate(b"")          # its input ends: it keeps the draft, exit 1
+        out, err = proc.communicate(b"")  # its input ends: it keeps the draft, exit 1
     assert proc.returncode == 1, err
     assert not os.path.exists(lock_path(db, "enter"))
     code, out = run_enter(["--resume"], ["y", "done"], db)
@@ -96,8 +111,12 @@ def test_a_lock_left_by_a_killed_enter_is_taken_over(tmp_path):
     assert code == 0 and "Stored as game #1" in out
 
 
-SYNCED_MYTH_FITS = {"game": "myth-fits", "players": ["Ada", "Ben", "Cy"],     # as `sync` drafts it
-                    "photo_tokens": {"Ada": 1, "Ben": 2, "Cy": 0}, "gathered": None}
+SYNCED_MYTH_FITS = {
+    "game": "myth-fits",
+    "players": ["Ada", "Ben", "Cy"],  # as `sync` drafts it
+    "photo_tokens": {"Ada": 1, "Ben": 2, "Cy": 0},
+    "gathered": None,
+}
 
 
 def test_a_synced_myth_fits_draft_asks_who_gathered_and_is_stored_with_its_winner(tmp_path):
@@ -117,12 +136,13 @@ def test_a_synced_myth_fits_draft_asks_who_gathered_and_is_stored_with_its_winne
         assert s.list_drafts() == []
 
 
-def test_sync_leaves_a_draft_an_enter_holds_or_a_damaged_one_and_names_it(tmp_path, capsys, monkeypatch):
+def test_sync_leaves_a_draft_an_enter_holds_or_a_damaged_one_and_names_it(
+    tmp_path, capsys, monkeypatch
+):
     import json
 
     from presstime import cli
     from presstime.simserve import Simulator
-
     from test_sync_faults import fill
 
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
@@ -130,6 +150,7 @@ def test_sync_leaves_a_draft_an_enter_holds_or_a_damaged_one_and_names_it(tmp_pa
     fill(journal, 2, keep=100000)
     sim = Simulator(journal=journal).start()
     try:
+
         def sync():
             assert cli.main(["sync", "--port", sim.path, "--db", db, "--json"]) == 0
             return json.loads(capsys.readouterr().out)["games"]
@@ -137,21 +158,31 @@ def test_sync_leaves_a_draft_an_enter_holds_or_a_damaged_one_and_names_it(tmp_pa
         first, second = [g["draft"] for g in sync()]
         with Store(db) as s:
             s.conn.execute("UPDATE drafts SET record = '{oops' WHERE key = ?", (second,))
-        proc = subprocess.Popen([sys.executable, "-m", "presstime", "enter", "--draft", first, "--db", db],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "presstime", "enter", "--draft", first, "--db", db],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         try:
             for _ in range(400):
-                if os.path.exists(lock_path(db, first)) and open(lock_path(db, first)).read().strip():
+                if (
+                    os.path.exists(lock_path(db, first))
+                    and open(lock_path(db, first)).read().strip()
+                ):
                     break
                 time.sleep(0.05)
             held, damaged = sync()
         finally:
             proc.communicate(b"quit\n")
-        assert "draft %s is open in another presstime (process %d)" % (first, proc.pid) in held["problem"]
+        assert (
+            "draft %s is open in another presstime (process %d)" % (first, proc.pid)
+            in held["problem"]
+        )
         assert "draft %s is damaged" % second in damaged["problem"] and "draft" not in damaged
         with Store(db) as s:
             s.drop_draft(second)
-        assert [g.get("draft") for g in sync()] == [first, second]    # free again: both drafted
+        assert [g.get("draft") for g in sync()] == [first, second]  # free again: both drafted
     finally:
         sim.stop()
 
@@ -160,7 +191,7 @@ def test_a_draft_play_holds_is_refused_to_enter_until_play_closes_its_history(tm
     db = str(tmp_path / "h.db")
     store = Store(db)
     store.save_draft("board:b:3", dict(SYNCED_MYTH_FITS))
-    store.hold_draft("board:b:3")               # what `play` does once the board's game is set up
+    store.hold_draft("board:b:3")  # what `play` does once the board's game is set up
     with pytest.raises(DraftBusy) as e:
         run_enter(["--draft", "board:b:3"], ["Ben"], db)
     assert "(process %d)" % os.getpid() in str(e.value)
@@ -173,23 +204,43 @@ def test_a_board_draft_whose_counted_numbers_are_refused_is_named_not_asked_fore
     from presstime.errors import BadInput
 
     db = str(tmp_path / "h.db")
-    with Store(db) as s:    # Ben holds the target, so nothing is asked; Cy's count is not a number
-        s.save_draft("board:b:9", dict(SYNCED_MYTH_FITS, photo_tokens={"Ada": 2, "Ben": 4, "Cy": None}))
+    with Store(db) as s:  # Ben holds the target, so nothing is asked; Cy's count is not a number
+        s.save_draft(
+            "board:b:9", dict(SYNCED_MYTH_FITS, photo_tokens={"Ada": 2, "Ben": 4, "Cy": None})
+        )
     with pytest.raises(BadInput) as e:
         run_enter(["--draft", "board:b:9"], [], db)
     assert "photo_tokens, player Cy: must be a whole number 0 to 4 (got null)" in e.value.messages
     assert "nothing typed here can change that" in str(e.value)
     with Store(db) as s:
-        assert s.load_draft("board:b:9")["photo_tokens"]["Cy"] is None     # kept as it was
+        assert s.load_draft("board:b:9")["photo_tokens"]["Cy"] is None  # kept as it was
 
 
-@pytest.mark.parametrize("draft, reason", [
-    ({"game": "mini-fits", "players": ["Ada", "Ben"], "rounds": [{"players": {"Ada": {"lines": [1]}}}]},
-     "round 1, players, Ada: must map each field to a number"),
-    ({"game": "heat", "players": ["Ada", "Ben", "Cy"], "final": []}, "final: must map each name"),
-    ({"game": "myth-fits", "players": ["Ada", "Ben"], "photo_tokens": {"Ada": {}}}, "photo_tokens: must map"),
-    ({"game": "myth-fits", "players": ["Ada", "Ben"], "gathered": ["Ada"]}, "gathered: must be one answer"),
-])
+@pytest.mark.parametrize(
+    "draft, reason",
+    [
+        (
+            {
+                "game": "mini-fits",
+                "players": ["Ada", "Ben"],
+                "rounds": [{"players": {"Ada": {"lines": [1]}}}],
+            },
+            "round 1, players, Ada: must map each field to a number",
+        ),
+        (
+            {"game": "heat", "players": ["Ada", "Ben", "Cy"], "final": []},
+            "final: must map each name",
+        ),
+        (
+            {"game": "myth-fits", "players": ["Ada", "Ben"], "photo_tokens": {"Ada": {}}},
+            "photo_tokens: must map",
+        ),
+        (
+            {"game": "myth-fits", "players": ["Ada", "Ben"], "gathered": ["Ada"]},
+            "gathered: must be one answer",
+        ),
+    ],
+)
 def test_answers_of_the_wrong_shape_make_a_draft_damaged(tmp_path, draft, reason):
     db = str(tmp_path / "h.db")
     with Store(db) as s:

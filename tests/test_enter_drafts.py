@@ -1,8 +1,8 @@
-"""`presstime enter --list` and `--draft KEY`: finishing a game a board played (drafts of play/sync)."""
-
-from presstime import store as store_mod
+"""`presstime enter --list` and `--draft KEY`: finishing a game a board played (drafts of
+play/sync)."""
 
 from enter_runner import run_enter
+from presstime import store as store_mod
 
 
 def _run(argv, answers, db):
@@ -15,7 +15,9 @@ def test_a_board_draft_is_finished_and_stored_under_its_key(tmp_path):
         store.save_draft("board:sim-1:7", {"game": "heat", "players": ["Ada", "Ben", "Cy"]})
     code, out = _run(["--list"], [], db)
     assert code == 0 and "board:sim-1:7" in out and "heat game, Ada, Ben, Cy" in out
-    code, out = _run(["--draft", "board:sim-1:7"], ["n", "3", "40", "3", "35", "1", "30", "-2", "0"], db)
+    code, out = _run(
+        ["--draft", "board:sim-1:7"], ["n", "3", "40", "3", "35", "1", "30", "-2", "0"], db
+    )
     assert code == 0, out
     assert "final, player Cy, heat tokens: must be 0 to 15 (got -2)" in out  # refused, asked again
     assert "Winner: Ben" in out
@@ -39,6 +41,7 @@ def test_interrupted_draft_is_kept_and_unknown_draft_is_bad_input(tmp_path):
         kept = store.load_draft("board:sim-1:9")
     assert kept["heat_value"] == 3 and kept["final"]["Ada"]["money"] == 40
     from presstime.errors import BadInput
+
     try:
         _run(["--draft", "board:nope:1"], [], db)
     except BadInput as e:
@@ -62,11 +65,11 @@ def test_discard_drafts_checks_every_key_lists_and_asks(tmp_path, monkeypatch):
         store.save_draft("board:sim-1:2", {"game": "heat", "players": ["Ada", "Ben", "Cy"]})
     code, out = _run(["--list"], [], db)
     assert "--discard KEY" in out
-    with pytest.raises(BadInput) as e:        # every unknown key named, nothing dropped
+    with pytest.raises(BadInput) as e:  # every unknown key named, nothing dropped
         _run(["--discard", "board:sim-1:1", "nope", "gone", "--yes"], [], db)
     assert [m.split(":")[0] for m in e.value.messages] == ["--discard nope", "--discard gone"]
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    with pytest.raises(BadInput) as e:        # nobody to ask: --yes needed
+    with pytest.raises(BadInput) as e:  # nobody to ask: --yes needed
         _run(["--discard", "board:sim-1:1"], [], db)
     assert "--yes" in e.value.messages[0]
 
@@ -75,7 +78,7 @@ def test_discard_drafts_checks_every_key_lists_and_asks(tmp_path, monkeypatch):
             return True
 
     monkeypatch.setattr(sys, "stdin", Terminal(""))
-    with pytest.raises(Failure):              # asked, and the answer was not yes
+    with pytest.raises(Failure):  # asked, and the answer was not yes
         _run(["--discard", "board:sim-1:1"], ["n"], db)
     code, out = _run(["--discard", "board:sim-1:1"], ["y"], db)
     assert code == 0 and "P1, P2, P3; 0 rounds started" in out and "discarded: board:sim-1:1" in out

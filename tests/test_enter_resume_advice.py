@@ -3,10 +3,9 @@ left waiting; a stop before the set-up is complete says nothing was kept; `--dis
 
 import pytest
 
+from enter_runner import run_enter
 from presstime import store as store_mod
 from presstime.errors import BadInput
-
-from enter_runner import run_enter
 
 
 def _with_board_drafts(db, *keys):
@@ -37,7 +36,7 @@ def test_a_stop_in_the_heat_set_up_says_what_it_kept(tmp_path):
     code, out = run_enter(["--new", "--game", "heat"], ["Ada, Ben", "quit"], db, echo_prompts=True)
     with store_mod.open_store(db) as store:
         kept = store.load_draft("enter")
-    assert kept is None, kept                   # the player list was not finished
+    assert kept is None, kept  # the player list was not finished
     assert code == 0 and "nothing was kept" in out and "Everything typed so far is kept" not in out
 
 
@@ -53,10 +52,22 @@ def test_discard_all_drops_every_draft(tmp_path):
 def test_list_fits_80_columns(tmp_path):
     db = str(tmp_path / "h.sqlite3")
     with store_mod.open_store(db) as store:
-        store.save_draft("board:sim-0123456789abcdef:12",
-                         {"game": "fit-to-print", "mode": "standard", "players": ["Alexandra", "Benedict", "Cyrano",
-                                                                                  "Dorothea", "Evangeline", "Fitzgerald"],
-                          "rounds": [{}]})
+        store.save_draft(
+            "board:sim-0123456789abcdef:12",
+            {
+                "game": "fit-to-print",
+                "mode": "standard",
+                "players": [
+                    "Alexandra",
+                    "Benedict",
+                    "Cyrano",
+                    "Dorothea",
+                    "Evangeline",
+                    "Fitzgerald",
+                ],
+                "rounds": [{}],
+            },
+        )
     code, out = run_enter(["--list"], [], db)
     assert code == 0 and all(len(line) <= 80 for line in out.splitlines()), out
     assert "Fitzgerald" in out

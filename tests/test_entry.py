@@ -1,4 +1,5 @@
-"""Score entry: scripted sessions (mistakes refused and re-asked, corrections, resume, play-style use)."""
+"""Score entry: scripted sessions (mistakes refused and re-asked, corrections, resume, play-style
+use)."""
 
 import argparse
 import copy
@@ -9,7 +10,8 @@ import pytest
 from presstime import records
 from presstime.entry import EntryStopped, ScoreEntry, ask_setup, questions
 
-# The rulebooks' worked example (docs/rules.md §1) as a scorepad line, in the order the entry asks the rest:
+# The rulebooks' worked example (docs/rules.md §1) as a scorepad line, in the order the entry asks
+# the rest:
 # articles, photos, centerpiece, smiles, frowns, unplaced, ads (white space is asked first).
 ADA = ["8", "5", "2", "3", "5", "2", "3"]
 BEN = ["6", "2", "1", "2", "2", "0", "4"]
@@ -37,7 +39,13 @@ class Script:
 
 
 def new_record(players=("Ada", "Ben"), mode="standard"):
-    return {"game": "fit-to-print", "mode": mode, "edition": "published", "players": list(players), "rounds": []}
+    return {
+        "game": "fit-to-print",
+        "mode": mode,
+        "edition": "published",
+        "players": list(players),
+        "rounds": [],
+    }
 
 
 def entry(record, answers):
@@ -59,8 +67,16 @@ def test_round_is_scored_by_the_core_and_shown_per_player():
     e, s, saves = entry(rec, round_answers(finish="Ben Ada"))
     e.enter_round(0)
     pads = rec["rounds"][0]["players"]
-    assert pads["Ada"] == {"white_space": 4, "articles": 8, "photos": 5, "centerpiece": 2,
-                           "smiles": 3, "frowns": 5, "unplaced": 2, "ads": 3}
+    assert pads["Ada"] == {
+        "white_space": 4,
+        "articles": 8,
+        "photos": 5,
+        "centerpiece": 2,
+        "smiles": 3,
+        "frowns": 5,
+        "unplaced": 2,
+        "ads": 3,
+    }
     assert rec["rounds"][0]["finish"] == ["Ben", "Ada"]
     assert rec["rounds"][0]["day"] == "friday"
     # the published worked example: 14 points, $3 (smallest white space +3)
@@ -73,9 +89,19 @@ def test_round_is_scored_by_the_core_and_shown_per_player():
 
 def test_typing_mistakes_are_refused_and_asked_again():
     rec = new_record()
-    answers = ["", "",
-               "four", "-3", "99", "4",   # not a number, negative, more squares than a front page has
-               "7"] + ["8", "5", "-11", "2", "3", "5", "2.5", "2", "3"] + BEN
+    answers = (
+        [
+            "",
+            "",
+            "four",
+            "-3",
+            "99",
+            "4",  # not a number, negative, more squares than a front page has
+            "7",
+        ]
+        + ["8", "5", "-11", "2", "3", "5", "2.5", "2", "3"]
+        + BEN
+    )
     e, s, _ = entry(rec, answers)
     e.enter_round(0)
     text = s.text()
@@ -103,8 +129,7 @@ def test_negative_centerpiece_is_accepted():
 
 def test_back_goes_to_the_previous_question_and_enter_keeps_values():
     rec = new_record()
-    answers = ["", "", "4", "7",
-               "8", "5", "2", "back", "back", "6", "", "3", "5", "2", "3"] + BEN
+    answers = ["", "", "4", "7", "8", "5", "2", "back", "back", "6", "", "3", "5", "2", "3"] + BEN
     e, s, _ = entry(rec, answers)
     e.enter_round(0)
     assert rec["rounds"][0]["players"]["Ada"]["photos"] == 6
@@ -124,12 +149,22 @@ def test_back_at_the_first_question_says_so():
 def test_fix_player_corrects_an_earlier_player_then_continues():
     rec = new_record()
     # while entering Ben, fix Ada's articles (8 -> 9), then carry on with Ben
-    answers = ["", "", "4", "7"] + ADA + ["6", "fix ada", "", "9", "", "", "", "", "", "", ""] + BEN[1:]
+    answers = (
+        ["", "", "4", "7"] + ADA + ["6", "fix ada", "", "9", "", "", "", "", "", "", ""] + BEN[1:]
+    )
     e, s, _ = entry(rec, answers)
     e.enter_round(0)
     assert rec["rounds"][0]["players"]["Ada"]["articles"] == 9
-    assert rec["rounds"][0]["players"]["Ben"] == {"white_space": 7, "articles": 6, "photos": 2, "centerpiece": 1,
-                                                  "smiles": 2, "frowns": 2, "unplaced": 0, "ads": 4}
+    assert rec["rounds"][0]["players"]["Ben"] == {
+        "white_space": 7,
+        "articles": 6,
+        "photos": 2,
+        "centerpiece": 1,
+        "smiles": 2,
+        "frowns": 2,
+        "unplaced": 0,
+        "ads": 4,
+    }
     assert any(line.startswith("  Ada, round 1 (Friday): 15 points") for line in s.said)
 
 
@@ -144,8 +179,16 @@ def test_fix_by_seat_number_and_unknown_player():
 
 def test_round_n_corrects_an_earlier_round():
     rec = new_record()
-    e, s, _ = entry(rec, round_answers() + round_answers()[:3]
-                    + ["round 1", "", "", "", "", "10"] + [""] * 13 + ["7"] + ADA + BEN)
+    e, s, _ = entry(
+        rec,
+        round_answers()
+        + round_answers()[:3]
+        + ["round 1", "", "", "", "", "10"]
+        + [""] * 13
+        + ["7"]
+        + ADA
+        + BEN,
+    )
     # round 1 complete, then in round 2 go back to round 1 and change Ada's articles to 10
     e.enter_round(0)
     e.enter_round(1)
@@ -246,9 +289,20 @@ def test_family_mode_asks_only_what_it_scores():
     answers = ["8", "5", "1", "3", "6", "2", "0", "4"]
     e, s, _ = entry(rec, answers)
     e.enter_round(0)
-    assert rec["rounds"][0]["players"]["Ada"] == {"articles": 8, "photos": 5, "unplaced": 1, "ads": 3}
-    assert not any("white space" in p or "smiley" in p or "centerpiece" in p or "Breaking" in p
-                   or "finishing" in p for p in s.prompts)
+    assert rec["rounds"][0]["players"]["Ada"] == {
+        "articles": 8,
+        "photos": 5,
+        "unplaced": 1,
+        "ads": 3,
+    }
+    assert not any(
+        "white space" in p
+        or "smiley" in p
+        or "centerpiece" in p
+        or "Breaking" in p
+        or "finishing" in p
+        for p in s.prompts
+    )
 
 
 def test_puzzle_mode_asks_unplaced_ads():
@@ -281,7 +335,19 @@ def test_review_done_reports_problems_and_show_prints_standings():
 
 
 def test_setup_refuses_unknown_characters_and_duplicates():
-    s = Script(["s", "", "bogus", "draft", "Ada", "Ben:wizard", "Ben:Jazz", "Ada", "", ])
+    s = Script(
+        [
+            "s",
+            "",
+            "bogus",
+            "draft",
+            "Ada",
+            "Ben:wizard",
+            "Ben:Jazz",
+            "Ada",
+            "",
+        ]
+    )
     rec = ask_setup(s.ask, s.say)
     text = s.text()
     assert "'s' is not one of" in text  # ambiguous: standard / solo
@@ -321,7 +387,7 @@ def run_enter(tmp_path, answers, *flags):
     return enter.run(args, ask=s.ask, say=s.say), s
 
 
-SETUP = ["", "", "", "Ada", "Ben", ""]    # game (Enter: Fit to Print), mode, edition, players
+SETUP = ["", "", "", "Ada", "Ben", ""]  # game (Enter: Fit to Print), mode, edition, players
 
 
 def test_enter_command_stores_the_game_and_prints_standings(tmp_path):
@@ -369,8 +435,13 @@ def test_enter_as_a_process_resumes_after_the_input_ends(tmp_path):
     answers = SETUP + round_answers() * 3 + ["done"]
 
     def run(lines):
-        return subprocess.run([sys.executable, "-m", "presstime.cli", "enter", "--db", db],
-                              input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [sys.executable, "-m", "presstime.cli", "enter", "--db", db],
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     first = run(answers[:30])
     assert first.returncode == 1, first.stderr
@@ -388,7 +459,12 @@ def test_setup_saves_every_answer_and_resumes():
     with pytest.raises(EntryStopped):
         ask_setup(s.ask, s.say, save=lambda r: saves.append(copy.deepcopy(r)))
     draft = saves[-1]
-    assert draft == {"game": "fit-to-print", "mode": "family", "edition": "published", "players": ["Ada"]}
+    assert draft == {
+        "game": "fit-to-print",
+        "mode": "family",
+        "edition": "published",
+        "players": ["Ada"],
+    }
     s = Script(["Ben", ""])
     rec = ask_setup(s.ask, s.say, record=draft)
     assert rec["players"] == ["Ada", "Ben"] and rec["rounds"] == []
@@ -411,9 +487,19 @@ def _full_game_answers():
     """A complete 3-player game with a character, a news card and finishing orders."""
     out = []
     ws = (["4", "7", "5"], ["3", "5", "6"], ["2", "4", "2"])
-    pads = ([ADA, BEN, ["7", "3", "0", "4", "1", "1", "2"]],
-            [["10", "4", "3", "4", "4", "1", "2"], ["9", "6", "-2", "3", "5", "2", "3"], ["11", "2", "2", "2", "2", "0", "1"]],
-            [["12", "6", "2", "5", "3", "0", "3"], ["11", "5", "4", "3", "3", "1", "5"], ["13", "3", "1", "6", "2", "1", "4"]])
+    pads = (
+        [ADA, BEN, ["7", "3", "0", "4", "1", "1", "2"]],
+        [
+            ["10", "4", "3", "4", "4", "1", "2"],
+            ["9", "6", "-2", "3", "5", "2", "3"],
+            ["11", "2", "2", "2", "2", "0", "1"],
+        ],
+        [
+            ["12", "6", "2", "5", "3", "0", "3"],
+            ["11", "5", "4", "3", "3", "1", "5"],
+            ["13", "3", "1", "6", "2", "1", "4"],
+        ],
+    )
     news = ("", "", "mood-doubled")
     finish = ("2 1 3", "Ada Cy Ben", "3 2 1")
     for r in range(3):
@@ -434,8 +520,12 @@ def test_resume_after_a_cut_at_every_answer_gives_the_same_game():
     reference = e.record
     for k in range(len(answers)):
         saves = []
-        first = ScoreEntry(_three_players(), lambda r: saves.append(json.loads(json.dumps(r))),
-                           ask=Script(answers[:k]).ask, say=lambda line: None)
+        first = ScoreEntry(
+            _three_players(),
+            lambda r: saves.append(json.loads(json.dumps(r))),
+            ask=Script(answers[:k]).ask,
+            say=lambda line: None,
+        )
         with pytest.raises(EntryStopped):
             first.enter_game()
         draft = saves[-1] if saves else _three_players()

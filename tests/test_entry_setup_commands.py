@@ -4,11 +4,10 @@ they were read as answers ("unknown player 'quit'")."""
 import pytest
 
 from presstime.entry import EntryStopped
-
 from test_entry import ADA, BEN, entry, new_record
 
 
-@pytest.mark.parametrize("question", [0, 1])        # the finishing order, the Breaking News card
+@pytest.mark.parametrize("question", [0, 1])  # the finishing order, the Breaking News card
 def test_quit_stops_at_the_round_questions(question):
     answers = ["2 1", ""][:question] + ["quit"]
     e, s, _ = entry(new_record(), answers)
@@ -30,8 +29,12 @@ def test_back_at_the_first_question_says_so_and_show_and_fix_work():
     rec = new_record()
     e, s, _ = entry(rec, ["2 1", ""] + ["4", "7"] + ADA + BEN)
     e.enter_round(0)
-    e, s, _ = entry(rec, ["back", "show", "fix Ben", "", "", "", "", "", "", "", "", "1 2", "", "4", "7"]
-                    + ADA + BEN)
+    e, s, _ = entry(
+        rec,
+        ["back", "show", "fix Ben", "", "", "", "", "", "", "", "", "1 2", "", "4", "7"]
+        + ADA
+        + BEN,
+    )
     e.enter_round(1)
     said = s.text()
     assert "this is the round's first question" in said

@@ -13,21 +13,56 @@ import pytest
 from presstime import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLES = [os.path.join(ROOT, "examples", n) for n in ("fit-to-print.json", "heat.json", "mini-fits.json",
-                                                        "myth-fits.json")]
+EXAMPLES = [
+    os.path.join(ROOT, "examples", n)
+    for n in ("fit-to-print.json", "heat.json", "mini-fits.json", "myth-fits.json")
+]
 
 SCHEMA = {
-    "games": {"id": int, "uuid": str, "name": str, "modificationDate": str, "cooperative": bool,
-              "highestWins": bool, "noPoints": bool, "usesTeams": bool, "bggId": int},
-    "players": {"id": int, "uuid": str, "name": str, "isAnonymous": bool, "modificationDate": str,
-                "bggUsername": str},
+    "games": {
+        "id": int,
+        "uuid": str,
+        "name": str,
+        "modificationDate": str,
+        "cooperative": bool,
+        "highestWins": bool,
+        "noPoints": bool,
+        "usesTeams": bool,
+        "bggId": int,
+    },
+    "players": {
+        "id": int,
+        "uuid": str,
+        "name": str,
+        "isAnonymous": bool,
+        "modificationDate": str,
+        "bggUsername": str,
+    },
     "locations": {"id": int, "uuid": str, "name": str, "modificationDate": str},
-    "plays": {"uuid": str, "modificationDate": str, "playDate": str, "usesTeams": bool, "durationMin": int,
-              "ignored": bool, "manualWinner": bool, "rounds": int, "gameRefId": int, "rating": int,
-              "scoringSetting": int, "playerScores": list},
+    "plays": {
+        "uuid": str,
+        "modificationDate": str,
+        "playDate": str,
+        "usesTeams": bool,
+        "durationMin": int,
+        "ignored": bool,
+        "manualWinner": bool,
+        "rounds": int,
+        "gameRefId": int,
+        "rating": int,
+        "scoringSetting": int,
+        "playerScores": list,
+    },
 }
-PLAYER_SCORE = {"score": str, "winner": bool, "newPlayer": bool, "startPlayer": bool, "playerRefId": int,
-                "rank": int, "seatOrder": int}
+PLAYER_SCORE = {
+    "score": str,
+    "winner": bool,
+    "newPlayer": bool,
+    "startPlayer": bool,
+    "playerRefId": int,
+    "rank": int,
+    "seatOrder": int,
+}
 STAMP = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
 
 
@@ -85,24 +120,46 @@ def test_the_mapping(db, capsys):
     data = export(capsys)
     names = dict((g["id"], g["name"]) for g in data["games"])
     who = dict((p["id"], p["name"]) for p in data["players"])
-    assert sorted(names.values()) == ["Fit to Print", "Heat (the heist card game, Asmadi Games)", "Mini FITS",
-                                      "Myth Fits"]
+    assert sorted(names.values()) == [
+        "Fit to Print",
+        "Heat (the heist card game, Asmadi Games)",
+        "Mini FITS",
+        "Myth Fits",
+    ]
     bgg = dict((g["name"], g["bggId"]) for g in data["games"])
     assert bgg["Fit to Print"] == 352574 and bgg["Heat (the heist card game, Asmadi Games)"] == 0
     by_game = {}
     for play in data["plays"]:
         by_game.setdefault(names[play["gameRefId"]].split(" (")[0], []).append(play)
     partial, full = by_game["Fit to Print"]  # oldest first: the partial game was played in February
-    assert partial["playDate"] == "2026-02-14 20:30:00" and partial["ignored"] is True and partial["rounds"] == 1
+    assert (
+        partial["playDate"] == "2026-02-14 20:30:00"
+        and partial["ignored"] is True
+        and partial["rounds"] == 1
+    )
     assert [loc["name"] for loc in data["locations"]] == ["Ada's kitchen"]
     assert "locationRefId" not in full and full["ignored"] is False
-    scores = [(who[s["playerRefId"]], s["score"], s["winner"], s["rank"], s["seatOrder"]) for s in full["playerScores"]]
-    assert scores == [("Ada", "52", True, 1, 1), ("Ben", "37", False, 2, 2), ("Cy", "32", False, 3, 3)]
+    scores = [
+        (who[s["playerRefId"]], s["score"], s["winner"], s["rank"], s["seatOrder"])
+        for s in full["playerScores"]
+    ]
+    assert scores == [
+        ("Ada", "52", True, 1, 1),
+        ("Ben", "37", False, 2, 2),
+        ("Cy", "32", False, 3, 3),
+    ]
     [heat] = by_game["Heat"]
-    scores = [(who[s["playerRefId"]], s["score"], s["winner"], s["rank"]) for s in heat["playerScores"]]
-    assert scores == [("Ada", "31", False, 2), ("Ben", "31", True, 1), ("Cy", "30", False, 3), ("Dee", "28", False, 4)]
+    scores = [
+        (who[s["playerRefId"]], s["score"], s["winner"], s["rank"]) for s in heat["playerScores"]
+    ]
+    assert scores == [
+        ("Ada", "31", False, 2),
+        ("Ben", "31", True, 1),
+        ("Cy", "30", False, 3),
+        ("Dee", "28", False, 4),
+    ]
     assert "fewest heat tokens" in heat["comments"]
-    assert heat["manualWinner"] is True            # the rules (fewest heat), not the score, decided
+    assert heat["manualWinner"] is True  # the rules (fewest heat), not the score, decided
     assert full["manualWinner"] is False and partial["manualWinner"] is False
     assert data["userInfo"]["meRefId"] in who
 
@@ -111,7 +168,9 @@ def test_uuids_are_stable_and_the_selection_applies(db, capsys, tmp_path):
     first, again = export(capsys), export(capsys)
     assert first == again
     target = tmp_path / "BGStatsExport.json"
-    assert cli.main(["export", "--game", "heat", "-o", str(target)]) == 0  # the format from the file name
+    assert (
+        cli.main(["export", "--game", "heat", "-o", str(target)]) == 0
+    )  # the format from the file name
     capsys.readouterr()
     heat = json.loads(target.read_text(encoding="utf-8"))
     assert [g["name"] for g in heat["games"]] == ["Heat (the heist card game, Asmadi Games)"]
@@ -129,7 +188,11 @@ def test_a_play_keeps_its_uuid_through_an_edit_and_is_the_games_own(db, capsys):
         store.update_game(1, record)
         uuids = [store.game_uuid(i) for i in range(1, 6)]
     after = export(capsys)
-    assert sorted(p["uuid"] for p in after["plays"]) == sorted(p["uuid"] for p in before["plays"]) == sorted(uuids)
+    assert (
+        sorted(p["uuid"] for p in after["plays"])
+        == sorted(p["uuid"] for p in before["plays"])
+        == sorted(uuids)
+    )
 
 
 def test_one_date_convention_the_local_time_of_this_computer(db, capsys, monkeypatch):
@@ -137,7 +200,7 @@ def test_one_date_convention_the_local_time_of_this_computer(db, capsys, monkeyp
 
     from presstime.store import open_store
 
-    monkeypatch.setenv("TZ", "Asia/Kolkata")           # UTC+05:30 all year
+    monkeypatch.setenv("TZ", "Asia/Kolkata")  # UTC+05:30 all year
     time.tzset()
     try:
         with open_store(str(db / "h.sqlite3")) as store:
@@ -147,9 +210,12 @@ def test_one_date_convention_the_local_time_of_this_computer(db, capsys, monkeyp
             added = store.conn.execute("SELECT added_at FROM games WHERE id = 1").fetchone()[0]
         data = export(capsys)
         plays = dict((p["comments"].split(":")[0], p) for p in data["plays"])
-        assert plays["presstime game #2"]["playDate"] == "2026-03-01 22:30:00"     # converted
-        assert plays["presstime game #5"]["playDate"] == "2026-02-14 20:30:00"     # typed, no offset: as is
+        assert plays["presstime game #2"]["playDate"] == "2026-03-01 22:30:00"  # converted
+        assert (
+            plays["presstime game #5"]["playDate"] == "2026-02-14 20:30:00"
+        )  # typed, no offset: as is
         from presstime.bgstats import local_stamp
+
         assert plays["presstime game #1"]["entryDate"] == local_stamp(added)
         assert local_stamp("2026-01-01T00:00:00+00:00") == "2026-01-01 05:30:00"
     finally:
@@ -159,7 +225,7 @@ def test_one_date_convention_the_local_time_of_this_computer(db, capsys, monkeyp
 
 def test_the_play_file_is_the_recommended_route(db, capsys, tmp_path):
     target = tmp_path / "presstime.bgsplay"
-    assert cli.main(["export", "--me", "Ben", "-o", str(target)]) == 0          # the format from the name
+    assert cli.main(["export", "--me", "Ben", "-o", str(target)]) == 0  # the format from the name
     capsys.readouterr()
     data = json.loads(target.read_text(encoding="utf-8"))
     assert data["about"].startswith("This is a Play file that can be read by Board Game Stats")
@@ -180,10 +246,17 @@ def test_the_one_tap_link_follows_the_documented_play_data(db, capsys):
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     data = json.loads(urllib.parse.unquote(link.split("?data=", 1)[1]))
     assert data["sourceName"] == "presstime" and STAMP.match(data["playDate"])
-    assert data["game"]["name"] == "Heat (the heist card game, Asmadi Games)" and "bggId" not in data["game"]
+    assert (
+        data["game"]["name"] == "Heat (the heist card game, Asmadi Games)"
+        and "bggId" not in data["game"]
+    )
     assert data["manualWinner"] is True
     assert [(p["name"], p["score"], p["winner"], p["rank"]) for p in data["players"]] == [
-        ("Ada", 31, False, 2), ("Ben", 31, True, 1), ("Cy", 30, False, 3), ("Dee", 28, False, 4)]
+        ("Ada", 31, False, 2),
+        ("Ben", 31, True, 1),
+        ("Cy", 30, False, 3),
+        ("Dee", 28, False, 4),
+    ]
     backup = export(capsys)
     assert data["sourcePlayId"] in [p["uuid"] for p in backup["plays"]]
     assert cli.main(["show", "1", "--bgstats"]) == 0

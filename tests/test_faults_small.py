@@ -23,8 +23,13 @@ def test_a_folder_without_boot_out_is_refused_unless_the_user_says_so(tmp_path):
             f.write(text)
     with pytest.raises(BadInput, match="not a CircuitPython drive.*--force"):
         deploy.install_circuitpython(drive=d, firmware=fw, say=lambda s: None)
-    assert open(os.path.join(d, "code.py")).read() == "my code" and not os.path.exists(os.path.join(d, "lib"))
-    assert deploy.install_circuitpython(drive=d, firmware=fw, say=lambda s: None, force=True) == "9.9.9"
+    assert open(os.path.join(d, "code.py")).read() == "my code" and not os.path.exists(
+        os.path.join(d, "lib")
+    )
+    assert (
+        deploy.install_circuitpython(drive=d, firmware=fw, say=lambda s: None, force=True)
+        == "9.9.9"
+    )
     assert open(os.path.join(d, "code.py")).read() != "my code"
 
 
@@ -50,9 +55,10 @@ def test_adverts_in_a_folder_others_may_write_are_not_trusted(tmp_path, monkeypa
     (run / "sim-1-x.json").write_text(json.dumps({"pty": str(pty), "pid": os.getpid()}))
     os.chmod(str(run), 0o700)
     assert [s["port"] for s in boards.simulators()] == [str(pty)]
-    os.chmod(str(run), 0o777)            # anyone could have put that advert there
+    os.chmod(str(run), 0o777)  # anyone could have put that advert there
     assert boards.simulators() == []
     from presstime.errors import Failure
+
     with pytest.raises(Failure, match="not yours alone"):
         boards.advert_dir()
     os.chmod(str(run), 0o700)
@@ -62,8 +68,24 @@ def test_adverts_in_a_folder_others_may_write_are_not_trusted(tmp_path, monkeypa
 
 def test_play_with_its_input_closed_ends_with_exit_2(tmp_path):
     env = dict(os.environ, NO_COLOR="1", PRESSTIME_RUNTIME=str(tmp_path / "run"))
-    out = subprocess.run([sys.executable, "-m", "presstime.cli", "play", "--sim", "--players", "Ada,Ben",
-                          "--db", str(tmp_path / "h.sqlite3")], stdin=subprocess.DEVNULL,
-                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "presstime.cli",
+            "play",
+            "--sim",
+            "--players",
+            "Ada,Ben",
+            "--db",
+            str(tmp_path / "h.sqlite3"),
+        ],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
     assert out.returncode == 2, out.stderr
     assert "standard input is closed" in out.stderr and "Traceback" not in out.stderr

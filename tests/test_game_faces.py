@@ -9,13 +9,28 @@ import sys
 import pytest
 
 from mpy import FIRMWARE, ROOT, needs_micropython, run_micropython
-from presstime.core import events as E
-from presstime.core import games
+from presstime.core import events as E, games
 
 # the face's names, as core/games.py's docstring lists them
-FACE = ("GAME", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "MODES", "players", "rounds_in",
-        "ROUND_WORD", "round_name", "STEPS", "STEP_WORD", "STEPS_LEFT", "target", "setup_lines",
-        "fields", "check", "score")
+FACE = (
+    "GAME",
+    "TITLE",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "MODES",
+    "players",
+    "rounds_in",
+    "ROUND_WORD",
+    "round_name",
+    "STEPS",
+    "STEP_WORD",
+    "STEPS_LEFT",
+    "target",
+    "setup_lines",
+    "fields",
+    "check",
+    "score",
+)
 KINDS = ("int", "yes/no", "player")
 
 
@@ -23,12 +38,24 @@ def test_the_wire_order_is_kept():
     # append-only: these indexes are in every journal and on the wire (CONFIG's game byte)
     assert games.GAMES[:4] == ("fit-to-print", "heat", "mini-fits", "myth-fits")
     for i, game in enumerate(games.GAMES):
-        cfg = {"mode": games.module(game).MODES[0], "names": ["A", "B", "C"], "colours": [(1, 2, 3)] * 3,
-               "duration_ms": 60000, "grace_ms": 0, "tie_us": 0, "two_step": False,
-               "grace_fallback": "seat", "edition": "published", "game": game, "rounds": 1,
-               "steps": 1, "turn_ms": 0, "target": 0}
+        cfg = {
+            "mode": games.module(game).MODES[0],
+            "names": ["A", "B", "C"],
+            "colours": [(1, 2, 3)] * 3,
+            "duration_ms": 60000,
+            "grace_ms": 0,
+            "tie_us": 0,
+            "two_step": False,
+            "grace_fallback": "seat",
+            "edition": "published",
+            "game": game,
+            "rounds": 1,
+            "steps": 1,
+            "turn_ms": 0,
+            "target": 0,
+        }
         data = E.encode((E.CONFIG, cfg))
-        assert data[13] == i                    # the game byte of the CONFIG record (events._CFG)
+        assert data[13] == i  # the game byte of the CONFIG record (events._CFG)
         assert E.decode(data)[1]["game"] == game
 
 
@@ -44,7 +71,7 @@ def test_every_game_declares_the_face(game):
     assert face.GAME == game and face.TITLE
     assert 1 <= face.MIN_PLAYERS <= face.MAX_PLAYERS <= 6
     for mode in face.MODES:
-        assert mode in E.MODES                          # a mode the round machine has
+        assert mode in E.MODES  # a mode the round machine has
         lo, hi = face.players(mode)
         assert face.MIN_PLAYERS <= lo <= hi <= face.MAX_PLAYERS
         assert 1 <= face.rounds_in(mode) <= 9
@@ -79,7 +106,13 @@ def _take_out(record, path):
 def _present(record, path):
     node = record
     for key in path:
-        if isinstance(node, dict) and key in node or isinstance(node, list) and isinstance(key, int) and key < len(node):
+        if (
+            isinstance(node, dict)
+            and key in node
+            or isinstance(node, list)
+            and isinstance(key, int)
+            and key < len(node)
+        ):
             node = node[key]
         else:
             return False
@@ -104,11 +137,17 @@ def test_what_the_scorepad_asks_is_what_the_checks_need(game):
 
 
 def test_importing_the_registry_loads_no_game():
-    code = ("import sys; from presstime.core import games, table, events; "
-            "print(sorted(m for m in sys.modules if m.startswith('presstime.core.')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    code = (
+        "import sys; from presstime.core import games, table, events; "
+        "print(sorted(m for m in sys.modules if m.startswith('presstime.core.')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     loaded = eval(out)
-    assert not [m for m in loaded if m.rsplit(".", 1)[1] in [g.replace("-", "_") for g in games.GAMES]]
+    assert not [
+        m for m in loaded if m.rsplit(".", 1)[1] in [g.replace("-", "_") for g in games.GAMES]
+    ]
 
 
 @needs_micropython
@@ -122,7 +161,8 @@ def test_a_board_loads_only_the_game_it_plays():
         "t.configure({'players': 3, 'game': 'fit-to-print'}, 0)\n"
         "t.status(0)\n"
         "print(sorted([m for m in sys.modules if m.startswith('presstime.core.')]))\n",
-        path=FIRMWARE).stdout
+        path=FIRMWARE,
+    ).stdout
     assert "presstime.core.fit_to_print'" in out
     for other in ("fit_to_print_score", "fit_to_print_check", "heat", "mini_fits", "myth_fits"):
         assert "presstime.core.%s'" % other not in out

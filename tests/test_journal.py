@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 import journal_fakes as jf
 import littlefs_device as ld
-from mpy import needs_micropython, run_micropython, ROOT
+from mpy import ROOT, needs_micropython, run_micropython
 from presstime.device import journal as journal_mod
 from presstime.device.journal import Journal, decode_record, encode_record
 
@@ -30,10 +30,14 @@ def _no_fsync(monkeypatch):
 
 # -- round trip on real files ----------------------------------------------------------------
 
+
 def _game_bytes(folder):
     j = Journal(str(folder / "journal.bin"))
-    n = sum(os.path.getsize(name) for name in j.segment_names()
-            if int(name.rsplit(".", 1)[1]) >= j.base_seq)
+    n = sum(
+        os.path.getsize(name)
+        for name in j.segment_names()
+        if int(name.rsplit(".", 1)[1]) >= j.base_seq
+    )
     j.close()
     return n
 
@@ -42,11 +46,13 @@ def test_round_trip_and_reopen(tmp_path):
     path = str(tmp_path / "journal.bin")
     j = Journal(path)
     assert (j.base_seq, j.last_seq, j.records()) == (0, 0, [])
-    payloads = [b"", b"\x00", b"\xa5\xa5", bytes(range(256))[:255]] + [bytes([i]) * 5 for i in range(200)]
+    payloads = [b"", b"\x00", b"\xa5\xa5", bytes(range(256))[:255]] + [
+        bytes([i]) * 5 for i in range(200)
+    ]
     seqs = [j.append(p) for p in payloads]
     assert seqs == list(range(1, len(payloads) + 1))
     assert j.size_bytes == _game_bytes(tmp_path)
-    assert len(j.segment_names()) > 5                    # small segment files (inline on littlefs)
+    assert len(j.segment_names()) > 5  # small segment files (inline on littlefs)
     j.close()
     j = Journal(path)
     assert j.last_seq == len(payloads) and j.dropped_bytes == 0
@@ -82,15 +88,15 @@ def test_reset_starts_a_game_and_keeps_the_previous(tmp_path):
         j.append(b"g1-%d" % i)
     j.reset()
     assert (j.base_seq, j.last_seq, j.size_bytes) == (5, 5, 10)
-    j.reset()                                                # an empty game: nothing to do
+    j.reset()  # an empty game: nothing to do
     assert (j.base_seq, [s for s, _ in j.records(0)]) == (5, [1, 2, 3, 4, 5])
     assert j.append(b"g2-0") == 6
-    assert j.records(j.base_seq) == [(6, b"g2-0")]          # this game only
+    assert j.records(j.base_seq) == [(6, b"g2-0")]  # this game only
     assert [s for s, _ in j.records(0)] == [1, 2, 3, 4, 5, 6]  # sync reaches the previous game
     assert j.records(3, limit=3) == [(4, b"g1-3"), (5, b"g1-4"), (6, b"g2-0")]
     j.reset()
     j.append(b"g3-0")
-    assert [s for s, _ in j.records(0)] == [1, 2, 3, 4, 5, 6, 7]   # within KEEP_BYTES: all kept
+    assert [s for s, _ in j.records(0)] == [1, 2, 3, 4, 5, 6, 7]  # within KEEP_BYTES: all kept
     j.close()
     j = Journal(path)
     assert (j.base_seq, j.last_seq) == (6, 7)
@@ -103,7 +109,7 @@ def test_reset_keeps_earlier_games_up_to_keep_bytes(tmp_path, monkeypatch):
     j = Journal(path)
     for game in range(6):
         for i in range(8):
-            j.append(b"game %d event %d" % (game, i))       # 26 bytes a record: 2 segments a game
+            j.append(b"game %d event %d" % (game, i))  # 26 bytes a record: 2 segments a game
         j.reset()
     j.append(b"now")
     first = int(j.segment_names()[0].rsplit(".", 1)[1])
@@ -111,11 +117,11 @@ def test_reset_keeps_earlier_games_up_to_keep_bytes(tmp_path, monkeypatch):
     # fit in 100 bytes
     assert first == 40
     assert j.records(0)[0][0] == first + 1 and j.records(0)[-1] == (49, b"now")
-    assert j.records(0, 1) == j.records(first, 1)                # older: a gap sync can see
+    assert j.records(0, 1) == j.records(first, 1)  # older: a gap sync can see
     assert len(os.listdir(tmp_path)) == len(j.segment_names())
     j.close()
     assert Journal(path).segment_names() == j.segment_names()
-    monkeypatch.setattr(Journal, "KEEP_BYTES", 500)     # room for two games of about 230 bytes
+    monkeypatch.setattr(Journal, "KEEP_BYTES", 500)  # room for two games of about 230 bytes
     j = Journal(path)
     for game in range(4):
         for i in range(8):
@@ -127,12 +133,12 @@ def test_reset_keeps_earlier_games_up_to_keep_bytes(tmp_path, monkeypatch):
 def test_torn_tail_dropped_and_append_follows_the_last_good_record(tmp_path):
     path = str(tmp_path / "j.bin")
     j = Journal(path)
-    for i in range(3):
+    for _i in range(3):
         j.append(b"abc")
     j.close()
     good = os.path.getsize(path + ".0")
     with open(path + ".0", "ab") as f:
-        f.write(bytes(encode_record(4, b"abcdef"))[:-1])     # the last CRC byte never made it
+        f.write(bytes(encode_record(4, b"abcdef"))[:-1])  # the last CRC byte never made it
     j = Journal(path)
     assert (j.last_seq, j.dropped_bytes, os.path.getsize(path + ".0")) == (3, 10, good)
     assert j.append(b"new") == 4
@@ -146,7 +152,7 @@ def test_a_corrupt_record_ends_the_journal(tmp_path):
         j.append(b"rec%d" % i)
     j.close()
     data = bytearray(open(path + ".0", "rb").read())
-    data[10 + 2 * 9 + 4] ^= 0x01                          # a bit flip inside record 3's payload
+    data[10 + 2 * 9 + 4] ^= 0x01  # a bit flip inside record 3's payload
     open(path + ".0", "wb").write(data)
     j = Journal(path)
     assert j.records() == [(1, b"rec0"), (2, b"rec1")]
@@ -155,15 +161,21 @@ def test_a_corrupt_record_ends_the_journal(tmp_path):
 
 def test_bad_header_on_a_fresh_file_is_rebuilt(tmp_path):
     path = str(tmp_path / "j.bin")
-    open(path + ".0", "wb").write(b"PTJ")                # cut while the header was written
+    open(path + ".0", "wb").write(b"PTJ")  # cut while the header was written
     j = Journal(path)
     assert (j.base_seq, j.last_seq, j.records()) == (0, 0, [])
     assert j.append(b"a") == 1
 
 
 def test_other_files_next_to_it_are_left_alone(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)                          # a bare name, as on the board
-    for name in ("journal.bin.run", "journal.bin.007", "journal.bin.x", "journal.binary.3", "main.py"):
+    monkeypatch.chdir(tmp_path)  # a bare name, as on the board
+    for name in (
+        "journal.bin.run",
+        "journal.bin.007",
+        "journal.bin.x",
+        "journal.binary.3",
+        "main.py",
+    ):
         (tmp_path / name).write_bytes(b"not a journal")
     j = Journal("journal.bin")
     for i in range(40):
@@ -193,10 +205,10 @@ def test_failed_append_recovers_on_the_next_one(tmp_path):
     fs = jf.FakeFS()
     j = jf.make_journal(fs, Journal)
     j.append(b"one")
-    fs.budget = 4                                        # the flash fills up mid-record
+    fs.budget = 4  # the flash fills up mid-record
     with pytest.raises(jf.PowerCut):
         j.append(b"two-two")
-    fs.budget, fs.dead = -1, False                       # space again (no reboot)
+    fs.budget, fs.dead = -1, False  # space again (no reboot)
     assert j.append(b"three") == 2
     assert jf.make_journal(fs.copy(), Journal).records() == [(1, b"one"), (2, b"three")]
 
@@ -268,7 +280,10 @@ print(j.append(b"z"))
 """ % str(tmp_path / "j.bin")
     out = run_micropython(script, heap="256K").stdout.split("\n")
     assert out[0] == "150 151 2 18"
-    assert out[1] == "[(150, b'\\x95\\x01\\x02\\x03'), (151, b'g2')] [(1, b'\\x00\\x01\\x02\\x03'), (2, b'\\x01\\x01\\x02\\x03')]"
+    assert (
+        out[1] == "[(150, b'\\x95\\x01\\x02\\x03'), (151, b'g2')] "
+        "[(1, b'\\x00\\x01\\x02\\x03'), (2, b'\\x01\\x01\\x02\\x03')]"
+    )
     assert out[2] == "152"
 
 
@@ -276,9 +291,12 @@ print(j.append(b"z"))
 
 # A whole game's worth of small event records (crossing littlefs's inline-file limit, metadata
 # compactions and the 1-byte varint limit), then a new game.
-LFS_SESSION = ([("append", bytes([i & 0xFF, i >> 8, 3, 4, 5, 6])) for i in range(250)]
-               + [("many", [b"a" * 7, b"b" * 9, b"c"]), ("reset",), ("append", b"game 2"),
-                  ("append", b"\xa5" * 40)])
+LFS_SESSION = [("append", bytes([i & 0xFF, i >> 8, 3, 4, 5, 6])) for i in range(250)] + [
+    ("many", [b"a" * 7, b"b" * 9, b"c"]),
+    ("reset",),
+    ("append", b"game 2"),
+    ("append", b"\xa5" * 40),
+]
 
 
 def _lfs_cut_everywhere(steps, start, before, torn, step=1, cls=Journal, trims=False):
@@ -290,12 +308,19 @@ def _lfs_cut_everywhere(steps, start, before, torn, step=1, cls=Journal, trims=F
     for n in range(0, total + 1, step):
         buf = bytearray(base)
         fs = ld.mount(buf, budget=n, torn=torn)
-        done, inflight, starts = jf.run_session(ld.LfsVolume(fs), cls, steps, cut=littlefs.LittleFSError)
+        done, inflight, starts = jf.run_session(
+            ld.LfsVolume(fs), cls, steps, cut=littlefs.LittleFSError
+        )
         assert fs.context.cut or n == total
         try:
-            err = jf.check_after_cut(lambda: ld.journal_on(ld.mount(buf), cls), before, done, inflight,
-                                     starts if trims else None)
-        except littlefs.LittleFSError as e:          # the mount failed: the board would reformat
+            err = jf.check_after_cut(
+                lambda: ld.journal_on(ld.mount(buf), cls),
+                before,
+                done,
+                inflight,
+                starts if trims else None,
+            )
+        except littlefs.LittleFSError as e:  # the mount failed: the board would reformat
             err = "no boot: %r" % e
         if err:
             errors.append("cut after %d of %d ops: %s" % (n, total, err))
@@ -334,6 +359,7 @@ def test_cut_at_every_littlefs_operation_after_a_torn_tail():
 
 # -- the law: any appends, a cut anywhere, a prefix --------------------------------------------
 
+
 @st.composite
 def sessions(draw):
     one = st.binary(max_size=255).map(lambda p: ("append", p))
@@ -345,8 +371,12 @@ def sessions(draw):
 
 
 @settings(max_examples=150, deadline=None)
-@given(steps=sessions(), where=st.floats(0, 1), junk=st.binary(max_size=12),
-       keep=st.sampled_from([0, 300, 16384]))
+@given(
+    steps=sessions(),
+    where=st.floats(0, 1),
+    junk=st.binary(max_size=12),
+    keep=st.sampled_from([0, 300, 16384]),
+)
 def test_any_session_cut_anywhere_leaves_a_prefix(steps, where, junk, keep):
     cls = type("Kept", (Journal,), {"KEEP_BYTES": keep})
     full = jf.FakeFS()
@@ -375,16 +405,23 @@ def test_any_session_cut_anywhere_on_littlefs_leaves_a_prefix(steps, where, torn
     jf.run_session(ld.LfsVolume(full), Journal, steps, cut=littlefs.LittleFSError)
     buf = bytearray(base)
     fs = ld.mount(buf, budget=int(full.context.ops * where), torn=torn)
-    done, inflight, starts = jf.run_session(ld.LfsVolume(fs), Journal, steps, cut=littlefs.LittleFSError)
-    err = jf.check_after_cut(lambda: ld.journal_on(ld.mount(buf), Journal), [], done, inflight, starts)
+    done, inflight, starts = jf.run_session(
+        ld.LfsVolume(fs), Journal, steps, cut=littlefs.LittleFSError
+    )
+    err = jf.check_after_cut(
+        lambda: ld.journal_on(ld.mount(buf), Journal), [], done, inflight, starts
+    )
     assert err is None, err
 
 
 # -- the device boots after a cut anywhere in a whole game's journal writes ----------------------
 
+
 def _game_steps():
-    """The journal calls the App makes in a scripted 6-player, 3-round game (bench/firmware_game)."""
+    """The journal calls the App makes in a scripted 6-player, 3-round game
+    (bench/firmware_game)."""
     import sys
+
     sys.path.insert(0, os.path.join(ROOT, "bench"))
     import firmware_game
     from presstime.device.app import App, MemMark
@@ -430,7 +467,9 @@ def test_device_boots_after_a_cut_at_every_littlefs_operation_of_a_game():
     for n in range(total + 1):
         buf = bytearray(base)
         fs = ld.mount(buf, budget=n, torn=n % 2 == 1)
-        done, inflight, _ = jf.run_session(ld.LfsVolume(fs), Journal, steps, cut=littlefs.LittleFSError)
+        done, inflight, _ = jf.run_session(
+            ld.LfsVolume(fs), Journal, steps, cut=littlefs.LittleFSError
+        )
         copy = bytearray(buf)
         err = jf.check_after_cut(lambda: ld.journal_on(ld.mount(copy), Journal), [], done, inflight)
         if err is None:
@@ -442,7 +481,7 @@ def test_device_boots_after_a_cut_at_every_littlefs_operation_of_a_game():
                 app.step()
                 phase = app.status()["phase"]
                 want = E.replay(p for s, p in kept if s > j.base_seq).status()["phase"]
-                if j.records(0)[:len(kept)] != kept:
+                if j.records(0)[: len(kept)] != kept:
                     err = "the boot changed the records it found"
                 elif phase != want and phase not in _AFTER_A_CUT.get(want, ()):
                     err = "booted in phase %s, the records say %s" % (phase, want)

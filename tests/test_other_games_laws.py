@@ -9,26 +9,57 @@
 
 import json
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from presstime.core import games
 
 NAMES = st.sampled_from(["Ada", "Ben", "Cy", "Dee", "Eve", "Zed"])
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-50, 50) | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=5) | NAMES,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8) | NAMES, inner, max_size=4)
-    | st.dictionaries(st.sampled_from(["players", "rounds", "lines", "colour_sets", "final", "money",
-                                       "heat", "heat_value", "arrested", "photo_tokens", "gathered"]),
-                      inner, max_size=5),
-    max_leaves=20)
+    st.none()
+    | st.booleans()
+    | st.integers(-50, 50)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=5)
+    | NAMES,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=8) | NAMES, inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "players",
+                    "rounds",
+                    "lines",
+                    "colour_sets",
+                    "final",
+                    "money",
+                    "heat",
+                    "heat_value",
+                    "arrested",
+                    "photo_tokens",
+                    "gathered",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
 
 
 @settings(max_examples=400, deadline=None)
-@given(game=st.sampled_from(["mini-fits", "heat", "myth-fits"]), body=st.dictionaries(
-    st.sampled_from(["players", "rounds", "final", "heat_value", "arrested", "photo_tokens", "gathered"]),
-    JSON, max_size=5), names=st.lists(NAMES, max_size=6))
+@given(
+    game=st.sampled_from(["mini-fits", "heat", "myth-fits"]),
+    body=st.dictionaries(
+        st.sampled_from(
+            ["players", "rounds", "final", "heat_value", "arrested", "photo_tokens", "gathered"]
+        ),
+        JSON,
+        max_size=5,
+    ),
+    names=st.lists(NAMES, max_size=6),
+)
 def test_check_never_raises(game, body, names):
     for record in (dict(body, game=game), dict(body, game=game, players=names)):
         problems = games.check(record)
@@ -50,7 +81,7 @@ def _by_name(result):
 
 @st.composite
 def mini_fits(draw):
-    names = ["Ada", "Ben", "Cy", "Dee"][:draw(st.integers(1, 4))]
+    names = ["Ada", "Ben", "Cy", "Dee"][: draw(st.integers(1, 4))]
     rounds = []
     for r in range(draw(st.integers(0, 2))):
         entries = {}
@@ -64,15 +95,20 @@ def mini_fits(draw):
 
 @st.composite
 def heat(draw):
-    names = ["Ada", "Ben", "Cy", "Dee", "Eve"][:draw(st.integers(3, 5))]
+    names = ["Ada", "Ben", "Cy", "Dee", "Eve"][: draw(st.integers(3, 5))]
     final = {}
     left = 15
     for n in names:
         h = draw(st.integers(0, left))
         left -= h
         final[n] = {"money": draw(st.integers(0, 80)), "heat": h}
-    return {"game": "heat", "heat_value": draw(st.integers(0, 6)), "players": names,
-            "final": final, "arrested": draw(st.booleans())}
+    return {
+        "game": "heat",
+        "heat_value": draw(st.integers(0, 6)),
+        "players": names,
+        "final": final,
+        "arrested": draw(st.booleans()),
+    }
 
 
 @st.composite
@@ -108,7 +144,9 @@ def test_mini_fits_totals(record):
     if result["winners"]:
         assert result["complete"] and len(result["players"]) > 1
         top = max(p["total"] for p in result["players"])
-        assert sorted(result["winners"]) == sorted(p["name"] for p in result["players"] if p["total"] == top)
+        assert sorted(result["winners"]) == sorted(
+            p["name"] for p in result["players"] if p["total"] == top
+        )
 
 
 @settings(max_examples=200, deadline=None)
@@ -121,8 +159,9 @@ def test_heat_winners(record):
         return
     top = max(p["total"] for p in players)
     least = min(p["heat"] for p in players if p["total"] == top)
-    assert sorted(result["winners"]) == sorted(p["name"] for p in players
-                                               if p["total"] == top and p["heat"] == least)
+    assert sorted(result["winners"]) == sorted(
+        p["name"] for p in players if p["total"] == top and p["heat"] == least
+    )
     for p in players:
         assert p["total"] == p["money"] - p["heat"] * record["heat_value"]
 

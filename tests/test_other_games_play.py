@@ -15,15 +15,20 @@ from simboard import client_for, wait_until
 pytest.importorskip("serial")
 
 
-@pytest.mark.parametrize("game,expect", [
-    ("heat", ["Heist 3 over.", "heat value: $", "Winner:"]),
-    ("mini-fits", ["Round 2 over.", "round 2", "Winner:"]),
-    ("myth-fits", ["grid: 6x4", "photographers: 3", "WINS with 4 photo tokens", "Winner:"]),
-])
+@pytest.mark.parametrize(
+    "game,expect",
+    [
+        ("heat", ["Heist 3 over.", "heat value: $", "Winner:"]),
+        ("mini-fits", ["Round 2 over.", "round 2", "Winner:"]),
+        ("myth-fits", ["grid: 6x4", "photographers: 3", "WINS with 4 photo tokens", "Winner:"]),
+    ],
+)
 def test_play_demo_then_sync_gives_a_record_score_accepts(game, expect, sim, tmp_path, capsys):
     db = str(tmp_path / "history.db")
     t0 = time.monotonic()
-    assert cli.main(["play", "--demo", "--save", "--game", game, "--port", sim.path, "--db", db]) == 0
+    assert (
+        cli.main(["play", "--demo", "--save", "--game", game, "--port", sim.path, "--db", db]) == 0
+    )
     assert time.monotonic() - t0 < 40
     out = capsys.readouterr().out
     for text in expect:
@@ -43,7 +48,7 @@ def test_play_demo_then_sync_gives_a_record_score_accepts(game, expect, sim, tmp
     assert reveals == {"heat": [4, 4, 4], "mini-fits": [13, 13], "myth-fits": [0]}[game]
     with Store(db) as store:
         [(_, record)] = store.games()
-    assert record == played        # the board's journal tells the same game
+    assert record == played  # the board's journal tells the same game
     if game == "myth-fits":
         assert summary["winner"] == [n for n, k in record["photo_tokens"].items() if k == 4][0]
 
@@ -71,7 +76,10 @@ def test_sync_of_an_unscored_game_keeps_a_draft(sim, tmp_path, capsys):
     [summary] = json.loads(capsys.readouterr().out)["games"]
     assert summary["rounds"] == 0 and "draft" in summary
     with Store(db) as store:
-        assert store.load_draft(summary["draft"]) == {"game": "heat", "players": ["Ada", "Ben", "Cy"]}
+        assert store.load_draft(summary["draft"]) == {
+            "game": "heat",
+            "players": ["Ada", "Ben", "Cy"],
+        }
 
 
 def test_watch_once_shows_each_mode(sim, capsys):
@@ -90,12 +98,12 @@ def test_watch_once_shows_each_mode(sim, capsys):
     assert cli.main(["watch", "--port", sim.path, "--once"]) == 0
     assert "Mini FITS · round 1/2 · card 1/13 on the table (12 left)" in capsys.readouterr().out
 
-    time.sleep(0.2)                      # the last presses are released (80 ms) before the next set-up
+    time.sleep(0.2)  # the last presses are released (80 ms) before the next set-up
     c.configure({"game": "myth-fits", "players": ["Ada", "Ben"], "turn_ms": 60000})
     c.start()
     c.press(0)
     wait_until(c, lambda s: s.get("turn") == 1)
-    c.press(0, 1000)                     # held: a photo token for Ada, on Ben's turn
+    c.press(0, 1000)  # held: a photo token for Ada, on Ben's turn
     wait_until(c, lambda s: s["players"][0]["photos"] == 1)
     assert cli.main(["watch", "--port", sim.path, "--once"]) == 0
     out = capsys.readouterr().out
@@ -116,10 +124,21 @@ def test_watch_lines_give_myth_fits_setup_facts():
 
 def test_play_refuses_a_player_count_the_game_does_not_take(sim, tmp_path, capsys):
     db = str(tmp_path / "h.db")
-    assert cli.main(["play", "--game", "heat", "--players", "Ada,Ben", "--port", sim.path, "--db", db]) == 2
+    assert (
+        cli.main(["play", "--game", "heat", "--players", "Ada,Ben", "--port", sim.path, "--db", db])
+        == 2
+    )
     assert "players" in capsys.readouterr().err
-    assert cli.main(["play", "--game", "heat", "--mode", "family", "--port", sim.path, "--db", db]) == 2
-    assert cli.main(["play", "--turn-limit", "0:30", "--port", sim.path, "--players", "A,B", "--db", db]) == 2
+    assert (
+        cli.main(["play", "--game", "heat", "--mode", "family", "--port", sim.path, "--db", db])
+        == 2
+    )
+    assert (
+        cli.main(
+            ["play", "--turn-limit", "0:30", "--port", sim.path, "--players", "A,B", "--db", db]
+        )
+        == 2
+    )
 
 
 def _entry(record, answers):
@@ -160,7 +179,7 @@ def test_myth_fits_entry_asks_who_gathered_unless_the_photos_decided():
     assert "gathered: Bob is not in players" in said[0] and record["gathered"] == "Ben"
     record = {"game": "myth-fits", "players": ["Ada", "Ben"], "photo_tokens": {"Ada": 3, "Ben": 2}}
     e, said = _entry(record, [])
-    e.enter()                            # Ada holds the target: nothing to ask
+    e.enter()  # Ada holds the target: nothing to ask
     assert "gathered" not in record and e.finish()["winners"] == ["Ada"]
 
 
@@ -172,8 +191,8 @@ def test_rebuild_reveal_rounds_and_an_undone_win():
     t.configure({"game": "myth-fits", "players": ["Ada", "Ben"]}, 0)
     t.control(1000)
     for k in range(3):
-        t.photo(0, 2000 + k)           # the third reaches the target: a win
-    t.undo(2500)                       # ... undone: the game goes on
+        t.photo(0, 2000 + k)  # the third reaches the target: a win
+    t.undo(2500)  # ... undone: the game goes on
     t.press(0, 3000000)
     journal = [(i + 1, E.encode(ev)) for i, ev in enumerate(t.drain())]
     [game] = rebuild.games_from_journal(journal)
@@ -185,15 +204,20 @@ def test_rebuild_reveal_rounds_and_an_undone_win():
     for k in range(4):
         t.press(0, (1000 + k) * 1000)
         if k == 1:
-            t.control(1500)            # next round
+            t.control(1500)  # next round
     journal = [(i + 1, E.encode(ev)) for i, ev in enumerate(t.drain())]
     [game] = rebuild.games_from_journal(journal)
     assert [r["reveals"] for r in game["rounds"]] == [2, 2]
-    assert rebuild.game_record(game) == {"game": "mini-fits", "players": ["Ada"],
-                                         "rounds": [{"players": {}}, {"players": {}}]}
+    assert rebuild.game_record(game) == {
+        "game": "mini-fits",
+        "players": ["Ada"],
+        "rounds": [{"players": {}}, {"players": {}}],
+    }
 
 
-def test_play_heat_typed_at_the_table_ends_early_when_everybody_is_arrested(sim, tmp_path, capsys, monkeypatch):
+def test_play_heat_typed_at_the_table_ends_early_when_everybody_is_arrested(
+    sim, tmp_path, capsys, monkeypatch
+):
     """Interactive: presses typed as seat numbers (simulator buttons), `end` after the first
     heist, then the one question an arrested game needs."""
     import builtins
@@ -205,7 +229,12 @@ def test_play_heat_typed_at_the_table_ends_early_when_everybody_is_arrested(sim,
     answers = ["maybe", "y"]
     monkeypatch.setattr(builtins, "input", lambda prompt="": answers.pop(0))
     db = str(tmp_path / "history.db")
-    assert cli.main(["play", "--game", "heat", "--players", "Ada,Ben,Cy", "--port", sim.path, "--db", db]) == 0
+    assert (
+        cli.main(
+            ["play", "--game", "heat", "--players", "Ada,Ben,Cy", "--port", sim.path, "--db", db]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "Heist 1 over." in out and "'maybe': type y or n" in out
     assert "No winner. Everybody was arrested." in out

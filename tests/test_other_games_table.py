@@ -10,8 +10,7 @@ limit raises an alert, a long press adds a photo token, the target wins.
 
 import pytest
 
-from presstime.core import events as E
-from presstime.core import games, myth_fits
+from presstime.core import events as E, games, myth_fits
 from presstime.core.table import Table
 
 
@@ -51,14 +50,14 @@ def test_heat_ready_toggles_and_all_ready_reveals():
     t = _table(HEAT)
     assert t.press(0, 1000000)
     assert t.status(1000)["players"][0]["state"] == "ready"
-    assert t.press(0, 1500000)                      # changed her mind: not ready
+    assert t.press(0, 1500000)  # changed her mind: not ready
     assert t.status(1500)["players"][0]["state"] == "waiting"
     t.press(0, 2000000)
     t.press(1, 2100000)
     st = t.status(2100)
     assert [p["state"] for p in st["players"]] == ["ready", "ready", "waiting"]
-    assert st["step"] == 1                          # nothing revealed yet
-    t.press(2, 2200000)                             # the last one: reveal
+    assert st["step"] == 1  # nothing revealed yet
+    t.press(2, 2200000)  # the last one: reveal
     st = t.status(2200)
     assert st["step"] == 2 and st["steps_left"] == 3 and st["reveal_ms"] == 0
     assert [p["state"] for p in st["players"]] == ["waiting"] * 3
@@ -84,8 +83,8 @@ def test_heat_three_heists_of_four_stages_then_over():
             ms += 1000
         st = t.status(ms)
         assert st["phase"] == "summary" and st["steps_left"] == 0 and st["step"] == 4
-        assert not t.press(0, ms * 1000)             # presses do nothing in the summary
-        assert t.control(ms)                         # next heist (or the end)
+        assert not t.press(0, ms * 1000)  # presses do nothing in the summary
+        assert t.control(ms)  # next heist (or the end)
         ms += 1000
     assert t.status(ms)["phase"] == "over"
 
@@ -104,10 +103,10 @@ def test_heat_journal_replays_exactly():
     t = _table(HEAT)
     log = t.drain()
     ms = 1000
-    for stage in range(6):              # heist 1: 4 stages, then heist 2: 2 stages
+    for stage in range(6):  # heist 1: 4 stages, then heist 2: 2 stages
         t.press(0, ms * 1000)
         t.press(2, (ms + 5) * 1000)
-        t.press(2, (ms + 9) * 1000)     # toggled off and on again
+        t.press(2, (ms + 9) * 1000)  # toggled off and on again
         t.press(2, (ms + 12) * 1000)
         t.press(1, (ms + 20) * 1000)
         ms += 1000
@@ -154,11 +153,16 @@ def test_mini_fits_board_and_core_agree_on_rounds():
     t = _table(MINI)
     record = {"game": "mini-fits", "players": ["Ada", "Ben"], "rounds": []}
     for rnd in range(t.status(0)["rounds"]):
-        record["rounds"].append({"players": {
-            "Ada": {"lines": 5} if rnd == 0 else {"lines": 5, "colour_sets": 1},
-            "Ben": {"lines": 4} if rnd == 0 else {"lines": 6, "colour_sets": 0}}})
+        record["rounds"].append(
+            {
+                "players": {
+                    "Ada": {"lines": 5} if rnd == 0 else {"lines": 5, "colour_sets": 1},
+                    "Ben": {"lines": 4} if rnd == 0 else {"lines": 6, "colour_sets": 0},
+                }
+            }
+        )
     result = games.score(record)
-    assert result["complete"] and result["winners"] == ["Ada"]   # 5 + 8 = 13 against 4 + 6 = 10
+    assert result["complete"] and result["winners"] == ["Ada"]  # 5 + 8 = 13 against 4 + 6 = 10
 
 
 # ------------------------------------------------------------------ Myth Fits: turns
@@ -168,7 +172,7 @@ MYTH = {"players": ["Ada", "Ben", "Cy"], "mode": "turns", "turn_ms": 60000}
 
 def _running(cfg, t_ms=1000):
     t = _table(cfg)
-    assert t.control(t_ms)          # control starts the game: no countdown in turn modes
+    assert t.control(t_ms)  # control starts the game: no countdown in turn modes
     assert t.status(t_ms)["phase"] == "running"
     return t
 
@@ -192,7 +196,7 @@ def test_myth_fits_refuses_player_counts(n):
 def test_myth_fits_turn_passes_in_seat_order_only_by_the_active_player():
     t = _running(MYTH)
     assert t.status(1000)["turn"] == 0
-    assert not t.press(1, 2000000)        # not Ben's turn
+    assert not t.press(1, 2000000)  # not Ben's turn
     assert t.status(2000)["turn"] == 0
     assert t.press(0, 3000000)
     assert t.status(3000)["turn"] == 1
@@ -209,7 +213,7 @@ def test_myth_fits_turn_limit_alerts_when_a_turn_runs_over():
     assert t.status(1000)["turn_limit_ms"] == 60000
     assert t.alert(60999) == 0
     assert t.alert(61000) == 10000
-    t.press(0, 61500000)                   # Ada ends her turn: Ben's clock starts afresh
+    t.press(0, 61500000)  # Ada ends her turn: Ben's clock starts afresh
     assert t.alert(61500) == 0
     assert t.status(70000)["turn_ms"] == 8500
 
@@ -217,7 +221,7 @@ def test_myth_fits_turn_limit_alerts_when_a_turn_runs_over():
 def test_myth_fits_no_limit_never_alerts():
     t = _running({"players": ["Ada", "Ben"], "mode": "turns"})
     assert t.status(1000)["turn_limit_ms"] == 0
-    assert t.alert(10 ** 7) == 0
+    assert t.alert(10**7) == 0
 
 
 def test_myth_fits_photo_tokens_and_win_at_target():
@@ -228,13 +232,16 @@ def test_myth_fits_photo_tokens_and_win_at_target():
     assert [p["photos"] for p in st["players"]] == [0, 3, 0]
     assert st["phase"] == "running" and st["winner"] == -1
     assert t.photo(2, 3100)
-    assert t.photo(1, 3200)                 # Ben's fourth: the target with 3 players
+    assert t.photo(1, 3200)  # Ben's fourth: the target with 3 players
     st = t.status(3300)
     assert st["phase"] == "summary" and st["winner"] == 1 and st["end_reason"] == E.END_WIN
-    assert not t.photo(0, 3400)             # the game is over: no more tokens
+    assert not t.photo(0, 3400)  # the game is over: no more tokens
     # the same facts, as a record, give the same winner in the scoring core
-    record = {"game": "myth-fits", "players": ["Ada", "Ben", "Cy"],
-              "photo_tokens": {st["players"][p]["name"]: st["players"][p]["photos"] for p in range(3)}}
+    record = {
+        "game": "myth-fits",
+        "players": ["Ada", "Ben", "Cy"],
+        "photo_tokens": {st["players"][p]["name"]: st["players"][p]["photos"] for p in range(3)},
+    }
     assert games.score(record)["winners"] == ["Ben"]
 
 
@@ -244,7 +251,7 @@ def test_myth_fits_undo_a_photo_token():
     t.photo(2, 2500)
     assert t.undo(4000)
     assert [p["photos"] for p in t.status(4000)["players"]] == [0, 0, 1]
-    assert not t.undo(4100)                  # one step only
+    assert not t.undo(4100)  # one step only
 
 
 def test_myth_fits_control_ends_the_game_without_winner():
@@ -257,11 +264,11 @@ def test_myth_fits_control_ends_the_game_without_winner():
 
 def test_myth_fits_pause_keeps_turn_time():
     t = _running(MYTH)
-    assert t.pause(11000)                   # 10 s into Ada's turn
+    assert t.pause(11000)  # 10 s into Ada's turn
     assert t.status(50000)["turn_ms"] == 10000
     assert t.resume(50000)
     assert t.status(55000)["turn_ms"] == 15000
-    assert t.alert(99999) == 0 and t.alert(100000) == 10000   # 60 s of turn time
+    assert t.alert(99999) == 0 and t.alert(100000) == 10000  # 60 s of turn time
 
 
 def test_myth_fits_journal_replays_turns_photos_and_undo():
@@ -281,6 +288,7 @@ def test_myth_fits_journal_replays_turns_photos_and_undo():
 
 # ------------------------------------------------------------------ the device app (fake port)
 
+
 @pytest.fixture
 def app_for(tmp_path):
     from presstime.device.app import App, MemMark
@@ -293,6 +301,7 @@ def app_for(tmp_path):
         app = App(port, Journal(str(tmp_path / "journal.bin")), marks=MemMark())
         app.configure(cfg)
         return app, port
+
     return make
 
 
@@ -309,7 +318,7 @@ def test_app_heat_reveal_beeps_and_is_journaled(app_for):
     _run_until(app, port, 1500)
     st = app.status()
     assert st["step"] == 2 and st["reveal_ms"] is not None
-    assert (1320, 150) in [tuple(b[1:]) for b in port.beeps]      # the reveal beep (t_ms, Hz, ms)
+    assert (1320, 150) in [tuple(b[1:]) for b in port.beeps]  # the reveal beep (t_ms, Hz, ms)
     recs = app.journal.records(0)
     kinds = [E.decode(payload)[0] for _, payload in recs]
     assert kinds[0] == E.CONFIG and kinds.count(E.READY) == 3 and kinds[-1] == E.REVEAL
@@ -317,17 +326,17 @@ def test_app_heat_reveal_beeps_and_is_journaled(app_for):
 
 def test_app_myth_fits_short_press_ends_turn_long_press_takes_photo(app_for):
     app, port = app_for({"players": ["Ada", "Ben"], "mode": "turns"})
-    port.tap(-1, at_ms=1100)                    # control: start
+    port.tap(-1, at_ms=1100)  # control: start
     _run_until(app, port, 2000)
     assert app.status()["phase"] == "running"
-    port.tap(0, at_ms=2100, ms=100)             # Ada: short press, her turn ends
+    port.tap(0, at_ms=2100, ms=100)  # Ada: short press, her turn ends
     _run_until(app, port, 2500)
     assert app.status()["turn"] == 1
-    port.tap(1, at_ms=2600, ms=1000)            # Ben: held 1 s, a photo token
+    port.tap(1, at_ms=2600, ms=1000)  # Ben: held 1 s, a photo token
     _run_until(app, port, 4000)
     st = app.status()
     assert [p["photos"] for p in st["players"]] == [0, 1] and st["turn"] == 1
-    for k in range(2):                          # two more for Ben: 3 wins with 2 players
+    for k in range(2):  # two more for Ben: 3 wins with 2 players
         port.tap(1, at_ms=4100 + 1500 * k, ms=1000)
     _run_until(app, port, 8000)
     st = app.status()
@@ -352,11 +361,12 @@ def test_app_rebuilds_a_myth_fits_game_from_its_journal(tmp_path, app_for):
     after = app2.status()
     assert after["turn"] == before["turn"] == 1
     assert [p["photos"] for p in after["players"]] == [0, 1, 0]
-    assert after["phase"] == "paused"     # a power cut while running: resumes paused
+    assert after["phase"] == "paused"  # a power cut while running: resumes paused
 
 
 # ------------------------------------------------------------------ once-reported gaps, now closed
 # The round machine applies each game's player counts and mode; sync builds each game's record.
+
 
 @pytest.mark.parametrize("game,n", [("heat", 2), ("heat", 6), ("mini-fits", 5)])
 def test_gap_table_refuses_player_counts_the_game_does_not_take(game, n):
@@ -384,7 +394,10 @@ def test_gap_synced_myth_fits_game_is_a_record_the_core_accepts():
         t.press(0, 2000000)
         for k in range(3):
             t.photo(1, 3000 + k)
-    game = rebuild.games_from_journal(_journal_of({"players": ["Ada", "Ben"], "mode": "turns"}, play))[-1]
+
+    game = rebuild.games_from_journal(
+        _journal_of({"players": ["Ada", "Ben"], "mode": "turns"}, play)
+    )[-1]
     record = rebuild.game_record(game)
     assert games.check(record) == []
     assert record["photo_tokens"] == {"Ada": 0, "Ben": 3}
@@ -395,6 +408,7 @@ def test_gap_synced_myth_fits_game_is_a_record_the_core_accepts():
 # The simulated board (host/presstime/simserve.py) runs the very firmware behind an os.openpty()
 # pair; the desktop side is the real BoardClient over pyserial. The simulator's `press` request
 # is a short press (80 ms) unless held longer (`ms`): a 0.8 s hold is a photo token.
+
 
 @pytest.fixture
 def board():
@@ -443,14 +457,24 @@ def test_pty_heat_game(board):
     board.configure({"players": ["Ada", "Ben", "Cy"], "mode": "ready-reveal", "game": "heat"})
     for heist in (1, 2, 3):
         for stage in (1, 2, 3, 4):
-            st = _wait(board, lambda s: s["phase"] == "ready" and s["round"] == heist and s["step"] == stage,
-                       "heist %d stage %d" % (heist, stage))
+            st = _wait(
+                board,
+                lambda s: s["phase"] == "ready" and s["round"] == heist and s["step"] == stage,
+                "heist %d stage %d" % (heist, stage),
+            )
             board.press(1)
             board.press(0)
-            _wait(board, lambda s: [p["state"] for p in s["players"]] == ["ready", "ready", "waiting"],
-                  "two ready")
+            _wait(
+                board,
+                lambda s: [p["state"] for p in s["players"]] == ["ready", "ready", "waiting"],
+                "two ready",
+            )
             board.press(2)
-        _wait(board, lambda s: s["phase"] == "summary" and s["round"] == heist, "heist %d over" % heist)
+        _wait(
+            board,
+            lambda s: s["phase"] == "summary" and s["round"] == heist,
+            "heist %d over" % heist,
+        )
         board.next_round()
     st = _wait(board, lambda s: s["phase"] == "over", "game over")
     kinds = [E.decode(p)[0] for _, p in _pulled_journal_matches(board, st)]
@@ -460,7 +484,11 @@ def test_pty_heat_game(board):
 def test_pty_mini_fits_round(board):
     board.configure({"players": ["Ada", "Ben"], "mode": "ready-reveal", "game": "mini-fits"})
     for card in range(13):
-        _wait(board, lambda s: s.get("steps_left") == 13 - card and s["phase"] == "ready", "card %d" % card)
+        _wait(
+            board,
+            lambda s: s.get("steps_left") == 13 - card and s["phase"] == "ready",
+            "card %d" % card,
+        )
         board.press(0)
         board.press(1)
     st = _wait(board, lambda s: s["phase"] == "summary", "round 1 over")
@@ -476,19 +504,20 @@ def test_pty_myth_fits_turns(board):
     assert st["game"] == "myth-fits" and st["target"] == 4 and st["turn_limit_ms"] == 30000
     board.start()
     _wait(board, lambda s: s["phase"] == "running" and s["turn"] == 0, "Ada's turn")
-    board.press(1)                                   # not Ben's turn: nothing happens
+    board.press(1)  # not Ben's turn: nothing happens
     board.press(0)
     _wait(board, lambda s: s["turn"] == 1, "Ben's turn")
     board.press(1)
     _wait(board, lambda s: s["turn"] == 2, "Cy's turn")
-    board.press(-1)                                  # control: the table ends the game
+    board.press(-1)  # control: the table ends the game
     st = _wait(board, lambda s: s["phase"] == "summary", "game ended")
     assert st["end_reason"] == E.END_CONTROL and st["winner"] == -1
     kinds = [E.decode(p)[0] for _, p in _pulled_journal_matches(board, st)]
     assert kinds.count(E.TURN) == 2 and kinds[-1] == E.END
 
 
-# ------------------------------------------------------------------ the same paths under MicroPython
+# ------------------------------------------------------------------ the same paths under
+# MicroPython
 
 _SCRIPT = """
 import json
@@ -513,9 +542,10 @@ for stage in range(5):
 t2 = Table()
 t2.configure({"players": ["Ada", "Ben", "Cy", "Dee"], "mode": "turns", "turn_ms": 20000}, 0)
 t2.control(1000)
-for p, kind, at in ((0, "press", 3000), (2, "photo", 4000), (1, "press", 25000), (3, "photo", 26000),
-                    (1, "undo", 27000), (2, "press", 40000), (2, "photo", 41000), (2, "photo", 42000),
-                    (2, "photo", 43000), (2, "photo", 44000)):
+for p, kind, at in ((0, "press", 3000), (2, "photo", 4000), (1, "press", 25000),
+                    (3, "photo", 26000), (1, "undo", 27000), (2, "press", 40000),
+                    (2, "photo", 41000), (2, "photo", 42000), (2, "photo", 43000),
+                    (2, "photo", 44000)):
     if kind == "press":
         t2.press(p, at * 1000)
     elif kind == "photo":
@@ -536,12 +566,16 @@ def test_micropython_runs_the_same_paths():
 
     from mpy import FIRMWARE, MICROPYTHON, SKIP_REASON, run_micropython
 
-    cp = subprocess.run([sys.executable, "-c", "import sys\nsys.path.insert(0, %r)\n" % FIRMWARE + _SCRIPT],
-                        capture_output=True, text=True, check=True).stdout.split("\n")
+    cp = subprocess.run(
+        [sys.executable, "-c", "import sys\nsys.path.insert(0, %r)\n" % FIRMWARE + _SCRIPT],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\n")
     snaps = json.loads(cp[0])
-    assert snaps[-1][0] == "summary" and snaps[-1][6] == 2     # Cy took the 5th photo token
-    assert snaps[19][:3] == ["summary", 1, 4]                   # heist 1 done after 4 reveals
-    assert snaps[24][:3] == ["ready", 2, 2]                     # heist 2, stage 2 after the 5th
+    assert snaps[-1][0] == "summary" and snaps[-1][6] == 2  # Cy took the 5th photo token
+    assert snaps[19][:3] == ["summary", 1, 4]  # heist 1 done after 4 reveals
+    assert snaps[24][:3] == ["ready", 2, 2]  # heist 2, stage 2 after the 5th
     if MICROPYTHON is None:
         pytest.skip(SKIP_REASON)
     mp = run_micropython(_SCRIPT, heap="512K").stdout.split("\n")

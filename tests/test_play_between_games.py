@@ -12,12 +12,20 @@ def test_round_scores_show_each_players_round_best_total_first():
     result = records.tally(json.load(open("examples/fit-to-print.json")))
     lines = round_scores(result, 1)
     assert lines[0].split() == ["player", "round", "total", "ads", "$"]
-    assert [line.split()[:3] for line in lines[1:]] == [["Ada", "+19", "52"], ["Ben", "+11", "37"], ["Cy", "+14", "32"]]
+    assert [line.split()[:3] for line in lines[1:]] == [
+        ["Ada", "+19", "52"],
+        ["Ben", "+11", "37"],
+        ["Cy", "+14", "32"],
+    ]
 
 
 def test_round_scores_fit_80_columns_with_long_names():
-    result = {"players": [{"name": "N" * 60, "total": 5, "ad_revenue": 1, "rounds": [{"score": 5}]},
-                          {"name": "Bo", "total": 3, "ad_revenue": 0, "rounds": []}]}
+    result = {
+        "players": [
+            {"name": "N" * 60, "total": 5, "ad_revenue": 1, "rounds": [{"score": 5}]},
+            {"name": "Bo", "total": 3, "ad_revenue": 0, "rounds": []},
+        ]
+    }
     lines = round_scores(result, 0)
     assert all(len(line) <= 80 for line in lines) and "-" in lines[2]
 

@@ -49,20 +49,32 @@ def synced_record(sim, db, capsys):
     return summary
 
 
-@pytest.mark.parametrize("game,args,rounds", [
-    ("fit-to-print", ["--players", "Ada,Ben"], 3),
-    ("mini-fits", [], 2),
-])
-def test_an_abort_in_the_summary_makes_play_take_the_round_again(game, args, rounds, sim, tmp_path,
-                                                                 capsys, monkeypatch):
+@pytest.mark.parametrize(
+    "game,args,rounds",
+    [
+        ("fit-to-print", ["--players", "Ada,Ben"], 3),
+        ("mini-fits", [], 2),
+    ],
+)
+def test_an_abort_in_the_summary_makes_play_take_the_round_again(
+    game, args, rounds, sim, tmp_path, capsys, monkeypatch
+):
     cls = play_session.Demo if game == "fit-to-print" else play_games.GameDemo
     aborted = abort_while_first_numbers_typed(monkeypatch, cls, sim)
     db = str(tmp_path / "history.db")
-    assert cli.main(["play", "--demo", "--save", "--game", game, "--port", sim.path, "--db", db] + args) == 0
+    assert (
+        cli.main(
+            ["play", "--demo", "--save", "--game", game, "--port", sim.path, "--db", db] + args
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert aborted == [1]
-    assert "The table threw round 1" in out and "away (an abort or an undo there): it is played again" in out
-    assert sim.app.table.status()["phase"] == "over"     # play took every round the table played
+    assert (
+        "The table threw round 1" in out
+        and "away (an abort or an undo there): it is played again" in out
+    )
+    assert sim.app.table.status()["phase"] == "over"  # play took every round the table played
     with Store(db) as store:
         [(gid, played)] = store.games()
     assert len(played["rounds"]) == rounds
@@ -71,7 +83,7 @@ def test_an_abort_in_the_summary_makes_play_take_the_round_again(game, args, rou
     assert summary["stored"] == gid and summary["over"] and "problem" not in summary
     with Store(db) as store:
         [(_, record)] = store.games()
-    assert record == played         # the board's journal tells the game play stored
+    assert record == played  # the board's journal tells the game play stored
     if game == "fit-to-print":
         board = [r["finish"] for r in summary["round_details"]]
         assert [r["finish"] for r in played["rounds"]] == board
@@ -118,15 +130,30 @@ def test_play_follows_the_table_past_a_summary_or_back_to_it():
     assert _fate([dict(SHOWN, phase="over", version=41)]) == (True, [], [])
     # thrown away: aborted (the same round's ready check), reopened by an undo (running again),
     # or aborted and played to its summary again while the numbers were typed
-    for now in ({"phase": "ready", "round": 1, "version": 41}, {"phase": "running", "round": 1, "version": 41},
-                {"phase": "summary", "round": 1, "version": 57}):
+    for now in (
+        {"phase": "ready", "round": 1, "version": 41},
+        {"phase": "running", "round": 1, "version": 41},
+        {"phase": "summary", "round": 1, "version": 57},
+    ):
         past, sent, said = _fate([now])
-        assert not past and sent == [] and said == [
-            "The table threw round 1 (Friday) away (an abort or an undo there): it is played again, "
-            "and its numbers are taken again once it is over."]
+        assert (
+            not past
+            and sent == []
+            and said
+            == [
+                "The table threw round 1 (Friday) away (an abort or an undo there): it is played "
+                "again, "
+                "and its numbers are taken again once it is over."
+            ]
+        )
     # an abort between play's look and its next: the table refuses the stale next, play follows
     past, sent, said = _fate([SHOWN, {"phase": "ready", "round": 1, "version": 41}], stale=True)
-    assert not past and sent == ["next"] and len(said) == 1 and said[0].startswith("The table threw round 1")
+    assert (
+        not past
+        and sent == ["next"]
+        and len(said) == 1
+        and said[0].startswith("The table threw round 1")
+    )
 
 
 def test_a_round_taken_again_offers_what_was_typed_for_it():
@@ -142,8 +169,13 @@ def test_a_round_taken_again_offers_what_was_typed_for_it():
     t.press(1, 5000000)
     t.press(0, 6000000)
     st = t.status()
-    record = {"game": "fit-to-print", "mode": "standard", "edition": "published", "players": ["Ada", "Ben"],
-              "rounds": []}
+    record = {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "edition": "published",
+        "players": ["Ada", "Ben"],
+        "rounds": [],
+    }
     asked = []
     answers = {}
 
@@ -152,13 +184,19 @@ def test_a_round_taken_again_offers_what_was_typed_for_it():
         return answers.get("all", "3") if "Breaking News" not in prompt else ""
 
     table = play_session.PlaySession.__new__(play_session.PlaySession)
-    table.record, table.ask, table.say, table.demo, table.pad = record, ask, lambda line: None, None, None
+    table.record, table.ask, table.say, table.demo, table.pad = (
+        record,
+        ask,
+        lambda line: None,
+        None,
+        None,
+    )
     table.save = lambda r: None
     table.score_round(0, st)
     first = len(asked)
     typed = json.dumps(record["rounds"][0]["players"], sort_keys=True)
     assert first > 2 and record["rounds"][0]["finish"] == ["Ben", "Ada"]
-    answers["all"] = ""           # Enter: keep each
+    answers["all"] = ""  # Enter: keep each
     table.score_round(0, st, again=True)
     assert len(asked) == 2 * first
     assert any("[3]" in p for p in asked[first:])

@@ -1,10 +1,10 @@
-"""`presstime play`: a demo leaves the history alone unless --save; Ctrl-C says where the draft is."""
+"""`presstime play`: a demo leaves the history alone unless --save; Ctrl-C says where the draft
+is."""
 
 import builtins
 import os
 
-from presstime import cli
-from presstime import play_session
+from presstime import cli, play_session
 from presstime.store import Store
 
 
@@ -19,7 +19,7 @@ def test_a_demo_leaves_the_history_alone_unless_asked(sim, tmp_path, capsys):
 
 
 def test_ctrl_c_in_play_says_the_draft_is_kept(sim, tmp_path, capsys, monkeypatch):
-    typed = ["", "1", "2"]          # Enter starts the round, then both players press
+    typed = ["", "1", "2"]  # Enter starts the round, then both players press
     monkeypatch.setattr(play_session, "_poll_line", lambda timeout: typed.pop(0) if typed else None)
 
     def interrupted(prompt=""):
@@ -27,10 +27,15 @@ def test_ctrl_c_in_play_says_the_draft_is_kept(sim, tmp_path, capsys, monkeypatc
 
     monkeypatch.setattr(builtins, "input", interrupted)
     db = str(tmp_path / "history.db")
-    # a short round (10 s, the shortest): presses typed while the 3-2-1 count runs are not presses yet, so the
+    # a short round (10 s, the shortest): presses typed while the 3-2-1 count runs are not presses
+    # yet, so the
     # round may end by its time-out (tokens forced) rather than by both players pressing
-    assert cli.main(["play", "--players", "Ada,Ben", "--duration", "0:10", "--port", sim.path,
-                     "--db", db]) == 130
+    assert (
+        cli.main(
+            ["play", "--players", "Ada,Ben", "--duration", "0:10", "--port", sim.path, "--db", db]
+        )
+        == 130
+    )
     out = capsys.readouterr().out
     assert "Stopped (Ctrl-C). Everything typed is kept as draft board:" in out
     assert "  presstime enter --draft board:" in out
@@ -40,12 +45,18 @@ def test_ctrl_c_in_play_says_the_draft_is_kept(sim, tmp_path, capsys, monkeypatc
 
 
 def test_quit_in_play_exits_as_in_enter(sim, tmp_path, capsys, monkeypatch):
-    typed = ["", "1", "2"]          # Enter starts the round, then both players press
+    typed = ["", "1", "2"]  # Enter starts the round, then both players press
     monkeypatch.setattr(play_session, "_poll_line", lambda timeout: typed.pop(0) if typed else None)
-    monkeypatch.setattr(builtins, "input", lambda prompt="": "quit")    # at the Breaking News question
+    monkeypatch.setattr(
+        builtins, "input", lambda prompt="": "quit"
+    )  # at the Breaking News question
     db = str(tmp_path / "history.db")
-    assert cli.main(["play", "--players", "Ada,Ben", "--duration", "0:10", "--port", sim.path,
-                     "--db", db]) == 0
+    assert (
+        cli.main(
+            ["play", "--players", "Ada,Ben", "--duration", "0:10", "--port", sim.path, "--db", db]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "Everything typed is kept as draft board:" in out and "unknown card" not in out
 
@@ -54,10 +65,13 @@ def test_ctrl_c_before_any_round_leaves_no_draft(sim, tmp_path, capsys, monkeypa
     def interrupted(timeout):
         raise KeyboardInterrupt()
 
-    monkeypatch.setattr(play_session, "_poll_line", interrupted)      # at the first ready check
+    monkeypatch.setattr(play_session, "_poll_line", interrupted)  # at the first ready check
     db = str(tmp_path / "history.db")
     assert cli.main(["play", "--players", "Ada,Ben", "--port", sim.path, "--db", db]) == 130
     out = capsys.readouterr().out
-    assert "before any round was played: nothing to keep, no draft" in out and "enter --draft" not in out
+    assert (
+        "before any round was played: nothing to keep, no draft" in out
+        and "enter --draft" not in out
+    )
     with Store(db) as store:
         assert store.list_drafts() == []

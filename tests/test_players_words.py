@@ -3,17 +3,27 @@
 import pytest
 
 from presstime.game_words import players_words
-
 from test_entry import ADA, BEN, entry, new_record
 
 
-@pytest.mark.parametrize("core, shown", [
-    ("round 1, player Ada, white_space: 999 squares is more than a front page has (64)",
-     "round 1, player Ada, white space: 999 squares is more than a front page has (64)"),
-    ("final, player Cy, field heat: must be 0 to 15 (got -2)", "final, player Cy, heat tokens: must be 0 to 15 (got -2)"),
-    ("photo_tokens: Ada must be 0 to 4", "photo tokens: Ada must be 0 to 4"),
-    ("file /tmp/my_white_space.json: no such file", "file /tmp/my_white_space.json: no such file"),
-])
+@pytest.mark.parametrize(
+    "core, shown",
+    [
+        (
+            "round 1, player Ada, white_space: 999 squares is more than a front page has (64)",
+            "round 1, player Ada, white space: 999 squares is more than a front page has (64)",
+        ),
+        (
+            "final, player Cy, field heat: must be 0 to 15 (got -2)",
+            "final, player Cy, heat tokens: must be 0 to 15 (got -2)",
+        ),
+        ("photo_tokens: Ada must be 0 to 4", "photo tokens: Ada must be 0 to 4"),
+        (
+            "file /tmp/my_white_space.json: no such file",
+            "file /tmp/my_white_space.json: no such file",
+        ),
+    ],
+)
 def test_field_names_become_the_games_words(core, shown):
     assert players_words(core) == shown
 

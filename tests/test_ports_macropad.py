@@ -24,7 +24,8 @@ supervisor.now = W - 5                      # ticks_ms wraps 5 ms after the port
 from presstime.device.ports.macropad import MacropadPort
 port = MacropadPort()
 keys = keypad.made[-1]
-print(port.players, port.pixels, port.ring, port.player_pixels, keys.interval, keys.value_when_pressed)
+print(port.players, port.pixels, port.ring, port.player_pixels, keys.interval,
+      keys.value_when_pressed)
 keys.events.queue = [(6, True, W - 3), (12, True, W - 1), (0, True, W - 1), (7, False, 2)]
 supervisor.now = W + 10
 print(port.buttons(), port.now_ms())
@@ -46,7 +47,8 @@ def test_speaker_serial_pixels_and_journal(tmp_path):
     drive = str(tmp_path)
     for name in ("journal.bin.0", "journal.bin.id", "journal.binary", "code.py"):
         (tmp_path / name).write_text(name)
-    out = mp("""
+    out = mp(
+        """
 import supervisor, storage, usb_cdc, neopixel
 from presstime.device.ports.macropad import MacropadPort
 port = MacropadPort()
@@ -55,7 +57,9 @@ storage.readonly = False
 port = MacropadPort()
 port.journal_dir = %r + "/journal"          # the drive's top is the test's folder
 print(port.journal_path() == port.journal_dir + "/journal.bin", port.journal_path() is not None)
-""" % drive + """
+"""
+        % drive
+        + """
 port.beep(1000, 50)
 print(port._pwm.frequency, port._pwm.duty_cycle)
 supervisor.now = 60; port.idle(); print(port._pwm.duty_cycle)
@@ -69,13 +73,19 @@ port.show_rgb([0x010203] * 11 + [0xFF8000, 0x112233])      # the app's ints, one
 print(np.shows, np.buf[0], np.buf[11], len(np.buf))
 from presstime.device.journal import Journal
 print(Journal.SEGMENT_BYTES)                # one FAT cluster, set before start() makes it
-""")
+"""
+    )
     assert out[0] == "None"
-    assert out[1] == "True True"                 # made once, found the second time
+    assert out[1] == "True True"  # made once, found the second time
     # a journal kept at the drive's top (before the folder) moved into it; other files stay
     assert sorted(os.listdir(tmp_path / "journal")) == ["journal.bin.0", "journal.bin.id", "pad"]
     assert (tmp_path / "journal" / "journal.bin.id").read_text() == "journal.bin.id"
-    assert sorted(os.listdir(tmp_path)) == ["code.py", "journal", "journal-reserve.bin", "journal.binary"]
+    assert sorted(os.listdir(tmp_path)) == [
+        "code.py",
+        "journal",
+        "journal-reserve.bin",
+        "journal.binary",
+    ]
     # the guard made before the folder: 1790 KB (the drive's clusters whose FAT entries share
     # the boot sector's flash sector), so the journal's clusters come after it
     assert os.path.getsize(tmp_path / "journal-reserve.bin") == 1790 * 1024
@@ -83,13 +93,14 @@ print(Journal.SEGMENT_BYTES)                # one FAT cluster, set before start(
     assert out[4] == "b'\\x00hello' b''"
     assert out[5] == "b'\\x01ok'"
     assert out[6] == "1 (1, 2, 3) False"
-    assert out[7] == "2 %d %d 12" % (0x010203, 0xFF8000)   # ints as they are: neopixel takes them
+    assert out[7] == "2 %d %d 12" % (0x010203, 0xFF8000)  # ints as they are: neopixel takes them
     assert out[8] == "1024"
 
 
 @needs_micropython
 def test_boot_enables_data_port_and_remounts_unless_key1_is_held():
-    out = mp("""
+    out = mp(
+        """
 import storage, usb_cdc, digitalio
 exec(open(%r).read())
 print(usb_cdc.enabled, storage.calls)
@@ -97,7 +108,11 @@ storage.calls.clear()
 digitalio.held.append("KEY1")
 exec(open(%r).read())
 print(storage.calls)
-""" % (os.path.join(ROOT, "firmware", "boot.py"), os.path.join(ROOT, "firmware", "boot.py")))
-    assert out[0] in ("{'console': True, 'data': True} [('/', False)]",
-                      "{'data': True, 'console': True} [('/', False)]")
+"""
+        % (os.path.join(ROOT, "firmware", "boot.py"), os.path.join(ROOT, "firmware", "boot.py"))
+    )
+    assert out[0] in (
+        "{'console': True, 'data': True} [('/', False)]",
+        "{'data': True, 'console': True} [('/', False)]",
+    )
     assert out[1] == "[]"

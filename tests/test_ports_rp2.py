@@ -125,14 +125,16 @@ print(port.journal_path(), port.players, port.pixels, port.uid())
 port.close()
 """)
     lines = out.split("\n")
-    assert lines[0] == "1 (0, 9, 0) [0, %d, 0]" % (7 * 65535 // 48)   # LED 2: entry 25 at 7/48
+    assert lines[0] == "1 (0, 9, 0) [0, %d, 0]" % (7 * 65535 // 48)  # LED 2: entry 25 at 7/48
     assert lines[1:4] == ["880 32768", "32768", "0"]
     assert lines[4] == "/journal.bin 6 24 pico-e6605838832f4a21"
 
 
 @needs_micropython
 def test_serial_reads_one_byte_at_a_time_and_writes_binary():
-    script = PRELUDE + """
+    script = (
+        PRELUDE
+        + """
 from fake_clock import FakeClock
 import presstime.device.ports.rp2 as rp2
 FakeClock().install(rp2)
@@ -144,10 +146,21 @@ port.write(b"\\x00\\xffok\\n")
 port.restore_repl()
 print(len(got), got == bytes(range(256)) * 2)
 """
+    )
     from mpy import MICROPYTHON
-    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=128K", "-c",
-                           "import sys\nsys.path.insert(0, %r)\n" % FIRMWARE + script],
-                          input=bytes(range(256)) * 2, capture_output=True, timeout=60)
+
+    proc = subprocess.run(
+        [
+            MICROPYTHON,
+            "-X",
+            "heapsize=128K",
+            "-c",
+            "import sys\nsys.path.insert(0, %r)\n" % FIRMWARE + script,
+        ],
+        input=bytes(range(256)) * 2,
+        capture_output=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith(b"\x00\xffok\n")
     assert proc.stdout.endswith(b"512 True\n")
@@ -166,7 +179,8 @@ def test_presses_during_a_flash_write_become_a_fair_tie_never_an_inversion():
     window are stamped when it ends, back to back in pin order: within tie_us, so the round
     machine flags a tie and its rotating priority decides, not the wiring. A press after the
     window still comes after both."""
-    out = mp("""
+    out = mp(
+        """
 import machine
 from fake_clock import FakeClock
 import presstime.device.ports.rp2 as rp2
@@ -190,17 +204,20 @@ for t in range(10091000, 10140000, 1000):
         if down:
             table.press(b, t_us)
 print(table.tok, table.tie)
-""", heap="512K")
+""",
+        heap="512K",
+    )
     tok, tie = out.strip().split("] [")
-    assert tie.rstrip("]") == "1, 0, 1"            # players 1 and 3 tied, flagged
-    assert tok.lstrip("[").split(", ")[1] == "3"   # player 2 (after the window) is third
+    assert tie.rstrip("]") == "1, 0, 1"  # players 1 and 3 tied, flagged
+    assert tok.lstrip("[").split(", ")[1] == "3"  # player 2 (after the window) is third
 
 
 @needs_micropython
 def test_a_press_settling_at_the_deadline_still_counts_in_time():
     """Pressed 3 ms before time-out, bouncing: the loop's clock waits for the press to settle,
     so the round machine sees it before its time-out (token 1, not a late grace press)."""
-    out = mp("""
+    out = mp(
+        """
 import machine
 from fake_clock import FakeClock
 import presstime.device.ports.rp2 as rp2
@@ -223,9 +240,11 @@ for t in range(12990000, 13040000, 500):
     table.tick(now)
 print(table.status()["players"][0]["state"], table.tok[0], table.phase)
 print(port.now_ms() == clock.us // 1000)
-""", heap="512K")
+""",
+        heap="512K",
+    )
     lines = out.split("\n")
-    assert lines[0] == "printed 1 5"    # printed in time (without the hold: "late"); grace now
+    assert lines[0] == "printed 1 5"  # printed in time (without the hold: "late"); grace now
     assert lines[1] == "True"
 
 
@@ -233,7 +252,8 @@ print(port.now_ms() == clock.us // 1000)
 def test_the_app_runs_on_the_pico_port_through_pin_edges():
     """The firmware App on Rp2Port (fake pins, fake clock): control tap starts, presses take
     tokens in press order, the ring and the button LEDs show it."""
-    out = mp("""
+    out = mp(
+        """
 import machine
 from fake_clock import FakeClock
 import presstime.device.ports.rp2 as rp2
@@ -260,7 +280,9 @@ for t in range(7000000, 9000000, 50000):   # a printed player's LED flashes its 
     run_until(t)
     leds.append(machine.PWM.by_id[10].duty_u16())
 print(min(leds) > 0 and max(leds) > 3 * min(leds), app.journal.last_seq > 3)
-""", heap="512K")
+""",
+        heap="512K",
+    )
     lines = out.split("\n")
     assert lines[0] == "running [2, 0, 1] ['printed', 'reporting', 'printed']"
     assert lines[1] == "True 24"

@@ -1,9 +1,9 @@
-"""`presstime sim`: the firmware App loop under CPython with the terminal port, driven by scripts."""
+"""`presstime sim`: the firmware App loop under CPython with the terminal port, driven by
+scripts."""
 
 import os
 import threading
 import time
-
 
 from presstime import cli, sim
 
@@ -15,23 +15,44 @@ def run_sim(capsys, *argv):
 
 
 def test_round_with_presses_undo_and_summary(capsys):
-    code, out, err = run_sim(capsys, "--players", "3", "--duration", "0:30", "--script",
-                             "space +3500 2 +500 1 +100 3 +500 u +1000 3 +2000")
+    code, out, err = run_sim(
+        capsys,
+        "--players",
+        "3",
+        "--duration",
+        "0:30",
+        "--script",
+        "space +3500 2 +500 1 +100 3 +500 u +1000 3 +2000",
+    )
     assert code == 0, err
     lines = out.splitlines()
-    assert any("running" in l and "2:printed#1" in l and "1:reporting" in l for l in lines)
+    assert any(
+        "running" in line and "2:printed#1" in line and "1:reporting" in line for line in lines
+    )
     # 3 printed, undone (back to reporting), printed again: the round ends with the pick order
-    assert any("3:printed#3" in l and "summary" in l for l in lines)
-    assert any("summary" not in l and "3:reporting" in l and "1:printed#2" in l for l in lines[3:])
+    assert any("3:printed#3" in line and "summary" in line for line in lines)
+    assert any(
+        "summary" not in line and "3:reporting" in line and "1:printed#2" in line
+        for line in lines[3:]
+    )
     assert "pick order: 2, 1, 3" in out
 
 
 def test_time_out_and_grace_take_the_remaining_tokens(capsys):
-    code, out, err = run_sim(capsys, "--players", "3", "--duration", "10", "--grace", "2", "--script",
-                             "space +3500 3 +9000 1 +3000")
+    code, out, err = run_sim(
+        capsys,
+        "--players",
+        "3",
+        "--duration",
+        "10",
+        "--grace",
+        "2",
+        "--script",
+        "space +3500 3 +9000 1 +3000",
+    )
     assert code == 0, err
     assert "grace" in out
-    last = [l for l in out.splitlines() if l.startswith("t=")][-1]
+    last = [line for line in out.splitlines() if line.startswith("t=")][-1]
     # 3 pressed in time (token 1), 1 pressed in the grace window (2), 2 forced by seat order (3)
     assert "3:printed#1" in last and ("1:late#2" in last or "1:printed#2" in last)
     assert "2:forced#3" in last
@@ -46,16 +67,24 @@ def test_a_whole_three_day_game(capsys):
 
 
 def test_pause_and_abort_keys(capsys):
-    code, out, err = run_sim(capsys, "--players", "2", "--duration", "1:00", "--script",
-                             "space +4000 p +5000 p +1000 x +500")
+    code, out, err = run_sim(
+        capsys,
+        "--players",
+        "2",
+        "--duration",
+        "1:00",
+        "--script",
+        "space +4000 p +5000 p +1000 x +500",
+    )
     assert code == 0, err
     assert "paused" in out
-    assert out.count("FRIDAY  ready") >= 2      # abort: back to the ready check
+    assert out.count("FRIDAY  ready") >= 2  # abort: back to the ready check
 
 
 def test_bad_options_exit_2_with_every_problem(capsys):
-    code, out, err = run_sim(capsys, "--players", "9", "--duration", "soon", "--mode", "chess",
-                             "--script", "1")
+    code, out, err = run_sim(
+        capsys, "--players", "9", "--duration", "soon", "--mode", "chess", "--script", "1"
+    )
     assert code == 2
     assert "--players 9" in err and "--duration 'soon'" in err and "--mode 'chess'" in err
     assert "Traceback" not in err
@@ -75,7 +104,9 @@ def test_needs_a_terminal_without_script(capsys, monkeypatch):
 
 def test_journal_file_resumes_the_game(capsys, tmp_path):
     j = str(tmp_path / "j.bin")
-    code, out, err = run_sim(capsys, "--players", "2", "--journal", j, "--script", "space +3500 1 +200")
+    code, out, err = run_sim(
+        capsys, "--players", "2", "--journal", j, "--script", "space +3500 1 +200"
+    )
     assert code == 0, err
     code, out, err = run_sim(capsys, "--players", "2", "--journal", j, "--script", "+100")
     assert code == 0, err
@@ -85,10 +116,19 @@ def test_journal_file_resumes_the_game(capsys, tmp_path):
 
 def test_no_color_and_glyphs():
     frame = [(0, 0, 0)] * 24 + [(255, 0, 0), (40, 0, 0)]
-    st = {"game": "fit-to-print", "mode": "standard", "round": 1, "rounds": 3, "phase": "running",
-          "day": "friday", "remaining_ms": 61000, "players": [
-              {"name": "Ada", "state": "printed", "token": 1, "tied": 1},
-              {"name": "Ben", "state": "reporting", "token": 0}]}
+    st = {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "round": 1,
+        "rounds": 3,
+        "phase": "running",
+        "day": "friday",
+        "remaining_ms": 61000,
+        "players": [
+            {"name": "Ada", "state": "printed", "token": 1, "tied": 1},
+            {"name": "Ben", "state": "reporting", "token": 0},
+        ],
+    }
     lines = sim.screen(st, frame, colour=False)
     text = "\n".join(lines)
     assert "\x1b" not in text
@@ -146,8 +186,9 @@ def test_terminal_port_serves_the_link_on_a_pty():
 
 
 def test_other_games_run_their_table_mode(capsys):
-    code, out, err = run_sim(capsys, "--game", "heat", "--players", "3", "--script",
-                             "space +3500 1 2 3 +500 q")
+    code, out, err = run_sim(
+        capsys, "--game", "heat", "--players", "3", "--script", "space +3500 1 2 3 +500 q"
+    )
     assert code == 0, err
     assert "heat" in out and "ready-reveal" in out.lower()
     code, out, err = run_sim(capsys, "--game", "myth-fits", "--players", "2", "--script", "+100 q")

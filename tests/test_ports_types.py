@@ -33,7 +33,9 @@ def _pyright_ok():
     except (OSError, subprocess.TimeoutExpired) as e:
         return "pyright cannot run: %s" % e
     if proc.returncode != 0:
-        return "pyright cannot run (it needs node; offline without a cached node?): %s" % (proc.stderr.strip()[-300:],)
+        return "pyright cannot run (it needs node; offline without a cached node?): %s" % (
+            proc.stderr.strip()[-300:],
+        )
     return None
 
 
@@ -68,8 +70,13 @@ def _run(tmp_path, name, files, extra, typeshed=None):
     if typeshed:
         config["typeshedPath"] = typeshed
     (project / "pyrightconfig.json").write_text(json.dumps(config, indent=1))
-    proc = subprocess.run([PYRIGHT, "-p", str(project / "pyrightconfig.json")],
-                          capture_output=True, text=True, timeout=600, cwd=str(project))
+    proc = subprocess.run(
+        [PYRIGHT, "-p", str(project / "pyrightconfig.json")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=str(project),
+    )
     assert proc.returncode == 0, "pyright (%s):\n%s\n%s" % (name, proc.stdout, proc.stderr)
     assert "0 errors" in proc.stdout, proc.stdout
 
@@ -90,9 +97,20 @@ def test_circuitpython_port_type_checks(tmp_path):
         pytest.skip("adafruit-circuitpython-neopixel is not installed (dev extra)")
     extra = tmp_path / "cp_first"
     extra.mkdir()
-    _link(os.path.join(neo_site, "neopixel.py"), str(extra))   # not MicroPython's neopixel.pyi
-    _run(tmp_path, "circuitpython", _existing(["presstime/device/ports/macropad.py", "code.py", "boot.py",
-                                               "presstime/device/ports/ram_journal.py"]), [extra])
+    _link(os.path.join(neo_site, "neopixel.py"), str(extra))  # not MicroPython's neopixel.pyi
+    _run(
+        tmp_path,
+        "circuitpython",
+        _existing(
+            [
+                "presstime/device/ports/macropad.py",
+                "code.py",
+                "boot.py",
+                "presstime/device/ports/ram_journal.py",
+            ]
+        ),
+        [extra],
+    )
 
 
 def _micropython_check(tmp_path, files):
@@ -105,7 +123,9 @@ def _micropython_check(tmp_path, files):
         pytest.skip("micropython-rp2-rpi-pico-stubs is not installed (dev extra)")
     extra = tmp_path / "mp_first"
     extra.mkdir()
-    for f in stub_files:   # the rp2 stubs' own top-level modules first (CircuitPython's `micropython` differs)
+    for f in (
+        stub_files
+    ):  # the rp2 stubs' own top-level modules first (CircuitPython's `micropython` differs)
         parts = str(f).split("/")
         if len(parts) == 1 and parts[0].endswith(".pyi"):
             _link(os.path.join(site, parts[0]), str(extra))
@@ -118,8 +138,14 @@ def _micropython_check(tmp_path, files):
 
 
 def test_micropython_port_type_checks(tmp_path):
-    _micropython_check(tmp_path, ["presstime/device/ports/rp2.py", "presstime/device/ports/edge_ring.py",
-                                  "presstime/device/ports/debounce.py"])
+    _micropython_check(
+        tmp_path,
+        [
+            "presstime/device/ports/rp2.py",
+            "presstime/device/ports/edge_ring.py",
+            "presstime/device/ports/debounce.py",
+        ],
+    )
 
 
 def test_micropython_entry_type_checks(tmp_path):

@@ -5,23 +5,31 @@ from presstime import rebuild, records, report
 from presstime.core import events as E
 from presstime.core.table import Table
 
-PAD = {"articles": 5, "photos": 1, "centerpiece": 0, "white_space": 3, "smiles": 1, "frowns": 0,
-       "unplaced": 0, "ads": 2}
+PAD = {
+    "articles": 5,
+    "photos": 1,
+    "centerpiece": 0,
+    "white_space": 3,
+    "smiles": 1,
+    "frowns": 0,
+    "unplaced": 0,
+    "ads": 2,
+}
 
 
 def _two_step_round_with_a_tie():
     t = Table()
     t.configure({"players": ["Ada", "Ben", "Cy"], "duration_ms": 180000, "two_step": True}, 0)
-    t.control(1000)                    # the control button starts: 3-2-1, running from 4 s
+    t.control(1000)  # the control button starts: 3-2-1, running from 4 s
     for ms in range(1000, 4100, 100):
         t.tick(ms)
-    t.press(0, 14000000)               # Ada: Layout! at 10 s of round time
-    t.press(1, 16000000)               # Ben: Layout! at 12 s
-    t.press(0, 34000000)               # Ada: Print! at 30 s
-    t.press(1, 34000400)               # Ben: Print! 0.4 ms later: a tie (resolution 1 ms)
-    t.press(2, 35000000)               # Cy: Layout! at 31 s
-    t.tick(184000)                     # time-out at 3:00, Cy still working
-    t.tick(189100)                     # the grace window closes: Cy is forced
+    t.press(0, 14000000)  # Ada: Layout! at 10 s of round time
+    t.press(1, 16000000)  # Ben: Layout! at 12 s
+    t.press(0, 34000000)  # Ada: Print! at 30 s
+    t.press(1, 34000400)  # Ben: Print! 0.4 ms later: a tie (resolution 1 ms)
+    t.press(2, 35000000)  # Cy: Layout! at 31 s
+    t.tick(184000)  # time-out at 3:00, Cy still working
+    t.tick(189100)  # the grace window closes: Cy is forced
     return t
 
 
@@ -31,11 +39,16 @@ def test_sync_rebuilds_layout_and_print_times_ties_and_the_end():
     journal = [(i + 1, E.encode(ev)) for i, ev in enumerate(t.drain())]
     [game] = rebuild.games_from_journal(journal)
     [rnd] = game["rounds"]
-    assert rnd == live                 # `play` (live status) and `sync` (journal) agree
+    assert rnd == live  # `play` (live status) and `sync` (journal) agree
     block = rebuild.table_block(rnd)
-    assert block == {"print_ms": {"Ada": 30000, "Ben": 30000}, "layout_ms": {"Ada": 10000, "Ben": 12000, "Cy": 31000},
-                     "tied": ["Ada", "Ben"], "end": "grace closed", "elapsed_ms": 180000}
-    assert rnd["finish"][2] == "Cy"    # forced: the last token, no print time
+    assert block == {
+        "print_ms": {"Ada": 30000, "Ben": 30000},
+        "layout_ms": {"Ada": 10000, "Ben": 12000, "Cy": 31000},
+        "tied": ["Ada", "Ben"],
+        "end": "grace closed",
+        "elapsed_ms": 180000,
+    }
+    assert rnd["finish"][2] == "Cy"  # forced: the last token, no print time
     record = rebuild.game_record(game)
     assert record["rounds"][0]["table"] == block and record["rounds"][0]["day"] == "friday"
     record["rounds"][0]["players"] = dict((n, dict(PAD)) for n in record["players"])
@@ -63,5 +76,8 @@ def test_a_one_step_round_keeps_no_empty_fields():
     t.press(1, 5000000)
     t.press(0, 9000000)
     [game] = rebuild.games_from_journal([(i + 1, E.encode(ev)) for i, ev in enumerate(t.drain())])
-    assert rebuild.table_block(game["rounds"][0]) == {"print_ms": {"Ada": 6000, "Ben": 2000},
-                                                      "end": "all printed", "elapsed_ms": 6000}
+    assert rebuild.table_block(game["rounds"][0]) == {
+        "print_ms": {"Ada": 6000, "Ben": 2000},
+        "end": "all printed",
+        "elapsed_ms": 6000,
+    }

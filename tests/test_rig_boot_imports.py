@@ -20,18 +20,20 @@ def test_the_app_boots_with_the_built_ins_cached_and_no_fallback_module(rig_dir,
     pico = EmulatedPico.start(rig_dir, pico_image, pty=False, paused=True)
     try:
         pico.run(800 * MS)
-        PausedLink.client(pico).repl()          # the app leaves its loop; its modules stay
+        PausedLink.client(pico).repl()  # the app leaves its loop; its modules stay
         pico.run(100 * MS)
-        r = pico.exec("import sys\n"
-                      "print([m for m in %r if sys.modules.get(m) is not __import__('u' + m)])\n"
-                      "print('presstime.device.ports.edge_ring' in sys.modules)\n"
-                      "print('presstime.device.ports.rp2_pio' in sys.modules)\n" % (EXTENSIBLE,))
+        r = pico.exec(
+            "import sys\n"
+            "print([m for m in %r if sys.modules.get(m) is not __import__('u' + m)])\n"
+            "print('presstime.device.ports.edge_ring' in sys.modules)\n"
+            "print('presstime.device.ports.rp2_pio' in sys.modules)\n" % (EXTENSIBLE,)
+        )
     finally:
         pico.close()
     assert not r.get("err"), r
     uncached, fallback, pio = r["out"].split()[:3]
-    assert uncached == "[]"         # each one the built-in, from sys.modules
-    assert fallback == "False"      # the PIO capture runs: no hard-IRQ ring loaded
+    assert uncached == "[]"  # each one the built-in, from sys.modules
+    assert fallback == "False"  # the PIO capture runs: no hard-IRQ ring loaded
     assert pio == "True"
 
 
@@ -44,11 +46,13 @@ def test_the_kept_pio_programs_are_what_the_assembler_makes(rig_dir, pico_image)
         PausedLink.client(pico).repl()
         pico.run(100 * MS)
         # (fields 1-3 are where each PIO loaded the program: the app's run has set them)
-        r = pico.exec("from presstime.device.ports import rp2_pio as P\n"
-                      "c, w = P._assemble()\n"
-                      "print(len(c[0]), len(w[0]))\n"
-                      "print(list(c[0]) == list(P._CAPTURE[0]) and c[4:] == P._CAPTURE[4:])\n"
-                      "print(list(w[0]) == list(P._WS2812[0]) and w[4:] == P._WS2812[4:])\n")
+        r = pico.exec(
+            "from presstime.device.ports import rp2_pio as P\n"
+            "c, w = P._assemble()\n"
+            "print(len(c[0]), len(w[0]))\n"
+            "print(list(c[0]) == list(P._CAPTURE[0]) and c[4:] == P._CAPTURE[4:])\n"
+            "print(list(w[0]) == list(P._WS2812[0]) and w[4:] == P._WS2812[4:])\n"
+        )
     finally:
         pico.close()
     assert not r.get("err"), r

@@ -25,9 +25,13 @@ def board(pico):
 
 
 def presstime(*args, timeout=600):
-    return subprocess.run([sys.executable, "-m", "presstime"] + list(args),
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "presstime"] + list(args),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def test_watch_once_shows_the_boards_status(board):
@@ -44,9 +48,9 @@ def test_sync_pulls_a_whole_games_journal_and_rebuilds_it(board, tmp_path):
 
     folder = tmp_path / "made"
     folder.mkdir()
-    files = game_journal(str(folder))          # the app's own code on the fake port
+    files = game_journal(str(folder))  # the app's own code on the fake port
     board.put_files(files)
-    board.wait_until(board.now() + READY_NS)    # booted again, the journal replayed
+    board.wait_until(board.now() + READY_NS)  # booted again, the journal replayed
     db = str(tmp_path / "history.sqlite3")
     r = presstime("sync", "--port", board.pty, "--db", db, "--json")
     assert r.returncode == 0, r.stderr
@@ -66,15 +70,19 @@ def test_repl_gives_mpremote_the_board(board):
     r = presstime("repl", "--port", board.pty)
     assert r.returncode == 0, r.stderr
     assert "returned to the REPL" in r.stdout
-    m = subprocess.run(["mpremote", "connect", board.pty, "exec", "print(6 * 7)"],
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+    m = subprocess.run(
+        ["mpremote", "connect", board.pty, "exec", "print(6 * 7)"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert m.returncode == 0 and "42" in m.stdout, m.stderr
 
 
 def test_install_firmware_again_over_the_running_app(board):
     r = presstime("install-firmware", "--board", "pico", "--port", board.pty, timeout=1200)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "returned to the REPL" in r.stdout           # the app stepped aside over the link
+    assert "returned to the REPL" in r.stdout  # the app stepped aside over the link
     assert "installed presstime" in r.stdout
     w = presstime("watch", "--port", board.pty, "--once", "--json")
     assert w.returncode == 0, w.stderr

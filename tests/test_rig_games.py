@@ -7,12 +7,9 @@ The games run in paused mode (deterministic), sync runs free with a pty, as a de
 
 import json
 
-import pytest
-
 from presstime.core import events as E
 from presstime.rebuild import games_from_journal
 from presstime.store import Store
-
 from rig.games import Script, frame_checks, play_game, sim_records
 from rig.pico import EmulatedPico
 from rig.rp2emu import MS
@@ -42,11 +39,13 @@ def sync_cli(rig_dir, image, tmp_path, monkeypatch, capsys):
     from presstime.cli import main
 
     real = share.connect
-    monkeypatch.setattr(share, "connect", lambda port, **kw: real(port, **dict(kw, timeout=3.0, retries=5)))
+    monkeypatch.setattr(
+        share, "connect", lambda port, **kw: real(port, **dict(kw, timeout=3.0, retries=5))
+    )
     db = str(tmp_path / "history.sqlite3")
     pico = EmulatedPico.start(rig_dir, image, pty=True)
     try:
-        pico.run(800 * MS)          # booted before the desktop's first hello
+        pico.run(800 * MS)  # booted before the desktop's first hello
         capsys.readouterr()
         code = main(["sync", "--port", pico.pty, "--db", db, "--json"])
         text = capsys.readouterr()
@@ -84,12 +83,24 @@ def test_fit_to_print_three_days_on_the_board(rig_dir, ftp_game, tmp_path, monke
     assert r1["finish"] == ["Dee", "Ben", "Fay", "Ada", "Cy", "Eli"] and r1["end"] == "all printed"
     assert r1["print_ms"]["Dee"] == 1200 and r1["print_ms"]["Eli"] == 2350
     assert r2["finish"] == ["Ada", "Cy", "Eli", "Ben", "Dee", "Fay"] and r2["end"] == "grace closed"
-    assert r2["print_ms"] == {"Ada": 1500, "Cy": 1750, "Eli": 10800}     # 3 s paused: not counted
-    assert r3["finish"] == ["Ben", "Fay", "Dee", "Ada", "Cy", "Eli"]     # the tie: Dee first on day 3
+    assert r2["print_ms"] == {"Ada": 1500, "Cy": 1750, "Eli": 10800}  # 3 s paused: not counted
+    assert r3["finish"] == ["Ben", "Fay", "Dee", "Ada", "Cy", "Eli"]  # the tie: Dee first on day 3
     assert sorted(r3["tied"]) == ["Ada", "Dee"] and r3["print_ms"]["Cy"] == 3250
     assert [c["status"]["phase"] for c in run["checks"]] == [
-        "ready", "countdown", "running", "summary", "ready", "running", "paused", "running",
-        "grace", "summary", "running", "summary", "over"]
+        "ready",
+        "countdown",
+        "running",
+        "summary",
+        "ready",
+        "running",
+        "paused",
+        "running",
+        "grace",
+        "summary",
+        "running",
+        "summary",
+        "over",
+    ]
     assert out["games"][0]["finish"] == [r["finish"] for r in games[0]["rounds"]]
 
 
@@ -97,6 +108,7 @@ def ready_reveal_script(players, rounds, steps):
     """Ready-reveal (Heat, Mini FITS): every player presses "ready" for each reveal; once a
     player takes it back (a second press) and presses again, once the control button reveals
     without waiting for everyone; the control button goes to the next round."""
+
     def make(start_ms):
         s = Script(start_ms)
         s.check(300)
@@ -104,21 +116,22 @@ def ready_reveal_script(players, rounds, steps):
         for r in range(rounds):
             for k in range(steps):
                 if r == 0 and k == 1:
-                    s.tap(0, t).tap(0, t + 150)             # ready, not ready after all
+                    s.tap(0, t).tap(0, t + 150)  # ready, not ready after all
                     t += 300
                 if r == rounds - 1 and k == 0:
-                    s.tap(1, t).tap(-1, t + 150)            # the control button reveals
+                    s.tap(1, t).tap(-1, t + 150)  # the control button reveals
                     t += 150 + 80 + 400 + 150
                     continue
                 for p in range(players):
                     s.tap(p, t)
                     t += 150
                 t += 100
-            s.check(t + 500)                                # the round's summary
-            s.tap(-1, t + 600)                              # next round / game over
+            s.check(t + 500)  # the round's summary
+            s.tap(-1, t + 600)  # next round / game over
             t += 1300
         s.check(t + 200)
         return s
+
     return make
 
 
@@ -128,30 +141,38 @@ def myth_script(start_ms):
     control button takes one back; Ben reaches the target; the control button ends the game."""
     s = Script(start_ms)
     s.check(300)
-    s.tap(0, 500)                               # starts the game: Ada's turn
-    s.tap(0, 1200).tap(1, 1900)                 # Ada, then Ben end their turns
+    s.tap(0, 500)  # starts the game: Ada's turn
+    s.tap(0, 1200).tap(1, 1900)  # Ada, then Ben end their turns
     s.check(2450)
-    s.tap(0, 2500, hold_ms=1000)                # photo token for Ada (at 3300)
-    s.tap(1, 4000, hold_ms=1000)                # for Ben (4800)
-    s.tap(-1, 5300).tap(-1, 5550)               # undo Ben's
+    s.tap(0, 2500, hold_ms=1000)  # photo token for Ada (at 3300)
+    s.tap(1, 4000, hold_ms=1000)  # for Ben (4800)
+    s.tap(-1, 5300).tap(-1, 5550)  # undo Ben's
     for t in (6200, 7600, 9000):
-        s.tap(1, t, hold_ms=1000)               # Ben: 1, 2, 3 -> wins at 9800
+        s.tap(1, t, hold_ms=1000)  # Ben: 1, 2, 3 -> wins at 9800
     s.check(10500)
-    s.tap(-1, 11000)                            # game over
+    s.tap(-1, 11000)  # game over
     s.check(12000)
     return s
 
 
-def test_heat_mini_fits_and_myth_fits_on_the_board(rig_dir, pico_image, pico_origin, tmp_path,
-                                                   monkeypatch, capsys):
+def test_heat_mini_fits_and_myth_fits_on_the_board(
+    rig_dir, pico_image, pico_origin, tmp_path, monkeypatch, capsys
+):
     heat = {"game": "heat", "players": ["Ada", "Ben", "Cy"]}
     mini = {"game": "mini-fits", "players": ["Ada", "Ben"]}
     myth = {"game": "myth-fits", "players": ["Ada", "Ben"]}
     final = str(tmp_path / "final.img")
-    played = play_game(rig_dir, pico_image, pico_origin, [
-        (heat, ready_reveal_script(3, 3, 4)),
-        (mini, ready_reveal_script(2, 2, 13)),
-        (myth, myth_script)], final=final)
+    played = play_game(
+        rig_dir,
+        pico_image,
+        pico_origin,
+        [
+            (heat, ready_reveal_script(3, 3, 4)),
+            (mini, ready_reveal_script(2, 2, 13)),
+            (myth, myth_script),
+        ],
+        final=final,
+    )
     out, board = sync_cli(rig_dir, final, tmp_path, monkeypatch, capsys)
     games, frames = check_against_sim(played, board)
     assert [g["config"]["game"] for g in games] == ["heat", "mini-fits", "myth-fits"]

@@ -5,9 +5,13 @@ link in paused mode (deterministic)."""
 from rig.pico import PausedLink
 from rig.rp2emu import MS
 
-CFG = {"players": [{"name": "P%d" % i, "colour": c} for i, c in
-                   enumerate(("#ff0000", "#00ff00", "#0000ff", "#ffff00"))],
-       "duration_ms": 60000}
+CFG = {
+    "players": [
+        {"name": "P%d" % i, "colour": c}
+        for i, c in enumerate(("#ff0000", "#00ff00", "#0000ff", "#ffff00"))
+    ],
+    "duration_ms": 60000,
+}
 
 
 def _busy(pico, ns):
@@ -19,21 +23,23 @@ def _busy(pico, ns):
 
 def test_the_loop_sleeps_between_its_due_instants(rig_dir, pico_image):
     from rig.pico import EmulatedPico
+
     with EmulatedPico.start(rig_dir, pico_image, pty=False, paused=True) as pico:
         pico.run(300 * MS)
         link = PausedLink.client(pico)
         link.hello()
-        assert _busy(pico, 1000 * MS) < 0.05            # set-up: nothing to show, asleep
+        assert _busy(pico, 1000 * MS) < 0.05  # set-up: nothing to show, asleep
         link.configure(CFG)
         link.start()
-        pico.run(3200 * MS)                              # the 3 s countdown
+        pico.run(3200 * MS)  # the 3 s countdown
         assert link.status()["phase"] == "running"
-        assert _busy(pico, 2000 * MS) < 0.20             # a round: the ring drains, blinks
+        assert _busy(pico, 2000 * MS) < 0.20  # a round: the ring drains, blinks
 
 
 def test_the_ring_is_lit_while_a_round_runs(rig_dir, pico_image):
     """Frames go out only when a pixel changes: after the start, at least the countdown's."""
     from rig.pico import EmulatedPico
+
     with EmulatedPico.start(rig_dir, pico_image, pty=False, paused=True) as pico:
         pico.run(300 * MS)
         link = PausedLink.client(pico)

@@ -29,9 +29,9 @@ def test_requests_with_id_3_from_power_on_never_reach_the_repl(rig_dir, pico_ima
 
     pico = EmulatedPico.start(rig_dir, pico_image, pty=False, paused=True)
     try:
-        frame = wire.encode(wire.STATUS, 3)      # 00 06 01 02 03 .. .. 00: two 0x03 bytes
+        frame = wire.encode(wire.STATUS, 3)  # 00 06 01 02 03 .. .. 00: two 0x03 bytes
         out = ""
-        while pico.now() < 450 * MS:             # one every 0.5 ms, through the whole boot
+        while pico.now() < 450 * MS:  # one every 0.5 ms, through the whole boot
             pico.write(frame)
             pico.run(500 * US)
             out += pico.read()

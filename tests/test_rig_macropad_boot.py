@@ -5,14 +5,11 @@ keeps the drive for the computer when KEY1 is held; and the CircuitPython facts 
 on (the board's pins, the clock's power-on origin) hold on the real firmware."""
 
 import json
-import time
 
 from presstime import cli
-
+from presstime.device.boards import macropad as board
 from rig.macropad import GPIO, EmulatedMacropad
 from rig.rp2emu import MS
-
-from presstime.device.boards import macropad as board
 
 
 def test_installed_app_boots_from_code_py_and_answers_on_the_data_port(macropad):
@@ -53,16 +50,22 @@ def _console_exec(pad, code):
 
 
 def test_pins_and_clock_origin_are_what_the_rig_and_the_port_assume(macropad):
-    out = _console_exec(macropad, (
-        "import board, microcontroller, supervisor\n"
-        "names = %r\n"
-        "print([n for n in names if getattr(board, n) is not getattr(microcontroller.pin, 'GPIO%%d' %% names[n])])\n"
-        "print((supervisor.ticks_ms() - ((1 << 29) - 65536)) %% (1 << 29))\n") % GPIO)
+    out = _console_exec(
+        macropad,
+        (
+            "import board, microcontroller, supervisor\n"
+            "names = %r\n"
+            "print([n for n in names if getattr(board, n) is not getattr(microcontroller.pin, "
+            "'GPIO%%d' %% names[n])])\n"
+            "print((supervisor.ticks_ms() - ((1 << 29) - 65536)) %% (1 << 29))\n"
+        )
+        % GPIO,
+    )
     lines = out.split()
-    assert out.splitlines()[0] == "[]"           # every name sits on the GPIO the rig drives
+    assert out.splitlines()[0] == "[]"  # every name sits on the GPIO the rig drives
     chip_ms = macropad.chip_ns() / MS
     since_power_on = int(lines[-1])
-    assert 0 <= chip_ms - since_power_on < 100   # ticks_ms started at 2**29 - 65536
+    assert 0 <= chip_ms - since_power_on < 100  # ticks_ms started at 2**29 - 65536
 
 
 def test_key1_held_at_reset_leaves_the_drive_to_the_computer(rig_dir, macropad_image):
@@ -71,9 +74,12 @@ def test_key1_held_at_reset_leaves_the_drive_to_the_computer(rig_dir, macropad_i
     try:
         assert pad.wait_hello() is not None
         pad.release_key(board.EDIT_MODE_KEY)
-        out = _console_exec(pad, "import storage, os\nprint(storage.getmount('/').readonly)\n"
-                                 "print(sorted(f for f in os.listdir('/') if f.startswith('journal')))")
-        assert out.splitlines()[0] == "True"     # read-only to code: writable for the computer
+        out = _console_exec(
+            pad,
+            "import storage, os\nprint(storage.getmount('/').readonly)\n"
+            "print(sorted(f for f in os.listdir('/') if f.startswith('journal')))",
+        )
+        assert out.splitlines()[0] == "True"  # read-only to code: writable for the computer
     finally:
         pad.close()
     # not held: the drive is the firmware's (writable to code) and the journal is on it, in its
@@ -81,9 +87,12 @@ def test_key1_held_at_reset_leaves_the_drive_to_the_computer(rig_dir, macropad_i
     pad = EmulatedMacropad.start(rig_dir, macropad_image)
     try:
         assert pad.wait_hello() is not None
-        out = _console_exec(pad, "import storage, os\nprint(storage.getmount('/').readonly)\n"
-                                 "print(sorted(os.listdir('/journal')))\n"
-                                 "print(os.stat('/journal-reserve.bin')[6])")
+        out = _console_exec(
+            pad,
+            "import storage, os\nprint(storage.getmount('/').readonly)\n"
+            "print(sorted(os.listdir('/journal')))\n"
+            "print(os.stat('/journal-reserve.bin')[6])",
+        )
         lines = out.splitlines()
         assert lines[0] == "False"
         assert "journal.bin.0" in lines[1]

@@ -18,10 +18,15 @@ import pytest
 from presstime.core import events as E
 from presstime.rebuild import games_from_journal
 from presstime.store import Store
-
 from rig.macropad import EmulatedMacropad
-from rig.macropad_games import (Game, lights_mismatches, next_round, split_games, start_round,
-                                wait_phase)
+from rig.macropad_games import (
+    Game,
+    lights_mismatches,
+    next_round,
+    split_games,
+    start_round,
+    wait_phase,
+)
 from rig.rp2emu import MS
 
 # keypad scans every 1 ms and stamps an event with the scan's supervisor.ticks_ms (whole ms):
@@ -71,18 +76,29 @@ def same_game(board, sim):
 
 
 def check_lights(game, sim, until_ms=None):
-    frames = [f for f in game.board_frames() if game.t_after_cfg + 100 <= f[0]
-              and (until_ms is None or f[0] < until_ms)]
+    frames = [
+        f
+        for f in game.board_frames()
+        if game.t_after_cfg + 100 <= f[0] and (until_ms is None or f[0] < until_ms)
+    ]
     assert len(frames) > 20
     bad = lights_mismatches(frames, sim.snapshots)
     assert not bad, "%d of %d frames are not core/lights' for the state, first: %r" % (
-        len(bad), len(frames), bad[:3])
+        len(bad),
+        len(frames),
+        bad[:3],
+    )
     return len(frames)
 
 
 def test_a_full_fit_to_print_game_through_the_keys(pad, tmp_path, capsys):
-    cfg = {"game": "fit-to-print", "mode": "standard", "duration_ms": 10000, "grace_ms": 2000,
-           "players": [{"name": n} for n in ("Ada", "Ben", "Cy", "Di")]}
+    cfg = {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "duration_ms": 10000,
+        "grace_ms": 2000,
+        "players": [{"name": n} for n in ("Ada", "Ben", "Cy", "Di")],
+    }
     game = Game(pad, cfg)
     # Friday: everyone prints, gaps from 3 ms to 900 ms
     st, t = start_round(game)
@@ -96,7 +112,7 @@ def test_a_full_fit_to_print_game_through_the_keys(pad, tmp_path, capsys):
     go = st["t_ms"] - st["elapsed_ms"]
     game.press(1, at_ms=t + 500)
     game.press(3, at_ms=t + 3200)
-    game.press(0, at_ms=go + 10000 + 1200)    # in the grace window (2 s) after the 10 s round
+    game.press(0, at_ms=go + 10000 + 1200)  # in the grace window (2 s) after the 10 s round
     game.run_to(go + 10000 + 2000 + 300)
     st = wait_phase(game, ("summary",))
     assert st["phase"] == "summary"
@@ -120,8 +136,12 @@ def test_a_full_fit_to_print_game_through_the_keys(pad, tmp_path, capsys):
     [sim_game] = games_from_journal(sim.journal.records(0))
     [board_game] = games_from_journal(records)
     same_game(board_game, sim_game)
-    assert [r["end"] for r in board_game["rounds"]] == ["all printed", "grace closed", "all printed"]
-    assert board_game["rounds"][1]["finish"] == ["Ben", "Di", "Ada", "Cy"]     # Ada in the grace
+    assert [r["end"] for r in board_game["rounds"]] == [
+        "all printed",
+        "grace closed",
+        "all printed",
+    ]
+    assert board_game["rounds"][1]["finish"] == ["Ben", "Di", "Ada", "Cy"]  # Ada in the grace
     assert board_game["rounds"][0]["finish"] == ["Cy", "Ada", "Di", "Ben"]
     assert board_game["over"]
 
@@ -134,7 +154,7 @@ def drive(game, limit=120):
     for _ in range(limit):
         st = game.status()
         ph = st["phase"]
-        now = game.now_ms()             # (the call itself let emulated time run on)
+        now = game.now_ms()  # (the call itself let emulated time run on)
         if ph == "over":
             return st
         if ph == "summary":
@@ -145,7 +165,7 @@ def drive(game, limit=120):
             game.run_to(now + 50 + 80 + 400 + 100)
         elif st["mode"] == "turns":
             turns += 1
-            hold = 900 if turns % 3 else 80   # mostly photo tokens: the game reaches its target
+            hold = 900 if turns % 3 else 80  # mostly photo tokens: the game reaches its target
             game.press(st["turn"], at_ms=now + 50, hold_ms=hold)
             # a turns game is journaled at once, and a CircuitPython FAT write holds the chip
             # (keypad's scan too) for ~0.11 s: the next press comes after it, as at a table
@@ -181,11 +201,13 @@ def test_a_game_of_each_other_table_mode(pad, tmp_path, capsys):
     tokens by a 0.9 s hold), one after the other on one board, one sync at the end."""
     played = []
     for name, players in OTHER_MODES:
-        game = Game(pad, {"game": name, "players": [{"name": n} for n in ("Ada", "Ben", "Cy")[:players]]})
+        game = Game(
+            pad, {"game": name, "players": [{"name": n} for n in ("Ada", "Ben", "Cy")[:players]]}
+        )
         if name == "myth-fits":
             quick_passes(game)
         played.append((game, drive(game)))
-    board = split_games(synced(pad, tmp_path, capsys))[-len(OTHER_MODES):]
+    board = split_games(synced(pad, tmp_path, capsys))[-len(OTHER_MODES) :]
     frames = 0
     for k, ((name, _), (game, st), records) in enumerate(zip(OTHER_MODES, played, board)):
         assert st["phase"] == "over"
@@ -217,9 +239,24 @@ def test_play_runs_a_round_on_the_board(pad, tmp_path):
     t0 = pad.board_ms(pad.now())
     with pad.pump():
         proc = subprocess.Popen(
-            [sys.executable, "-m", "presstime", "play", "--port", pad.data_pty, "--db", db,
-             "--players", "Ada,Ben", "--duration", "0:10"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                "-m",
+                "presstime",
+                "play",
+                "--port",
+                pad.data_pty,
+                "--db",
+                db,
+                "--players",
+                "Ada,Ben",
+                "--duration",
+                "0:10",
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
         # the round starts when play has configured the board and read the Enter below;
         # the presses come well after its 3 s countdown (emulated time runs ~4x slower than
         # the wall here)
@@ -228,14 +265,15 @@ def test_play_runs_a_round_on_the_board(pad, tmp_path):
         proc.stdin.write(b"\n")
         proc.stdin.flush()
         import time
+
         deadline = time.monotonic() + 600
         while pad.board_ms(pad.now()) < t0 + 10000 and time.monotonic() < deadline:
             time.sleep(0.5)
-        out, _ = proc.communicate(timeout=600)     # (closes stdin: play's scorepad sees the end)
+        out, _ = proc.communicate(timeout=600)  # (closes stdin: play's scorepad sees the end)
     text = out.decode("utf-8", "replace")
     assert proc.returncode == 1, text
     assert "Ben" in text and "Ada" in text
     lines = text.splitlines()
-    finish = [l for l in lines if "Ben" in l and "Ada" in l]
+    finish = [line for line in lines if "Ben" in line and "Ada" in line]
     assert finish and finish[-1].index("Ben") < finish[-1].index("Ada"), text
     assert "kept as draft" in text

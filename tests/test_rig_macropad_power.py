@@ -13,23 +13,26 @@ Two cuts, small for CI; bench/bench_cp_cuts.py runs many, seeded, and counts the
 import pytest
 
 from presstime.core import events as E
-
 from rig.macropad_cuts import check, cut_once, journal_part
 
 
-def test_a_cut_tearing_the_journals_directory_sector_leaves_an_app_that_answers(rig_dir, macropad_image):
+def test_a_cut_tearing_the_journals_directory_sector_leaves_an_app_that_answers(
+    rig_dir, macropad_image
+):
     # The cut that left the app silent: the START write's second flash sector (the directory
     # entry of the journal's segment), erased whole. With the journal at the drive's top, that
     # sector held code.py's and boot.py's entries too: CircuitPython came back with no code.py.
     r = cut_once(rig_dir, macropad_image, 8, E.START, offset_ms=98, tear_bytes=4096)
     assert r["hello"] is not None, "the app did not come back: %r (console %r)" % (
-        r["class"], r["console"][-300:])
+        r["class"],
+        r["console"][-300:],
+    )
     broken = check(r)
     op = (r["cut"] or {}).get("op")
     if op:
         # the sector rewritten was the journal's, never one holding the app's files
         assert all(journal_part(t) or t == "FAT" for t in r["torn"]), r["torn"]
-        broken = [b for b in broken if "missing" not in b]      # what the torn sector held
+        broken = [b for b in broken if "missing" not in b]  # what the torn sector held
     assert broken == [], (r["class"], broken)
 
 

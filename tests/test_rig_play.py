@@ -23,8 +23,12 @@ COLS, ROWS = 80, 24
 # who presses first each day (seat), and the numbers each player types every day
 FIRST = (1, 0, 1)
 NUMBERS = {"Ada": "3", "Ben": "1"}
-GO_NS = 3800 * MS       # control press -> release (80 ms) + 0.4 s -> START -> 3 s count -> GO (3480) + 320
-WAIT_S = 300            # wall seconds for one step at most (the rig runs slower than real time, more so on a loaded machine)
+GO_NS = (
+    3800 * MS
+)  # control press -> release (80 ms) + 0.4 s -> START -> 3 s count -> GO (3480) + 320
+# wall seconds for one step at most (the rig runs slower than real time, more so on a loaded
+# machine)
+WAIT_S = 300
 
 
 class Terminal:
@@ -33,7 +37,7 @@ class Terminal:
     def __init__(self):
         self.screen = pyte.Screen(COLS, ROWS)
         self.stream = pyte.ByteStream(self.screen)
-        self.seen = []          # every line the screen showed, in order (what scrolled away too)
+        self.seen = []  # every line the screen showed, in order (what scrolled away too)
         self._last = set()
 
     def write(self, data):
@@ -57,9 +61,14 @@ def played(rig_dir, pico_image, tmp_path):
     db = str(tmp_path / "history.sqlite3")
     env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLS), LINES=str(ROWS))
     env.pop("NO_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "rig", "play", "--players", "Ada,Ben",
-                                           "--duration", "0:10", "--db", db],
-                          cwd=ROOT, env=env, dimensions=(ROWS, COLS), timeout=WAIT_S)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "rig", "play", "--players", "Ada,Ben", "--duration", "0:10", "--db", db],
+        cwd=ROOT,
+        env=env,
+        dimensions=(ROWS, COLS),
+        timeout=WAIT_S,
+    )
     term = Terminal()
     child.logfile_read = term
     board = None
@@ -101,31 +110,35 @@ def press(board, button, at, hold_ms=80):
 def test_play_a_whole_game_on_the_emulated_board(played):
     child, term, board, db = played
     for day, first in enumerate(FIRST):
-        mark = wait_shown(child, term, "ready 0/2", len(term.seen) if day else 0)   # ready check
+        mark = wait_shown(child, term, "ready 0/2", len(term.seen) if day else 0)  # ready check
         start = board.now() + 500 * MS
-        press(board, -1, start)                         # the control button starts the day
+        press(board, -1, start)  # the control button starts the day
         press(board, first, start + GO_NS)
         press(board, 1 - first, start + GO_NS + 700 * MS)
         child.expect("Breaking News card")
         assert any("round over: everybody printed" in line for line in term.seen[mark:])
-        child.sendline("")                              # no card
+        child.sendline("")  # no card
         typed = 0
         while True:
-            i = child.expect([u"\u00b7 (Ada|Ben) \u00b7 [^\r\n]*: ".encode(),
-                              (u"After round %d: ([^\r\n]*)" % (day + 1)).encode()])
+            i = child.expect(
+                [
+                    "\u00b7 (Ada|Ben) \u00b7 [^\r\n]*: ".encode(),
+                    ("After round %d: ([^\r\n]*)" % (day + 1)).encode(),
+                ]
+            )
             if i == 1:
                 break
             child.sendline(NUMBERS[child.match.group(1).decode()])
             typed += 1
-        assert typed == 16                              # 8 numbers for each of the two players
+        assert typed == 16  # 8 numbers for each of the two players
         after = child.match.group(1).decode()
         assert re.match(r"Ada \d+ \(\$\d+\), Ben \d+", after), after
-    child.expect("Enter: the final table")              # the winner, full screen, until Enter
+    child.expect("Enter: the final table")  # the winner, full screen, until Enter
     child.sendline("")
     child.expect(r"Saved as game (\d+) in the history\.")
     gid = int(child.match.group(1))
     child.expect(r"Same players again\? \[y/N\] ")
-    child.sendline("")                                  # no: the evening ends here
+    child.sendline("")  # no: the evening ends here
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0, term.text()
@@ -147,4 +160,4 @@ def test_play_a_whole_game_on_the_emulated_board(played):
     assert any(line.strip().startswith("Winner: %s" % winner) for line in term.seen)
     assert any("\u2605 %s WINS \u2605" % winner in line for line in term.seen)
     shown = "\n".join(term.seen)
-    assert "\\u001b" not in shown                   # no screen code printed as text
+    assert "\\u001b" not in shown  # no screen code printed as text

@@ -11,7 +11,7 @@ import pytest
 
 from rig.cuts import BETWEEN, cut_once, plan_by_class, probe_cached
 
-SEGMENTS = (4280 + 3200, 12760 + 4700)       # day 1 summary (compactions), day 2 paused (checkpoints)
+SEGMENTS = (4280 + 3200, 12760 + 4700)  # day 1 summary (compactions), day 2 paused (checkpoints)
 
 
 @pytest.fixture(scope="module")
@@ -38,12 +38,18 @@ def test_segments_write_journal_checkpoints_and_compact(segments):
 def test_one_cut_of_each_class_loses_no_completed_record(segments, rig_dir, tmp_path):
     refs = [ref for _, ref in segments]
     plan = plan_by_class(refs, seed=9, total=4)
-    aimed = dict((refs[si]["ops"][c["op"]]["class"] if c["aim"] != "between" else BETWEEN, c["aim"])
-                 for si, c in plan)
-    assert aimed == {"journal append": "program", "checkpoint": "program",
-                     "compaction": "erase", BETWEEN: "between"}
+    aimed = dict(
+        (refs[si]["ops"][c["op"]]["class"] if c["aim"] != "between" else BETWEEN, c["aim"])
+        for si, c in plan
+    )
+    assert aimed == {
+        "journal append": "program",
+        "checkpoint": "program",
+        "compaction": "erase",
+        BETWEEN: "between",
+    }
     for k, (si, cut) in enumerate(plan):
-        cut["mode"] = ("prefix", "random")[k % 2]    # both tear modes
+        cut["mode"] = ("prefix", "random")[k % 2]  # both tear modes
         r = cut_once(rig_dir, segments[si][0], refs[si], cut, str(tmp_path))
         assert r["ok"], r
-        assert r["hit"] == cut["aim"], r            # the rig's own report: the op it tore
+        assert r["hit"] == cut["aim"], r  # the rig's own report: the op it tore

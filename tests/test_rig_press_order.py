@@ -5,8 +5,6 @@ port on the board as the app does, rewrites a 4 KB file every 250 ms (a 45 ms se
 with interrupts off) and writes a pixel frame every loop, while the rig drives the button pins
 at exact emulated instants."""
 
-import pytest
-
 from rig.press_run import figures, press_run, schedule
 
 
@@ -24,18 +22,18 @@ def test_two_players_20ms_apart_during_an_erase_keep_their_order(rig_dir, pico_i
     assert run.missing == 0 and run.extra == 0
     (p1, t1, s1), (p2, t2, s2) = sorted(run.matched, key=lambda m: m[1])
     assert (p1, p2) == (3, 1)
-    assert _inside(t1, run.writes) and _inside(t2, run.writes)   # both during the write
-    assert _inside(t2 + 10_000, run.writes)                     # released during it too
-    assert 0 <= s1 - t1 <= 40 and 0 <= s2 - t2 <= 40             # stamped at the edge
-    assert 19_950 <= s2 - s1 <= 20_050                           # 20 ms apart: not a tie
+    assert _inside(t1, run.writes) and _inside(t2, run.writes)  # both during the write
+    assert _inside(t2 + 10_000, run.writes)  # released during it too
+    assert 0 <= s1 - t1 <= 40 and 0 <= s2 - t2 <= 40  # stamped at the edge
+    assert 19_950 <= s2 - s1 <= 20_050  # 20 ms apart: not a tie
 
 
 def test_seeded_presses_during_flash_and_pixel_writes(rig_dir, pico_image):
     f = figures(press_run(rig_dir, pico_image, schedule(5, 40)))
     assert f["missing"] == 0 and f["extra"] == 0
     assert f["in_flash_writes"] >= 4 and f["in_pixel_frames"] >= 1
-    assert f["late_us_max"] <= 100          # never stamped more than 100 µs after its edge
-    assert f["error_us_min"] >= 0           # nor before it (docs/press-capture.md, "The bug")
+    assert f["late_us_max"] <= 100  # never stamped more than 100 µs after its edge
+    assert f["error_us_min"] >= 0  # nor before it (docs/press-capture.md, "The bug")
     assert f["inversions"] == 0
 
 

@@ -18,9 +18,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
 pytestmark = pytest.mark.skipif(find_rig() is None, reason=why_absent())
 
 # the bench's targets that a single game can show (the count of presses needs the three games)
-PLAYER_FACING = ("rp2_press_light_ms_p95", "rp2_press_light_ms_max", "rp2_press_light_none",
-                 "rp2_status_reply_ms_p99", "rp2_reply_ms_max", "rp2_cpu_busy_pct_attached",
-                 "rp2_boot_to_ready_ms")
+PLAYER_FACING = (
+    "rp2_press_light_ms_p95",
+    "rp2_press_light_ms_max",
+    "rp2_press_light_none",
+    "rp2_status_reply_ms_p99",
+    "rp2_reply_ms_max",
+    "rp2_cpu_busy_pct_attached",
+    "rp2_boot_to_ready_ms",
+)
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +40,7 @@ def one_game():
 
 def test_the_run_is_a_table(one_game):
     """What the figures stand on: every press scheduled, three boots, the desktop's polls."""
-    assert len(one_game["presses"]) == 36            # 3 rounds x (6 ready + 6 round presses)
+    assert len(one_game["presses"]) == 36  # 3 rounds x (6 ready + 6 round presses)
     assert set(one_game["boots"]) == {"first", "after a played game", "reset mid-round"}
     assert len(one_game["rounds"]) == 3
     kinds = {kind for kind, _ in one_game["replies"]}
@@ -42,8 +48,11 @@ def test_the_run_is_a_table(one_game):
     assert sum(1 for kind, _ in one_game["replies"] if kind == "status") > 100
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23: the firmware does not meet these yet "
-                   "(docs/benchmarks.md, 'The board under a real table's load')")
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 23: the firmware does not meet these yet "
+    "(docs/benchmarks.md, 'The board under a real table's load')",
+)
 def test_the_player_facing_targets_are_met(one_game):
     import bench_rp2_table
     from targets import misses

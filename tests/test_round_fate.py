@@ -8,8 +8,7 @@ CPython and MicroPython: tests/vectors/table/bad_events*.json.)"""
 import copy
 import sys
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mpy import FIRMWARE
 
@@ -23,7 +22,12 @@ from presstime.device.ports.fake import FakePort  # noqa: E402
 
 SETUPS = [
     {"players": ["Ada", "Ben", "Cy"], "mode": "standard", "duration_ms": 20000},
-    {"players": ["Ada", "Ben"], "mode": "standard", "duration_ms": 20000, "options": {"two_step": True}},
+    {
+        "players": ["Ada", "Ben"],
+        "mode": "standard",
+        "duration_ms": 20000,
+        "options": {"two_step": True},
+    },
     {"players": ["Ada", "Ben"], "mode": "puzzle"},
     {"game": "heat", "players": ["Ada", "Ben", "Cy"]},
     {"game": "myth-fits", "players": ["Ada", "Ben"]},
@@ -71,7 +75,7 @@ def test_a_refused_record_breaks_the_undo_chain_on_the_board_and_the_desktop_ali
     [game] = rebuild.games_from_journal(j.records(), damaged)
     assert app.errors == len(damaged) == 2
     assert "an undo of record %d, which was skipped" % (len(payloads) - 1) in damaged[1]["why"]
-    assert app.table.status(0)["players"][0]["token"] == 1      # the press stands
+    assert app.table.status(0)["players"][0]["token"] == 1  # the press stands
 
 
 def test_the_desktop_words_come_from_the_machine():
@@ -79,34 +83,88 @@ def test_the_desktop_words_come_from_the_machine():
     t = game_started()
     t.press(0, 5000000)
     t.drain()
-    assert journal_damage.apply(t, (E.PRESS, 7, 1, 0, 1000)) == \
-        "the table refuses it: a press for seat 8, but the game has 3 players"
-    assert journal_damage.apply(t, (E.NEXT,)) == \
-        "the table refuses it: a next while the round is running (standard mode), which the table never does"
-    assert journal_damage.apply(t, (E.PRESS, 0, 2, 0, 6000)) == \
-        "the table refuses it: a press for seat 1 (token 2, flags 0) while it is printed: not one the table makes"
+    assert (
+        journal_damage.apply(t, (E.PRESS, 7, 1, 0, 1000))
+        == "the table refuses it: a press for seat 8, but the game has 3 players"
+    )
+    assert (
+        journal_damage.apply(t, (E.NEXT,))
+        == "the table refuses it: a next while the round is running (standard mode), "
+        "which the table never does"
+    )
+    assert (
+        journal_damage.apply(t, (E.PRESS, 0, 2, 0, 6000))
+        == "the table refuses it: a press for seat 1 (token 2, flags 0) while it is printed: "
+        "not one the table makes"
+    )
     assert journal_damage.apply(t, (E.PRESS, 1, 2, 0, 6000)) is None
 
 
 # ---- the laws --------------------------------------------------------------------------------
 
-_KINDS = [E.READY, E.START, E.GO, E.PRESS, E.TIMEOUT, E.FORCE, E.END, E.PAUSE, E.RESUME, E.UNDO,
-          E.ABORT, E.NEXT, E.CUT, E.REVEAL, E.TURN, E.PHOTO]
-_FIELDS = {E.READY: 2, E.START: 1, E.GO: 1, E.PRESS: 4, E.END: 2, E.PAUSE: 1, E.RESUME: 1,
-           E.CUT: 1, E.TURN: 3, E.PHOTO: 2}
+_KINDS = [
+    E.READY,
+    E.START,
+    E.GO,
+    E.PRESS,
+    E.TIMEOUT,
+    E.FORCE,
+    E.END,
+    E.PAUSE,
+    E.RESUME,
+    E.UNDO,
+    E.ABORT,
+    E.NEXT,
+    E.CUT,
+    E.REVEAL,
+    E.TURN,
+    E.PHOTO,
+]
+_FIELDS = {
+    E.READY: 2,
+    E.START: 1,
+    E.GO: 1,
+    E.PRESS: 4,
+    E.END: 2,
+    E.PAUSE: 1,
+    E.RESUME: 1,
+    E.CUT: 1,
+    E.TURN: 3,
+    E.PHOTO: 2,
+}
 
 small = st.integers(0, 7)
 raw_events = st.sampled_from(_KINDS).flatmap(
-    lambda k: st.tuples(st.just(k), *[small if i < 3 else st.integers(0, 90000)
-                                       for i in range(_FIELDS.get(k, 0))]))
+    lambda k: st.tuples(
+        st.just(k), *[small if i < 3 else st.integers(0, 90000) for i in range(_FIELDS.get(k, 0))]
+    )
+)
 junk = st.tuples(st.sampled_from([0, 18, 40, 255, E.PRESS, E.PAUSE]), st.binary(max_size=2)).map(
-    lambda kd: bytes((kd[0],)) + kd[1])      # no event: an unknown kind, or too few bytes
-_OPS = (["press"] * 45 + ["control"] * 12 + ["tick"] * 5 + ["undo"] * 3 + ["toggle_pause"] * 3 +
-        ["abort"] * 2 + ["long"] * 8 + ["raw"] * 14 + ["junk"] * 8)
-commands = st.sampled_from(_OPS).flatmap(   # mostly what a table does: rounds end, games go on
-    lambda op: st.tuples(st.just(op), {"press": st.integers(0, 3), "long": st.integers(0, 2),
-                                        "raw": raw_events, "junk": junk}.get(op, st.just(0)),
-                         st.integers(1, 4000)))
+    lambda kd: bytes((kd[0],)) + kd[1]
+)  # no event: an unknown kind, or too few bytes
+_OPS = (
+    ["press"] * 45
+    + ["control"] * 12
+    + ["tick"] * 5
+    + ["undo"] * 3
+    + ["toggle_pause"] * 3
+    + ["abort"] * 2
+    + ["long"] * 8
+    + ["raw"] * 14
+    + ["junk"] * 8
+)
+commands = st.sampled_from(_OPS).flatmap(  # mostly what a table does: rounds end, games go on
+    lambda op: st.tuples(
+        st.just(op),
+        {
+            "press": st.integers(0, 3),
+            "long": st.integers(0, 2),
+            "raw": raw_events,
+            "junk": junk,
+        }.get(op, st.just(0)),
+        st.integers(1, 4000),
+    )
+)
 
 
 def journal_of(setup, steps):
@@ -128,7 +186,7 @@ def journal_of(setup, steps):
         elif op not in ("raw", "junk"):
             getattr(t, op)(now)
         out.extend(E.encode(ev) for ev in t.drain())
-        if op == "raw":         # the table goes on from it when it is one it takes
+        if op == "raw":  # the table goes on from it when it is one it takes
             out.append(E.encode(arg))
             try:
                 t.apply(arg)
@@ -165,7 +223,11 @@ def _state(t):
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.sampled_from(SETUPS), st.lists(commands, max_size=30), st.lists(raw_events, min_size=1, max_size=8))
+@given(
+    st.sampled_from(SETUPS),
+    st.lists(commands, max_size=30),
+    st.lists(raw_events, min_size=1, max_size=8),
+)
 def test_an_event_the_machine_refuses_changes_nothing(setup, steps, bad):
     """Anywhere in a game, an event is applied or refused with ValueError (never another
     error), and a refused one leaves the whole machine as it was."""

@@ -6,9 +6,20 @@ from presstime.errors import BadInput
 from presstime.round_time import parse_ms, round_time_ms
 
 
-@pytest.mark.parametrize("text, ms", [("3:00", 180000), ("4:00", 240000), ("frantic", 180000),
-                                      ("Relaxed", 300000), ("240", 240000), ("90s", 90000),
-                                      ("4m", 240000), ("0:30", 30000), ("2.5", 2500)])
+@pytest.mark.parametrize(
+    "text, ms",
+    [
+        ("3:00", 180000),
+        ("4:00", 240000),
+        ("frantic", 180000),
+        ("Relaxed", 300000),
+        ("240", 240000),
+        ("90s", 90000),
+        ("4m", 240000),
+        ("0:30", 30000),
+        ("2.5", 2500),
+    ],
+)
 def test_accepted(text, ms):
     assert parse_ms(text) == ms
 

@@ -11,16 +11,29 @@ EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
 
 
 def presstime(*args):
-    return subprocess.run([sys.executable, "-m", "presstime.cli"] + list(args),
-                          capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, NO_COLOR="1"))
+    return subprocess.run(
+        [sys.executable, "-m", "presstime.cli"] + list(args),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=dict(os.environ, NO_COLOR="1"),
+    )
 
 
 def test_table_shows_rounds_categories_totals_and_winner():
     out = presstime("score", EXAMPLE)
     assert out.returncode == 0, out.stderr
     text = out.stdout
-    for needle in ("Round 1: Friday", "Round 3: Sunday", "white space", "mood", "TOTAL",
-                   "ad revenue $", "out of business", "Winner: Ada"):
+    for needle in (
+        "Round 1: Friday",
+        "Round 3: Sunday",
+        "white space",
+        "mood",
+        "TOTAL",
+        "ad revenue $",
+        "out of business",
+        "Winner: Ada",
+    ):
         assert needle in text
 
 
@@ -34,7 +47,15 @@ def test_json_contract():
     assert (ada["total"], ada["ad_revenue"], ada["out_of_business"]) == (52, 12, False)
     assert [r["score"] for r in ada["rounds"]] == [14, 19, 19]
     assert doc["players"][2]["out_of_business"] is True
-    for key in ("articles", "photos", "centerpiece", "white_space", "mood", "unplaced", "ad_revenue"):
+    for key in (
+        "articles",
+        "photos",
+        "centerpiece",
+        "white_space",
+        "mood",
+        "unplaced",
+        "ad_revenue",
+    ):
         assert key in ada["rounds"][0]
 
 
@@ -53,15 +74,41 @@ def test_not_json(tmp_path):
 
 
 def test_one_message_per_problem(tmp_path):
-    record = {"players": ["Ada", "Ben"], "rounds": [{"finish": ["Ada", "Ada"], "players": {
-        "Ada": {"articles": 8, "photos": -1, "centerpiece": 2, "white_space": 4, "smiles": 3, "frowns": 5, "unplaced": 2},
-        "Ben": {"articles": 6, "photos": 2, "centerpiece": 1, "white_space": 7, "smiles": 2, "frowns": 2, "unplaced": 0, "ads": 4},
-        "Zed": {}}}]}
+    record = {
+        "players": ["Ada", "Ben"],
+        "rounds": [
+            {
+                "finish": ["Ada", "Ada"],
+                "players": {
+                    "Ada": {
+                        "articles": 8,
+                        "photos": -1,
+                        "centerpiece": 2,
+                        "white_space": 4,
+                        "smiles": 3,
+                        "frowns": 5,
+                        "unplaced": 2,
+                    },
+                    "Ben": {
+                        "articles": 6,
+                        "photos": 2,
+                        "centerpiece": 1,
+                        "white_space": 7,
+                        "smiles": 2,
+                        "frowns": 2,
+                        "unplaced": 0,
+                        "ads": 4,
+                    },
+                    "Zed": {},
+                },
+            }
+        ],
+    }
     lines = _bad(tmp_path, json.dumps(record)).strip().splitlines()
-    assert any("round 1, player Ada, photos: must not be negative" in l for l in lines)
-    assert any("round 1, player Ada, ads: missing" in l for l in lines)
-    assert any("unknown player 'Zed'" in l for l in lines)
-    assert any("token 2: Ada already has token 1" in l for l in lines)
+    assert any("round 1, player Ada, photos: must not be negative" in line for line in lines)
+    assert any("round 1, player Ada, ads: missing" in line for line in lines)
+    assert any("unknown player 'Zed'" in line for line in lines)
+    assert any("token 2: Ada already has token 1" in line for line in lines)
     assert len(lines) == 4
 
 
@@ -83,7 +130,11 @@ def test_several_files_each_scored_and_a_bad_one_named(tmp_path):
     bad.write_text('{"game": "chess"}')
     out = presstime("score", EXAMPLE, str(bad))
     assert out.returncode == 2 and "Winner: Ada" in out.stdout
-    assert "unknown game 'chess'" in out.stderr and str(bad) in out.stderr and "Traceback" not in out.stderr
+    assert (
+        "unknown game 'chess'" in out.stderr
+        and str(bad) in out.stderr
+        and "Traceback" not in out.stderr
+    )
 
 
 def test_show_names_each_rounds_breaking_news_card(capsys):
@@ -94,4 +145,4 @@ def test_show_names_each_rounds_breaking_news_card(capsys):
     day2 = out.split("Round 2: Saturday")[1].split("Round 3")[0]
     assert "Breaking News: the most tiles on the front page gain $4" in day2
     assert "Breaking News: the mood penalty is doubled" in out.split("Round 3: Sunday")[1]
-    assert "Breaking News" not in out.split("Round 2")[0]      # Friday had no card
+    assert "Breaking News" not in out.split("Round 2")[0]  # Friday had no card

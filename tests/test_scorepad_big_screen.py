@@ -13,14 +13,27 @@ from presstime.scorepad.session import ScorepadSession
 from scorepad_phones import chromium_or_skip, launch
 
 NAMES = ["Ada", "Benedict", "Cy", "Dorothea", "Evangeline", "Fitzgerald"]
-PAD = {"white_space": 4, "articles": 8, "photos": 5, "centerpiece": 2, "smiles": 3, "frowns": 5,
-       "unplaced": 2, "ads": 3}
+PAD = {
+    "white_space": 4,
+    "articles": 8,
+    "photos": 5,
+    "centerpiece": 2,
+    "smiles": 3,
+    "frowns": 5,
+    "unplaced": 2,
+    "ads": 3,
+}
 
 
 def played(n):
     """A whole Fit to Print game typed on the phones; the last seat scores most, the first least."""
-    rec = {"game": "fit-to-print", "mode": "standard" if n > 1 else "solo", "edition": "published",
-           "players": NAMES[:n], "rounds": []}
+    rec = {
+        "game": "fit-to-print",
+        "mode": "standard" if n > 1 else "solo",
+        "edition": "published",
+        "players": NAMES[:n],
+        "rounds": [],
+    }
     session = ScorepadSession(rec, lambda r: None)
     for r in range(3):
         round_slot(rec, r)["breaking_news"] = []
@@ -29,7 +42,9 @@ def played(n):
         session.open_round(r)
         for seat in range(n):
             token = session.tokens.get(seat) or session.claim(seat)
-            assert "preview" in session.submit(seat, token, dict(PAD, articles=3 + seat, white_space=seat % 3))
+            assert "preview" in session.submit(
+                seat, token, dict(PAD, articles=3 + seat, white_space=seat % 3)
+            )
         session.close_round()
     result = records.tally(rec)
     session.set_standings(result)
@@ -37,9 +52,12 @@ def played(n):
 
 
 def on_screen(page, selector):
-    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
+    return page.eval_on_selector(
+        selector,
+        """e => { const r = e.getBoundingClientRect();
         return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 &&
-               r.bottom <= innerHeight && r.right <= innerWidth; }""")
+               r.bottom <= innerHeight && r.right <= innerWidth; }""",
+    )
 
 
 @pytest.mark.parametrize("n", [1, 2, 4, 6])
@@ -58,7 +76,9 @@ def test_the_winner_and_every_row_fit_one_screen(n):
                 page.goto(server.screen_url)
                 page.wait_for_selector("#stand tr:nth-child(%d)" % (n + 1))
                 page.wait_for_function("document.getElementById('qr').naturalWidth > 0")
-                names = page.eval_on_selector_all("#stand tr td:nth-child(2)", "tds => tds.map(t => t.textContent)")
+                names = page.eval_on_selector_all(
+                    "#stand tr td:nth-child(2)", "tds => tds.map(t => t.textContent)"
+                )
                 assert [x.split(" (")[0] for x in names] == ranked
                 if result["winners"]:
                     assert page.inner_text("#winner") == "★ %s wins ★" % result["winners"][0]
@@ -83,15 +103,18 @@ def test_the_qr_code_on_the_big_screen_is_the_phones_link():
     server = ScorepadServer(session).start()
     try:
         import urllib.request
+
         with urllib.request.urlopen(server.url + "join.svg", timeout=10) as r:
             svg = r.read()
             assert r.headers["Content-Type"].startswith("image/svg+xml")
     finally:
         server.stop()
     import segno
+
     out = io.BytesIO()
-    segno.make(server.url, error="m").save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff",
-                                           xmldecl=False, svgns=True)
+    segno.make(server.url, error="m").save(
+        out, kind="svg", scale=8, border=4, dark="#000", light="#fff", xmldecl=False, svgns=True
+    )
     assert svg == out.getvalue()
 
 
@@ -109,14 +132,18 @@ def test_a_big_screen_refused_a_live_slot_shows_the_game_once_one_frees(monkeypa
             browser = launch(pw, chromium)
             phone = browser.new_page(bypass_csp=True)
             phone.goto(server.url)
-            phone.wait_for_function("document.getElementById('title').textContent.startsWith('Fit to Print')")
+            phone.wait_for_function(
+                "document.getElementById('title').textContent.startsWith('Fit to Print')"
+            )
             screen = browser.new_page(viewport={"width": 1280, "height": 720}, bypass_csp=True)
             screen.goto(server.screen_url)
             screen.wait_for_timeout(1500)
-            assert screen.inner_text("#title") == "presstime"        # refused: the slot is the phone's
+            assert screen.inner_text("#title") == "presstime"  # refused: the slot is the phone's
             phone.close()
-            screen.wait_for_function("document.getElementById('title').textContent.startsWith('Fit to Print')",
-                                     timeout=30000)
+            screen.wait_for_function(
+                "document.getElementById('title').textContent.startsWith('Fit to Print')",
+                timeout=30000,
+            )
             assert screen.inner_text("#winner") == "★ %s wins ★" % session.standings["winners"][0]
             browser.close()
     finally:
@@ -129,8 +156,15 @@ def test_the_clock_goes_when_the_scorepad_does():
 
     rec = {"game": "mini-fits", "players": ["Ada", "Ben"]}
     session = ScorepadSession(rec, lambda r: None)
-    session.set_board({"phase": "running", "remaining_ms": 90000, "round": 1, "rounds": 2,
-                       "players": [{"state": "playing"}, {"state": "playing"}]})
+    session.set_board(
+        {
+            "phase": "running",
+            "remaining_ms": 90000,
+            "round": 1,
+            "rounds": 2,
+            "players": [{"state": "playing"}, {"state": "playing"}],
+        }
+    )
     server = ScorepadServer(session).start()
     with sync_playwright() as pw:
         browser = launch(pw, chromium)
@@ -138,7 +172,7 @@ def test_the_clock_goes_when_the_scorepad_does():
         screen.goto(server.screen_url)
         screen.wait_for_function("document.getElementById('clock').textContent.startsWith('1:')")
         assert on_screen(screen, "#clock")
-        server.stop(linger=0)                      # play ends: the scorepad goes with it
+        server.stop(linger=0)  # play ends: the scorepad goes with it
         screen.wait_for_function("document.getElementById('clock').hidden", timeout=30000)
         assert "no connection" in screen.inner_text("#phase")
         browser.close()
@@ -155,7 +189,10 @@ def test_both_pages_work_under_their_content_security_policy():
             browser = launch(pw, chromium)
             page = browser.new_page(viewport={"width": 1280, "height": 720})
             refused = []
-            page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+            page.on(
+                "console",
+                lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None,
+            )
             page.goto(server.screen_url)
             page.wait_for_selector("#stand tr:nth-child(3)")
             page.wait_for_selector("#winner:not([hidden])")
@@ -177,7 +214,7 @@ def test_the_finished_game_is_one_tap_from_bg_stats_on_phones_and_the_big_screen
     session, result = played(4)
     pad = TableScorepad(session.record, lambda r: None, say=lambda *a: None).start()
     pad.session.tokens = dict(session.tokens)
-    pad.standings(result)                              # the end of the game
+    pad.standings(result)  # the end of the game
     link = pad.session.standings["bgstats"]
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     try:

@@ -21,16 +21,33 @@ PLAYERS = ["Ada", "Ben", "Cy"]
 FINISH = ["Cy Ada Ben", "Ada Ben Cy", "Ben Cy Ada"]
 # each player's eight numbers per round (white space first, as the entry asks it)
 PADS = [
-    {"Ada": [4, 8, 5, 2, 3, 5, 2, 3], "Ben": [7, 6, 2, 1, 2, 2, 0, 4], "Cy": [3, 9, 4, 0, 1, 1, 1, 2]},
-    {"Ada": [5, 10, 4, 3, 2, 1, 0, 5], "Ben": [2, 7, 3, 2, 4, 0, 1, 3], "Cy": [6, 8, 6, 1, 0, 2, 2, 4]},
-    {"Ada": [3, 9, 2, 0, 3, 3, 1, 2], "Ben": [4, 11, 5, 3, 1, 0, 0, 6], "Cy": [1, 6, 1, -1, 2, 4, 3, 1]},
+    {
+        "Ada": [4, 8, 5, 2, 3, 5, 2, 3],
+        "Ben": [7, 6, 2, 1, 2, 2, 0, 4],
+        "Cy": [3, 9, 4, 0, 1, 1, 1, 2],
+    },
+    {
+        "Ada": [5, 10, 4, 3, 2, 1, 0, 5],
+        "Ben": [2, 7, 3, 2, 4, 0, 1, 3],
+        "Cy": [6, 8, 6, 1, 0, 2, 2, 4],
+    },
+    {
+        "Ada": [3, 9, 2, 0, 3, 3, 1, 2],
+        "Ben": [4, 11, 5, 3, 1, 0, 0, 6],
+        "Cy": [1, 6, 1, -1, 2, 4, 3, 1],
+    },
 ]
 FIELDS = ["white_space", "articles", "photos", "centerpiece", "smiles", "frowns", "unplaced", "ads"]
 
 
 def record():
-    return {"game": "fit-to-print", "mode": "standard", "edition": "published", "players": list(PLAYERS),
-            "rounds": []}
+    return {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "edition": "published",
+        "players": list(PLAYERS),
+        "rounds": [],
+    }
 
 
 class Terminal:
@@ -65,13 +82,15 @@ def typed_at_terminal(db):
     answers = []
     for i in range(3):
         answers += [FINISH[i], ""]
-        answers += [str(PADS[i][n][0]) for n in PLAYERS]          # white space of all first
+        answers += [str(PADS[i][n][0]) for n in PLAYERS]  # white space of all first
         for n in PLAYERS:
             answers += [str(v) for v in PADS[i][n][1:]]
     answers.append("done")
     rec = record()
     with open_store(db) as store:
-        ScoreEntry(rec, lambda r: None, ask=lambda p: answers.pop(0), say=lambda *a: None).enter_game()
+        ScoreEntry(
+            rec, lambda r: None, ask=lambda p: answers.pop(0), say=lambda *a: None
+        ).enter_game()
         store.add_game(rec, "enter")
     return rec
 
@@ -91,11 +110,21 @@ def test_three_phones_enter_a_whole_game(tmp_path):
     with open_store(db) as store:
         store.save_draft(enter_cmd.DRAFT_KEY, record())
     term = Terminal()
-    args = argparse.Namespace(resume=True, new=False, draft=None, list=False, db=db, scorepad=True,
-                              bind="127.0.0.1", scorepad_port=0)
+    args = argparse.Namespace(
+        resume=True,
+        new=False,
+        draft=None,
+        list=False,
+        db=db,
+        scorepad=True,
+        bind="127.0.0.1",
+        scorepad_port=0,
+    )
     outcome = {}
-    game = threading.Thread(target=lambda: outcome.setdefault("rc", enter_cmd.run(args, ask=term.ask, say=term.say)),
-                            daemon=True)
+    game = threading.Thread(
+        target=lambda: outcome.setdefault("rc", enter_cmd.run(args, ask=term.ask, say=term.say)),
+        daemon=True,
+    )
     game.start()
     assert term.ready.wait(30), term.said
     url = term.url
@@ -109,14 +138,16 @@ def test_three_phones_enter_a_whole_game(tmp_path):
     with sync_playwright() as p:
         browser = launch(p, chromium)
         phones = [Phone(browser, url, n).open() for n in PLAYERS]
-        screen = browser.new_context(viewport={"width": 1280, "height": 720}, bypass_csp=True).new_page()
+        screen = browser.new_context(
+            viewport={"width": 1280, "height": 720}, bypass_csp=True
+        ).new_page()
         screen.goto(url + "screen")
         for seat, phone in enumerate(phones):
             phone.pick_seat(seat)
         for r in range(3):
             title = ["Friday", "Saturday", "Sunday"][r]
             for phone in phones:
-                assert game.is_alive(), term.said        # the terminal side is still running
+                assert game.is_alive(), term.said  # the terminal side is still running
                 phone.wait_round(title)
             ada, ben, cy = phones
             # Ada: a wrong number is refused on her phone, with the reason; she corrects it
@@ -133,8 +164,9 @@ def test_three_phones_enter_a_whole_game(tmp_path):
             cy.type({"photos": PADS[r]["Cy"][2]})
             cy.page.evaluate("document.getElementById('status').textContent = ''")
             cy.submit()
-            cy.page.wait_for_function("document.getElementById('status').textContent === 'Sent.'",
-                                      timeout=60000)   # the correction is in before Ben's last submit
+            cy.page.wait_for_function(
+                "document.getElementById('status').textContent === 'Sent.'", timeout=60000
+            )  # the correction is in before Ben's last submit
             # Ben: types half, the phone reloads (it slept), the numbers are still there; his
             # submission is the last one, which closes the round
             ben.type(dict(list(zip(FIELDS, PADS[r]["Ben"]))[:4]))
@@ -154,7 +186,8 @@ def test_three_phones_enter_a_whole_game(tmp_path):
                 ben.type({"frowns": PADS[r]["Ben"][5]})
             ben.submit()
             screen.wait_for_function(
-                "document.querySelectorAll('#stand tr').length > 1", timeout=60000)
+                "document.querySelectorAll('#stand tr').length > 1", timeout=60000
+            )
         game.join(60)
         assert not game.is_alive(), term.said
         screen.wait_for_function("!document.getElementById('winner').hidden", timeout=60000)

@@ -10,13 +10,26 @@ from presstime.entry import EntryStopped
 from presstime.scorepad import table
 from presstime.scorepad.table import TableScorepad, enter_with_phones
 
-ADA = {"white_space": 2, "articles": 4, "photos": 1, "centerpiece": 1, "smiles": 2, "frowns": 1,
-       "unplaced": 1, "ads": 1}
+ADA = {
+    "white_space": 2,
+    "articles": 4,
+    "photos": 1,
+    "centerpiece": 1,
+    "smiles": 2,
+    "frowns": 1,
+    "unplaced": 1,
+    "ads": 1,
+}
 
 
 def test_the_terminal_asks_only_what_the_phones_did_not_send(monkeypatch):
-    record = {"game": "fit-to-print", "mode": "standard", "edition": "published",
-              "players": ["Ada", "Bo", "Cy"], "rounds": []}
+    record = {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "edition": "published",
+        "players": ["Ada", "Bo", "Cy"],
+        "rounds": [],
+    }
     pads = []
     start = TableScorepad.start
 
@@ -29,7 +42,7 @@ def test_the_terminal_asks_only_what_the_phones_did_not_send(monkeypatch):
         if s.open and 0 not in s.submitted:
             assert s.submit(0, s.claim(0), dict(ADA)).get("preview")
             return None
-        return "\n"                       # the host presses Enter: the round closes early
+        return "\n"  # the host presses Enter: the round closes early
 
     monkeypatch.setattr(TableScorepad, "start", keep)
     monkeypatch.setattr(table, "poll_stdin", poll)
@@ -38,7 +51,7 @@ def test_the_terminal_asks_only_what_the_phones_did_not_send(monkeypatch):
     def ask(prompt):
         prompts.append(prompt)
         if "round 2" in prompt:
-            raise EOFError                # the test has seen round 1
+            raise EOFError  # the test has seen round 1
         if "finishing order" in prompt or "Breaking News" in prompt:
             return ""
         return "0"
@@ -46,10 +59,15 @@ def test_the_terminal_asks_only_what_the_phones_did_not_send(monkeypatch):
     saved = []
     args = argparse.Namespace(bind="127.0.0.1", scorepad_port=0)
     with pytest.raises(EntryStopped):
-        enter_with_phones(record, lambda r: saved.append(copy.deepcopy(r)), args, ask, lambda line: None)
-    numbers = [p for p in prompts if p.startswith("round 1") and "·" in p and "finishing" not in p
-               and "Breaking" not in p]
-    assert len(numbers) == 16, numbers                 # Bo's and Cy's 8 each, not Ada's again
+        enter_with_phones(
+            record, lambda r: saved.append(copy.deepcopy(r)), args, ask, lambda line: None
+        )
+    numbers = [
+        p
+        for p in prompts
+        if p.startswith("round 1") and "·" in p and "finishing" not in p and "Breaking" not in p
+    ]
+    assert len(numbers) == 16, numbers  # Bo's and Cy's 8 each, not Ada's again
     assert not [p for p in numbers if "Ada" in p]
     assert record["rounds"][0]["players"]["Ada"] == ADA
     assert record["rounds"][0]["players"]["Bo"]["articles"] == 0

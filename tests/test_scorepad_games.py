@@ -16,10 +16,34 @@ def fields(record, r=0):
 
 
 def test_each_game_asks_its_own_numbers_per_seat():
-    f2p = {"game": "fit-to-print", "mode": "standard", "edition": "published", "players": ["A", "B"], "rounds": []}
+    f2p = {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "edition": "published",
+        "players": ["A", "B"],
+        "rounds": [],
+    }
     round_slot(f2p, 0)["breaking_news"] = []
-    assert fields(f2p)[0] == ["white_space", "articles", "photos", "centerpiece", "smiles", "frowns", "unplaced", "ads"]
-    news = dict(f2p, rounds=[{"day": "friday", "players": {}, "breaking_news": [{"effect": "most-tiles-ads", "amount": 4}]}])
+    assert fields(f2p)[0] == [
+        "white_space",
+        "articles",
+        "photos",
+        "centerpiece",
+        "smiles",
+        "frowns",
+        "unplaced",
+        "ads",
+    ]
+    news = dict(
+        f2p,
+        rounds=[
+            {
+                "day": "friday",
+                "players": {},
+                "breaking_news": [{"effect": "most-tiles-ads", "amount": 4}],
+            }
+        ],
+    )
     assert "tiles" in fields(news)[1]
     family = dict(f2p, mode="family", rounds=[{"players": {}, "breaking_news": []}])
     assert fields(family)[0] == ["articles", "photos", "unplaced", "ads"]
@@ -28,9 +52,11 @@ def test_each_game_asks_its_own_numbers_per_seat():
     assert fields(mini, 1) == {0: ["lines", "colour_sets"], 1: ["lines", "colour_sets"]}
     heat = {"game": "heat", "players": ["A", "B", "C"], "arrested": False, "heat_value": 3}
     assert fields(heat, None) == {0: ["money", "heat"], 1: ["money", "heat"], 2: ["money", "heat"]}
-    assert fields(heat, 0) == {}                  # a heist's numbers: none (the end's only)
+    assert fields(heat, 0) == {}  # a heist's numbers: none (the end's only)
     assert fields(dict(heat, arrested=True), None) == {}
-    assert fields({"game": "myth-fits", "players": ["A", "B"]}, None) == {}   # the gatherer: the host's
+    assert (
+        fields({"game": "myth-fits", "players": ["A", "B"]}, None) == {}
+    )  # the gatherer: the host's
 
 
 def test_the_core_refuses_what_the_rules_refuse():
@@ -46,9 +72,26 @@ def test_the_core_refuses_what_the_rules_refuse():
 @pytest.mark.parametrize("game", ["heat", "mini-fits"])
 def test_play_demo_with_phones(game, tmp_path):
     env = dict(os.environ, PRESSTIME_RUNTIME=str(tmp_path / "run"), NO_COLOR="1")
-    r = subprocess.run([sys.executable, "-m", "presstime", "play", "--demo", "--save", "--scorepad", "--game", game,
-                        "--db", str(tmp_path / "h.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       stdin=subprocess.DEVNULL, env=env, timeout=600)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "presstime",
+            "play",
+            "--demo",
+            "--save",
+            "--scorepad",
+            "--game",
+            game,
+            "--db",
+            str(tmp_path / "h.sqlite3"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        timeout=600,
+    )
     out = r.stdout.decode()
     assert r.returncode == 0, out[-2000:]
     assert "every player's numbers are in" in out

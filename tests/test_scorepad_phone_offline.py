@@ -7,16 +7,29 @@ import pytest
 from presstime.entry import round_slot
 from presstime.scorepad.server import ScorepadServer
 from presstime.scorepad.session import ScorepadSession
-from scorepad_phones import PHONE, Phone, chromium_or_skip, launch
+from scorepad_phones import Phone, chromium_or_skip, launch
 
-GOOD = {"white_space": 4, "articles": 8, "photos": 5, "centerpiece": 2, "smiles": 3, "frowns": 5,
-        "unplaced": 2, "ads": 3}
+GOOD = {
+    "white_space": 4,
+    "articles": 8,
+    "photos": 5,
+    "centerpiece": 2,
+    "smiles": 3,
+    "frowns": 5,
+    "unplaced": 2,
+    "ads": 3,
+}
 
 
 @pytest.fixture
 def table():
-    rec = {"game": "fit-to-print", "mode": "standard", "edition": "published", "players": ["Ada", "Ben"],
-           "rounds": []}
+    rec = {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "edition": "published",
+        "players": ["Ada", "Ben"],
+        "rounds": [],
+    }
     round_slot(rec, 0)["breaking_news"] = []
     session = ScorepadSession(rec, lambda r: None)
     server = ScorepadServer(session).start()
@@ -40,8 +53,9 @@ def test_a_failed_submit_says_so_and_is_sent_when_the_connection_is_back(table):
         ada.type(GOOD)
         ada.context.set_offline(True)
         ada.submit()
-        ada.page.wait_for_function("document.getElementById('status').textContent.startsWith('Not sent')",
-                                   timeout=30000)
+        ada.page.wait_for_function(
+            "document.getElementById('status').textContent.startsWith('Not sent')", timeout=30000
+        )
         assert "kept and sent again" in status(ada.page)
         assert 0 not in table.session.submitted
         ada.context.set_offline(False)
@@ -59,14 +73,19 @@ def test_two_tabs_of_one_seat_show_the_accepted_numbers(table):
         browser = launch(pw, chromium)
         first = Phone(browser, table.url, "Ada").open()
         first.pick_seat(0)
-        second = first.context.new_page()           # the same phone's storage: the same seat
+        second = first.context.new_page()  # the same phone's storage: the same seat
         second.goto(table.url)
         second.wait_for_selector("#form input")
         first.type(GOOD)
         first.submit()
         first.wait_submitted()
-        second.wait_for_function("document.getElementById('preview').textContent.startsWith('Submitted')",
-                                 timeout=30000)
-        second.wait_for_function("document.getElementById('f-articles').value === '8'", timeout=30000)
-        assert dict((f, second.input_value("#f-" + f)) for f in GOOD) == dict((f, str(v)) for f, v in GOOD.items())
+        second.wait_for_function(
+            "document.getElementById('preview').textContent.startsWith('Submitted')", timeout=30000
+        )
+        second.wait_for_function(
+            "document.getElementById('f-articles').value === '8'", timeout=30000
+        )
+        assert dict((f, second.input_value("#f-" + f)) for f in GOOD) == dict(
+            (f, str(v)) for f, v in GOOD.items()
+        )
         browser.close()

@@ -13,15 +13,24 @@ TYPED = {"white_space": 4, "articles": 8, "photos": 5}
 
 
 def record():
-    rec = {"game": "fit-to-print", "mode": "standard", "edition": "published", "players": ["Ada", "Ben"],
-           "rounds": []}
+    rec = {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "edition": "published",
+        "players": ["Ada", "Ben"],
+        "rounds": [],
+    }
     round_slot(rec, 0)["breaking_news"] = []
     return rec
 
 
 def post(url, body, token=None):
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
     if token:
         req.add_header("X-Seat-Token", token)
     with urllib.request.urlopen(req, timeout=10) as r:
@@ -42,15 +51,17 @@ def test_a_resumed_game_keeps_its_link_and_seats(tmp_path):
     with open_store(db) as store:
         save = lambda r: store.save_draft("enter", r)  # noqa: E731
         save(rec)
-        first = TableScorepad(rec, save, say=lambda *a: None, keep=DraftLink(store, "enter")).start()
+        first = TableScorepad(
+            rec, save, say=lambda *a: None, keep=DraftLink(store, "enter")
+        ).start()
         try:
             first.session.open_round(0, "round 1 (Friday)")
             token = post(first.server.url + "api/claim", {"seat": 0})["token"]
-            first.session.flush()                      # the game's thread saves the link
+            first.session.flush()  # the game's thread saves the link
             url = first.server.url
         finally:
             first.stop()
-        assert [d["key"] for d in store.list_drafts()] == ["enter"]    # the link is not a draft
+        assert [d["key"] for d in store.list_drafts()] == ["enter"]  # the link is not a draft
     said = []
     with open_store(db) as store:
         rec = store.load_draft("enter")
@@ -78,15 +89,18 @@ def test_what_a_phone_typed_is_offered_again_after_a_restart(tmp_path):
         rec = record()
         save = lambda r: store.save_draft("enter", r)  # noqa: E731
         save(rec)
-        first = TableScorepad(rec, save, say=lambda *a: None, keep=DraftLink(store, "enter")).start()
+        first = TableScorepad(
+            rec, save, say=lambda *a: None, keep=DraftLink(store, "enter")
+        ).start()
         first.session.open_round(0, "round 1 (Friday)")
         ada = Phone(browser, first.server.url, "Ada").open()
         ada.pick_seat(0)
         first.session.flush()
-        ada.type(TYPED)                               # typed, not sent: the desktop side stops
+        ada.type(TYPED)  # typed, not sent: the desktop side stops
         first.stop()
-        again = TableScorepad(store.load_draft("enter"), save, say=lambda *a: None,
-                              keep=DraftLink(store, "enter")).start()
+        again = TableScorepad(
+            store.load_draft("enter"), save, say=lambda *a: None, keep=DraftLink(store, "enter")
+        ).start()
         try:
             again.session.open_round(0, "round 1 (Friday)")
             ada.page.reload()
@@ -105,13 +119,27 @@ def test_the_end_of_game_link_names_the_game_by_the_uuid_it_is_stored_with(tmp_p
     from presstime import records
     from presstime.bgstats import play_link, stored_plays
 
-    rec = {"game": "mini-fits", "players": ["Ada", "Ben"],
-           "rounds": [{"players": {"Ada": {"lines": 7}, "Ben": {"lines": 5}}},
-                      {"players": {"Ada": {"lines": 8, "colour_sets": 2}, "Ben": {"lines": 6, "colour_sets": 1}}}]}
+    rec = {
+        "game": "mini-fits",
+        "players": ["Ada", "Ben"],
+        "rounds": [
+            {"players": {"Ada": {"lines": 7}, "Ben": {"lines": 5}}},
+            {
+                "players": {
+                    "Ada": {"lines": 8, "colour_sets": 2},
+                    "Ben": {"lines": 6, "colour_sets": 1},
+                }
+            },
+        ],
+    }
     with open_store(str(tmp_path / "h.sqlite3")) as store:
         store.save_draft("enter", rec)
-        pad = TableScorepad(rec, lambda r: store.save_draft("enter", r), say=lambda *a: None,
-                            keep=DraftLink(store, "enter")).start()
+        pad = TableScorepad(
+            rec,
+            lambda r: store.save_draft("enter", r),
+            say=lambda *a: None,
+            keep=DraftLink(store, "enter"),
+        ).start()
         try:
             pad.standings(records.tally(rec))
             link = pad.session.standings["bgstats"]
@@ -120,5 +148,9 @@ def test_the_end_of_game_link_names_the_game_by_the_uuid_it_is_stored_with(tmp_p
         game_id = store.add_game(rec, "enter", draft_key="enter")
         sent = json.loads(urllib.parse.unquote(link.split("?data=", 1)[1]))
         assert sent["sourcePlayId"] == store.game_uuid(game_id)
-        stored = json.loads(urllib.parse.unquote(play_link(stored_plays(store)[0]).split("?data=", 1)[1]))
-        assert stored["sourcePlayId"] == sent["sourcePlayId"] and stored["players"] == sent["players"]
+        stored = json.loads(
+            urllib.parse.unquote(play_link(stored_plays(store)[0]).split("?data=", 1)[1])
+        )
+        assert (
+            stored["sourcePlayId"] == sent["sourcePlayId"] and stored["players"] == sent["players"]
+        )

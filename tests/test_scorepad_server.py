@@ -9,20 +9,33 @@ import urllib.request
 
 import pytest
 
+from presstime.entry import round_slot
 from presstime.scorepad.server import MAX_BODY, ScorepadServer, _Limiter
 from presstime.scorepad.session import ScorepadSession
-from presstime.entry import round_slot
 
 
 def record():
-    rec = {"game": "fit-to-print", "mode": "standard", "edition": "published",
-           "players": ["Ada", "Ben"], "rounds": []}
+    rec = {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "edition": "published",
+        "players": ["Ada", "Ben"],
+        "rounds": [],
+    }
     round_slot(rec, 0)["breaking_news"] = []
     return rec
 
 
-GOOD = {"white_space": 4, "articles": 8, "photos": 5, "centerpiece": 2, "smiles": 3, "frowns": 5,
-        "unplaced": 2, "ads": 3}
+GOOD = {
+    "white_space": 4,
+    "articles": 8,
+    "photos": 5,
+    "centerpiece": 2,
+    "smiles": 3,
+    "frowns": 5,
+    "unplaced": 2,
+    "ads": 3,
+}
 
 
 @pytest.fixture
@@ -38,8 +51,12 @@ def pad():
 
 def call(url, body=None, token=None, raw=None):
     data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
-    req = urllib.request.Request(url, data=data, method="POST" if data is not None else "GET",
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        url,
+        data=data,
+        method="POST" if data is not None else "GET",
+        headers={"Content-Type": "application/json"},
+    )
     if token:
         req.add_header("X-Seat-Token", token)
     try:
@@ -55,7 +72,14 @@ def call(url, body=None, token=None, raw=None):
 
 def test_everything_lives_under_the_secret(pad):
     base = "http://127.0.0.1:%d/" % pad.port
-    for path in ("", "x/", "x/screen", "x/api/state", "x/api/events", pad.session.secret[:-1] + "/api/state"):
+    for path in (
+        "",
+        "x/",
+        "x/screen",
+        "x/api/state",
+        "x/api/events",
+        pad.session.secret[:-1] + "/api/state",
+    ):
         assert call(base + path)[0] == 404
     assert call(base + "nope/api/claim", {"seat": 0})[0] == 404
     assert call(pad.url + "api/state")[0] == 200
@@ -65,7 +89,7 @@ def test_everything_lives_under_the_secret(pad):
 def test_a_phone_writes_only_the_seat_it_holds(pad):
     status, got = call(pad.url + "api/claim", {"seat": 0})
     token = got["token"]
-    assert call(pad.url + "api/claim", {"seat": 0})[0] == 409          # another phone
+    assert call(pad.url + "api/claim", {"seat": 0})[0] == 409  # another phone
     assert call(pad.url + "api/claim", {"seat": 0, "token": token})[1]["token"] == token  # a reload
     assert call(pad.url + "api/submit", {"seat": 1, "values": GOOD}, token)[0] == 403
     assert call(pad.url + "api/submit", {"seat": 0, "values": GOOD}, "forged")[0] == 403
@@ -79,18 +103,22 @@ def test_a_phone_writes_only_the_seat_it_holds(pad):
 
 def test_every_number_is_checked_by_the_core(pad):
     token = call(pad.url + "api/claim", {"seat": 1})[1]["token"]
-    status, got = call(pad.url + "api/submit", {"seat": 1, "values": dict(GOOD, frowns=-1, white_space=99)}, token)
+    status, got = call(
+        pad.url + "api/submit", {"seat": 1, "values": dict(GOOD, frowns=-1, white_space=99)}, token
+    )
     assert status == 422
     assert "negative" in got["errors"]["frowns"]
     assert "white" in got["errors"]["white_space"]
-    for bad in ("7", 7.5, True, None, [1], 10 ** 40):
-        status, got = call(pad.url + "api/submit", {"seat": 1, "values": dict(GOOD, ads=bad)}, token)
+    for bad in ("7", 7.5, True, None, [1], 10**40):
+        status, got = call(
+            pad.url + "api/submit", {"seat": 1, "values": dict(GOOD, ads=bad)}, token
+        )
         assert status == 422 and "ads" in got["errors"], bad
     status, got = call(pad.url + "api/submit", {"seat": 1, "values": dict(GOOD, bonus=3)}, token)
     assert status == 400 and "bonus" in got["error"]
     status, got = call(pad.url + "api/submit", {"seat": 1, "values": {"articles": 3}}, token)
     assert status == 422 and got["errors"]["ads"].endswith("missing")
-    assert pad.session.missing() == [0, 1]          # nothing refused went in
+    assert pad.session.missing() == [0, 1]  # nothing refused went in
     assert "Ben" not in json.dumps(pad.session.record["rounds"][0]["players"])
 
 
@@ -129,7 +157,9 @@ def test_the_big_screen_hears_each_change_live(pad):
 
     first = event()
     token = call(pad.url + "api/claim", {"seat": 0})[1]["token"]
-    threading.Thread(target=call, args=(pad.url + "api/submit", {"seat": 0, "values": GOOD}, token)).start()
+    threading.Thread(
+        target=call, args=(pad.url + "api/submit", {"seat": 0, "values": GOOD}, token)
+    ).start()
     seen = event()
     while not seen["players"][0]["submitted"]:
         seen = event()
@@ -140,7 +170,7 @@ def test_the_big_screen_hears_each_change_live(pad):
 def test_accepted_numbers_are_saved_by_the_games_thread(pad):
     token = call(pad.url + "api/claim", {"seat": 0})[1]["token"]
     call(pad.url + "api/submit", {"seat": 0, "values": GOOD}, token)
-    assert pad.saved == []                 # not from the server's thread (the database is the game's)
+    assert pad.saved == []  # not from the server's thread (the database is the game's)
     pad.session.wait(0)
     assert json.loads(pad.saved[-1])["rounds"][0]["players"]["Ada"] == GOOD
 
@@ -168,7 +198,7 @@ def test_the_host_frees_a_seat_and_closes_a_round_from_the_terminal(pad):
     assert call(pad.url + "api/claim", {"seat": 1})[0] == 409
     assert host._typed("free 2") is False
     assert "seat 2 (Ben) is free" in host.said[-1]
-    assert call(pad.url + "api/claim", {"seat": 1})[0] == 200        # the new phone
+    assert call(pad.url + "api/claim", {"seat": 1})[0] == 200  # the new phone
     assert host._typed("free 9") is False and "free N" in host.said[-1]
     assert host._typed("") is True
 
@@ -185,15 +215,26 @@ def test_every_response_forbids_framing_and_foreign_content(pad):
 
 def test_another_sites_page_cannot_change_the_game(pad):
     host = "127.0.0.1:%d" % pad.port
-    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
-                    {"Origin": "http://" + host, "Sec-Fetch-Site": "cross-site"}):
+    for headers in (
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Origin": "http://" + host, "Sec-Fetch-Site": "cross-site"},
+    ):
         conn = http.client.HTTPConnection("127.0.0.1", pad.port, timeout=10)
-        conn.request("POST", "/%s/api/claim" % pad.session.secret, body=json.dumps({"seat": 0}),
-                     headers=dict(headers, **{"Content-Type": "text/plain"}))
+        conn.request(
+            "POST",
+            "/%s/api/claim" % pad.session.secret,
+            body=json.dumps({"seat": 0}),
+            headers=dict(headers, **{"Content-Type": "text/plain"}),
+        )
         assert conn.getresponse().status == 403, headers
         conn.close()
     assert 0 not in pad.session.tokens
     conn = http.client.HTTPConnection("127.0.0.1", pad.port, timeout=10)
-    conn.request("POST", "/%s/api/claim" % pad.session.secret, body=json.dumps({"seat": 0}),
-                 headers={"Origin": "http://" + host, "Sec-Fetch-Site": "same-origin"})
+    conn.request(
+        "POST",
+        "/%s/api/claim" % pad.session.secret,
+        body=json.dumps({"seat": 0}),
+        headers={"Origin": "http://" + host, "Sec-Fetch-Site": "same-origin"},
+    )
     assert conn.getresponse().status == 200

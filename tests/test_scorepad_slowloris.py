@@ -19,7 +19,7 @@ from presstime.scorepad.server import ScorepadServer
 from presstime.scorepad.session import ScorepadSession
 
 ATTACK = 1100
-HEAD = b"GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "     # never finished
+HEAD = b"GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "  # never finished
 
 
 def fd_room(needed):
@@ -36,8 +36,13 @@ def fd_room(needed):
 def pad(tmp_path, monkeypatch):
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
     monkeypatch.setattr(guard.GuardedH11, "head_s", 3.0)
-    rec = {"game": "fit-to-print", "mode": "standard", "edition": "published", "players": ["Ada", "Ben"],
-           "rounds": []}
+    rec = {
+        "game": "fit-to-print",
+        "mode": "standard",
+        "edition": "published",
+        "players": ["Ada", "Ben"],
+        "rounds": [],
+    }
     round_slot(rec, 0)["breaking_news"] = []
     session = ScorepadSession(rec, lambda r: None)
     server = ScorepadServer(session).start()
@@ -55,7 +60,7 @@ def test_half_sent_requests_do_not_stop_the_table(pad, capfd):
     old = fd_room(ATTACK + guard.MAX_CONNECTIONS + 200)
     held = []
     try:
-        for _ in range(ATTACK):                 # a bounded loop against loopback only
+        for _ in range(ATTACK):  # a bounded loop against loopback only
             s = socket.socket()
             s.settimeout(5)
             try:
@@ -68,12 +73,19 @@ def test_half_sent_requests_do_not_stop_the_table(pad, capfd):
         assert len(held) > guard.MAX_CONNECTIONS
         # a connection the budget closed leaves the server's set when its close completes
         t0 = time.monotonic()
-        while len(pad._server.server_state.connections) > guard.MAX_CONNECTIONS and time.monotonic() - t0 < 10:
+        while (
+            len(pad._server.server_state.connections) > guard.MAX_CONNECTIONS
+            and time.monotonic() - t0 < 10
+        ):
             time.sleep(0.05)
         assert len(pad._server.server_state.connections) <= guard.MAX_CONNECTIONS
-        assert get_state(pad)["open"] is True           # the table is served meanwhile
-        token = json.loads(urllib.request.urlopen(urllib.request.Request(
-            pad.url + "api/claim", data=b'{"seat": 0}', method="POST"), timeout=10).read())["token"]
+        assert get_state(pad)["open"] is True  # the table is served meanwhile
+        token = json.loads(
+            urllib.request.urlopen(
+                urllib.request.Request(pad.url + "api/claim", data=b'{"seat": 0}', method="POST"),
+                timeout=10,
+            ).read()
+        )["token"]
         assert token
         # every half-sent request is closed by the server: at its deadline, or to make room
         deadline = time.monotonic() + guard.GuardedH11.head_s + 20
@@ -94,7 +106,9 @@ def test_half_sent_requests_do_not_stop_the_table(pad, capfd):
     finally:
         for s in held:
             s.close()
-        resource.setrlimit(resource.RLIMIT_NOFILE, (old, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (old, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
+        )
     out, err = capfd.readouterr()
     assert out == "" and err == ""
 
@@ -106,7 +120,9 @@ def test_what_the_server_logs_goes_to_a_file_not_the_terminal(pad, capfd, tmp_pa
     s.close()
     path = os.path.join(str(tmp_path / "run"), "scorepad.log")
     t0 = time.monotonic()
-    while time.monotonic() - t0 < 10 and not (os.path.exists(path) and "Invalid HTTP" in open(path).read()):
+    while time.monotonic() - t0 < 10 and not (
+        os.path.exists(path) and "Invalid HTTP" in open(path).read()
+    ):
         time.sleep(0.05)
     assert "Invalid HTTP request" in open(path).read()
     out, err = capfd.readouterr()
@@ -122,6 +138,8 @@ def test_every_connection_sends_small_responses_at_once(pad):
     c = http.client.HTTPConnection("127.0.0.1", pad.port, timeout=10)
     c.request("GET", "/%s/api/state" % pad.session.secret)
     assert c.getresponse().read()
-    socks = [p.transport.get_extra_info("socket") for p in list(pad._server.server_state.connections)]
+    socks = [
+        p.transport.get_extra_info("socket") for p in list(pad._server.server_state.connections)
+    ]
     assert socks and all(s.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) for s in socks)
     c.close()

@@ -18,15 +18,17 @@ def test_the_terminal_qr_code_sets_both_colours_of_every_cell():
     modules = []
     for line in lines:
         assert line.endswith("\x1b[0m")
-        cells = CELL.findall(line[:-len("\x1b[0m")])
-        assert CELL.sub("", line[:-len("\x1b[0m")]) == ""      # nothing drawn in the terminal's own colours
+        cells = CELL.findall(line[: -len("\x1b[0m")])
+        assert (
+            CELL.sub("", line[: -len("\x1b[0m")]) == ""
+        )  # nothing drawn in the terminal's own colours
         modules.append([fg == "30" for fg, bg in cells])
         modules.append([bg == "40" for fg, bg in cells])
     matrix = [[bool(b) for b in row] for row in segno.make(URL, error="l").matrix]
     n = len(matrix)
-    assert all(not any(row) for row in modules[:QUIET] + modules[QUIET + n:])     # the quiet zone
-    assert [row[QUIET:QUIET + n] for row in modules[QUIET:QUIET + n]] == matrix
-    assert all(not any(row[:QUIET] + row[QUIET + n:]) for row in modules)
+    assert all(not any(row) for row in modules[:QUIET] + modules[QUIET + n :])  # the quiet zone
+    assert [row[QUIET : QUIET + n] for row in modules[QUIET : QUIET + n]] == matrix
+    assert all(not any(row[:QUIET] + row[QUIET + n :]) for row in modules)
 
 
 def test_without_colour_the_dark_modules_are_the_characters():
@@ -34,7 +36,9 @@ def test_without_colour_the_dark_modules_are_the_characters():
     assert all("\x1b" not in line for line in lines)
     matrix = segno.make(URL, error="l").matrix
     first = lines[QUIET // 2]
-    assert first[QUIET:QUIET + 7] == "\u2588\u2580\u2580\u2580\u2580\u2580\u2588"   # a finder pattern's top
+    assert (
+        first[QUIET : QUIET + 7] == "\u2588\u2580\u2580\u2580\u2580\u2580\u2588"
+    )  # a finder pattern's top
     assert len(matrix) + 2 * QUIET >= len(lines) * 2 - 1
 
 
@@ -71,11 +75,11 @@ def test_the_table_view_keeps_the_scorepad_link_in_sight():
         for width, height in ((80, 24), (120, 40)):
             screen = "\n".join(tableview.render_text(t.status(20000), view, width, height))
             assert "scorepad: http://127.0.0.1:%d/" % pad.server.port in screen
-        pad.covered = True                    # what play's table view sets when it ends
-        pad.poll_line = lambda timeout: ""    # the host presses Enter: the round closes at once
+        pad.covered = True  # what play's table view sets when it ends
+        pad.poll_line = lambda timeout: ""  # the host presses Enter: the round closes at once
         said.clear()
-        pad.collect(0, "round 1")             # round 1's numbers are due
+        pad.collect(0, "round 1")  # round 1's numbers are due
         assert said[0].startswith("Scorepad: each player opens " + pad.server.url)
-        assert any("\u2580" in line or "\u2588" in line for line in said)       # the QR code again
+        assert any("\u2580" in line or "\u2588" in line for line in said)  # the QR code again
     finally:
         pad.stop()

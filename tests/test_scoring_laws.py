@@ -2,8 +2,7 @@
 
 from hypothesis import given, settings, strategies as st
 
-from presstime.core import fit_to_print as ftp
-from presstime.core import games
+from presstime.core import fit_to_print as ftp, games
 
 MODES = ["standard", "solo", "puzzle", "family", "turn-based"]
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eli", "Fay"]
@@ -12,9 +11,16 @@ count = st.integers(0, 20)
 
 @st.composite
 def pads(draw, mode, tiles):
-    pad = {"articles": draw(count), "photos": draw(count), "centerpiece": draw(st.integers(-4, 6)),
-           "white_space": draw(st.integers(0, 20)), "smiles": draw(count), "frowns": draw(count),
-           "unplaced": draw(count), "ads": draw(st.integers(0, 8))}
+    pad = {
+        "articles": draw(count),
+        "photos": draw(count),
+        "centerpiece": draw(st.integers(-4, 6)),
+        "white_space": draw(st.integers(0, 20)),
+        "smiles": draw(count),
+        "frowns": draw(count),
+        "unplaced": draw(count),
+        "ads": draw(st.integers(0, 8)),
+    }
     if mode == "puzzle":
         pad["unplaced_ads"] = draw(st.integers(0, 1))
     if tiles:
@@ -39,7 +45,9 @@ def records(draw):
     for _ in range(draw(st.integers(0, ftp.rounds_in(mode)))):
         news = []
         if timed:
-            for effect in draw(st.lists(st.sampled_from(ftp.EFFECTS), max_size=1)):  # one card a day
+            for effect in draw(
+                st.lists(st.sampled_from(ftp.EFFECTS), max_size=1)
+            ):  # one card a day
                 card = {"effect": effect}
                 if effect != "mood-doubled":
                     card["value"] = draw(st.integers(0, 6))
@@ -49,8 +57,13 @@ def records(draw):
         if mode not in ("family", "puzzle"):
             rnd["finish"] = draw(st.permutations(names))
         rounds.append(rnd)
-    record = {"game": "fit-to-print", "mode": mode, "edition": draw(st.sampled_from(ftp.EDITIONS)),
-              "players": players, "rounds": rounds}
+    record = {
+        "game": "fit-to-print",
+        "mode": mode,
+        "edition": draw(st.sampled_from(ftp.EDITIONS)),
+        "players": players,
+        "rounds": rounds,
+    }
     assert games.check(record) == [], games.check(record)
     return record
 
@@ -69,7 +82,9 @@ def test_total_is_sum_of_rounds_plus_adjustments(record):
     for p in games.score(record)["players"]:
         if p["total"] is None:  # an incomplete puzzle has no number
             continue
-        assert p["total"] == sum(r["score"] for r in p["rounds"]) + sum(a["points"] for a in p["adjustments"])
+        assert p["total"] == sum(r["score"] for r in p["rounds"]) + sum(
+            a["points"] for a in p["adjustments"]
+        )
 
 
 def _renamed(record, mapping):
@@ -77,6 +92,7 @@ def _renamed(record, mapping):
         if isinstance(entry, dict):
             return dict(entry, name=mapping[entry["name"]])
         return mapping[entry]
+
     out = dict(record, players=[rename(p) for p in record["players"]], rounds=[])
     for rnd in record["rounds"]:
         new = dict(rnd, players={mapping[k]: v for k, v in rnd["players"].items()})

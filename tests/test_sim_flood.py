@@ -21,7 +21,7 @@ def test_presses_never_wait_for_a_client_that_does_not_read(sim):
     c.close()
     fd = os.open(sim.path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
     try:
-        frame = wire.encode(wire.RECORDS, 1, wire.records_request(0, 0))   # the biggest replies
+        frame = wire.encode(wire.RECORDS, 1, wire.records_request(0, 0))  # the biggest replies
         sent = 0
         t_end = time.monotonic() + 3.0
         while time.monotonic() < t_end:
@@ -29,17 +29,19 @@ def test_presses_never_wait_for_a_client_that_does_not_read(sim):
                 sent += os.write(fd, frame * 50)
             except BlockingIOError:
                 time.sleep(0.01)
-        assert len(sim.port.out.backlog) > 0          # replies wait, the client reads none
+        assert len(sim.port.out.backlog) > 0  # replies wait, the client reads none
         before = sim.app.status()["elapsed_ms"]
         sim.port.press(0)
         time.sleep(0.3)
         st = sim.app.status()
         ada = st["players"][0]
         assert ada["token"] == 1
-        assert 0 <= ada["print_ms"] - before < 250    # taken when pressed, not when the link let go
+        assert 0 <= ada["print_ms"] - before < 250  # taken when pressed, not when the link let go
         # nothing was dropped: every reply still waits whole, and the client gets them in order
         # bounded: what one read of requests (MAX_READ bytes) can ask for past MAX_BACKLOG
-        assert len(sim.port.out.backlog) <= pty_out.MAX_BACKLOG + pty_out.MAX_READ * (wire.MAX_BODY + 16)
+        assert len(sim.port.out.backlog) <= pty_out.MAX_BACKLOG + pty_out.MAX_READ * (
+            wire.MAX_BODY + 16
+        )
         got = b""
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline and len(got) < 10000:

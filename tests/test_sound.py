@@ -11,19 +11,23 @@ from presstime.core import events
 from presstime.core.table import WARNINGS, Table
 from presstime.errors import BadInput
 from presstime.round_time import warnings_ms
-
-from simboard import client_for, wait_until
+from simboard import client_for
 
 
 def _st(phase, alert=0, tokens=(0, 0), states=("working", "working"), end_reason=0, rnd=1):
-    return {"round": rnd, "phase": phase, "alert_ms": alert, "end_reason": end_reason,
-            "players": [{"token": t, "state": st} for t, st in zip(tokens, states)]}
+    return {
+        "round": rnd,
+        "phase": phase,
+        "alert_ms": alert,
+        "end_reason": end_reason,
+        "players": [{"token": t, "state": st} for t, st in zip(tokens, states)],
+    }
 
 
 def test_the_moments_the_board_beeps():
     run = _st("running")
     assert sound.moments(run, _st("running", 30000)) == [sound.warning_tone(30000, WARNINGS)]
-    assert sound.moments(_st("running", 30000), _st("running", 30000)) == []      # once per warning
+    assert sound.moments(_st("running", 30000), _st("running", 30000)) == []  # once per warning
     printed = _st("running", tokens=(1, 0), states=("printed", "working"))
     assert sound.moments(run, printed) == [sound.print_tone(1)]
     timeout = sound.moments(printed, _st("grace", tokens=(1, 0), states=("printed", "working")))
@@ -31,10 +35,16 @@ def test_the_moments_the_board_beeps():
     end = sound.moments(_st("grace"), _st("summary", end_reason=3))
     assert end == [sound._tone(events.END)]
     # no grace window: the time-out and the end together, as the board beeps them
-    assert sound.moments(run, _st("summary", end_reason=2)) == [sound._tone(events.TIMEOUT), sound._tone(events.END)]
-    assert sound.moments(None, run) == [] and sound.moments(run, _st("running", rnd=2, alert=60000)) == []
+    assert sound.moments(run, _st("summary", end_reason=2)) == [
+        sound._tone(events.TIMEOUT),
+        sound._tone(events.END),
+    ]
+    assert (
+        sound.moments(None, run) == []
+        and sound.moments(run, _st("running", rnd=2, alert=60000)) == []
+    )
     forced = _st("summary", tokens=(1, 2), states=("printed", "forced"), end_reason=2)
-    assert sound.print_tone(2) not in sound.moments(run, forced)   # a token handed out is no press
+    assert sound.print_tone(2) not in sound.moments(run, forced)  # a token handed out is no press
 
 
 def test_the_warnings_rise_one_tone_each():
@@ -98,8 +108,25 @@ def test_warn_ms_is_checked_by_the_board():
 def test_play_sends_the_warnings_to_the_board(sim, tmp_path, capsys):
     from presstime import cli
 
-    assert cli.main(["play", "--demo", "--port", sim.path, "--warn", "20,5", "--duration", "0:30",
-                     "--players", "Ada,Ben", "--db", str(tmp_path / "h.sqlite3")]) == 0
+    assert (
+        cli.main(
+            [
+                "play",
+                "--demo",
+                "--port",
+                sim.path,
+                "--warn",
+                "20,5",
+                "--duration",
+                "0:30",
+                "--players",
+                "Ada,Ben",
+                "--db",
+                str(tmp_path / "h.sqlite3"),
+            ]
+        )
+        == 0
+    )
     assert sim.app.table.cfg["warn"] == (20000, 5000)
 
 
@@ -108,7 +135,7 @@ def test_a_simulator_sounds_on_the_computer_unless_muted(sim):
     try:
         assert isinstance(sound.for_board(c), sound.TableSounds)
         assert sound.for_board(c, mute=True) is None
-        c.info = dict(c.info, board="pico")      # a board with its own speaker
+        c.info = dict(c.info, board="pico")  # a board with its own speaker
         assert sound.for_board(c) is None
     finally:
         c.close()
@@ -118,6 +145,20 @@ def test_sim_warns_at_the_times_given(capsys):
     from presstime import cli
 
     for wait, said in (("+9000", "(15 s warning)"), ("+16000", "(5 s warning)")):
-        assert cli.main(["sim", "--players", "2", "--duration", "0:20", "--warn", "15,5",
-                         "--script", "space +3500 " + wait]) == 0
+        assert (
+            cli.main(
+                [
+                    "sim",
+                    "--players",
+                    "2",
+                    "--duration",
+                    "0:20",
+                    "--warn",
+                    "15,5",
+                    "--script",
+                    "space +3500 " + wait,
+                ]
+            )
+            == 0
+        )
         assert said in capsys.readouterr().out.split("round 1/3")[-1]

@@ -9,8 +9,16 @@ import pytest
 from history_records import OTHERS
 from presstime import cli, history_stats
 
-ZERO = {"articles": 0, "photos": 0, "centerpiece": 0, "white_space": 0, "smiles": 0, "frowns": 0,
-        "unplaced": 0, "ads": 0}
+ZERO = {
+    "articles": 0,
+    "photos": 0,
+    "centerpiece": 0,
+    "white_space": 0,
+    "smiles": 0,
+    "frowns": 0,
+    "unplaced": 0,
+    "ads": 0,
+}
 
 
 def pad(**kw):
@@ -22,21 +30,44 @@ def pad(**kw):
 def game(pads, finish, rounds=3):
     names = list(finish)
     days = ["friday", "saturday", "sunday"]
-    return {"game": "fit-to-print", "players": sorted(names),
-            "rounds": [{"day": days[i], "finish": list(finish), "players": dict(pads)} for i in range(rounds)]}
+    return {
+        "game": "fit-to-print",
+        "players": sorted(names),
+        "rounds": [
+            {"day": days[i], "finish": list(finish), "players": dict(pads)} for i in range(rounds)
+        ],
+    }
 
 
 # Worked by hand (published edition, white space compared at the table: smallest +3, largest -1):
-# G1: A 5 articles, area 1 (+3) = 8 a round, 24; B 3 articles, area 2 (-1) = 2 a round, 6. $6 each. A wins.
-G1 = game({"A": pad(articles=5, white_space=1, ads=2), "B": pad(articles=3, white_space=2, ads=2)}, ["A", "B"])
+# G1: A 5 articles, area 1 (+3) = 8 a round, 24; B 3 articles, area 2 (-1) = 2 a round, 6. $6 each.
+# A wins.
+G1 = game(
+    {"A": pad(articles=5, white_space=1, ads=2), "B": pad(articles=3, white_space=2, ads=2)},
+    ["A", "B"],
+)
 # G2: the same with A and B swapped, B finishing first. B wins 24 to 6.
-G2 = game({"B": pad(articles=5, white_space=1, ads=2), "A": pad(articles=3, white_space=2, ads=2)}, ["B", "A"])
-# G3: A 4 + 3 = 7 a round (21), B 4 + 1 = 5 (15), C 10 - 1 (area 5, largest) - 2 (mood) - 1 (unplaced) = 6 (18);
+G2 = game(
+    {"B": pad(articles=5, white_space=1, ads=2), "A": pad(articles=3, white_space=2, ads=2)},
+    ["B", "A"],
+)
+# G3: A 4 + 3 = 7 a round (21), B 4 + 1 = 5 (15), C 10 - 1 (area 5, largest) - 2 (mood) - 1
+# (unplaced) = 6 (18);
 #     C has $0, the sole lowest: out of business. A wins.
-G3 = game({"A": pad(articles=4, white_space=1, ads=2), "B": pad(articles=4, white_space=3, ads=2),
-           "C": pad(articles=10, white_space=5, smiles=2, unplaced=1)}, ["A", "B", "C"])
+G3 = game(
+    {
+        "A": pad(articles=4, white_space=1, ads=2),
+        "B": pad(articles=4, white_space=3, ads=2),
+        "C": pad(articles=10, white_space=5, smiles=2, unplaced=1),
+    },
+    ["A", "B", "C"],
+)
 # in progress: one round only, not counted
-G4 = game({"A": pad(articles=9, white_space=1, ads=5), "B": pad(articles=1, white_space=2, ads=1)}, ["A", "B"], 1)
+G4 = game(
+    {"A": pad(articles=9, white_space=1, ads=5), "B": pad(articles=1, white_space=2, ads=1)},
+    ["A", "B"],
+    1,
+)
 MINI = OTHERS[0]  # Mini FITS: Ada 7 + 8 + 2x3 = 21, Ben 5 + 8 + 3 = 16
 
 
@@ -45,22 +76,40 @@ def test_stats_on_known_games():
     ftp = stats["games"]["fit-to-print"]
     assert (ftp["games"], ftp["in_progress"]) == (3, 1) and "damaged" not in stats
     a, b, c = ftp["players"]["A"], ftp["players"]["B"], ftp["players"]["C"]
-    assert (a["games"], a["wins"], a["average_score"], a["out_of_business"]) == (3, 2, 17.0, 0)  # (24+6+21)/3
-    assert (b["games"], b["wins"], b["average_score"], b["out_of_business"]) == (3, 1, 15.0, 0)  # (6+24+15)/3
+    assert (a["games"], a["wins"], a["average_score"], a["out_of_business"]) == (
+        3,
+        2,
+        17.0,
+        0,
+    )  # (24+6+21)/3
+    assert (b["games"], b["wins"], b["average_score"], b["out_of_business"]) == (
+        3,
+        1,
+        15.0,
+        0,
+    )  # (6+24+15)/3
     assert (c["games"], c["wins"], c["average_score"], c["out_of_business"]) == (1, 0, 18.0, 1)
     assert a["average_token"] == 1.33  # tokens 1,1,1 2,2,2 1,1,1 → 12/9
     assert b["average_token"] == 1.67  # 2,2,2 1,1,1 2,2,2 → 15/9
     assert c["average_token"] == 3.0
     assert a["average_ad_revenue"] == 6.0 and c["average_ad_revenue"] == 0.0
     assert a["rounds"] == 9
-    assert a["per_round"]["articles"] == 4.0      # (15 + 9 + 12) / 9
+    assert a["per_round"]["articles"] == 4.0  # (15 + 9 + 12) / 9
     assert a["per_round"]["white_space"] == 1.67  # (9 - 3 + 9) / 9
-    assert a["per_round"]["score"] == 5.67        # 51 / 9
+    assert a["per_round"]["score"] == 5.67  # 51 / 9
     assert a["per_round"]["ad_revenue"] == 2.0
     assert a["per_round"]["mood"] == 0.0
-    assert c["per_round"] == {"articles": 10.0, "photos": 0.0, "centerpiece": 0.0, "white_space": -1.0,
-                              "white_space_area": 5.0, "mood": -2.0, "unplaced": -1.0, "score": 6.0,
-                              "ad_revenue": 0.0}
+    assert c["per_round"] == {
+        "articles": 10.0,
+        "photos": 0.0,
+        "centerpiece": 0.0,
+        "white_space": -1.0,
+        "white_space_area": 5.0,
+        "mood": -2.0,
+        "unplaced": -1.0,
+        "score": 6.0,
+        "ad_revenue": 0.0,
+    }
     mini = stats["games"]["mini-fits"]
     assert mini["games"] == 1
     assert mini["players"]["Ada"]["wins"] == 1 and mini["players"]["Ada"]["average_score"] == 21.0
@@ -102,7 +151,7 @@ def test_stats_command_json_and_text(db, capsys):
     assert code == 0 and "\x1b[" not in out
     assert "Fit to Print: 3 complete games (1 in progress, not counted)" in out
     assert "Mini FITS: 1 complete game" in out and "Heat: 1 complete game" in out
-    line = [l for l in out.splitlines() if l.strip().startswith("A ")][0].split()
+    line = [row for row in out.splitlines() if row.strip().startswith("A ")][0].split()
     # games, wins, win%, avg, best, streak longest/now (G1 won, G2 lost, G3 won), out, token, ads $
     assert line == ["A", "3", "2", "67%", "17.00", "24", "1/1", "0", "1.33", "6.00"]
     code, out, err = run(capsys, "stats", "--game", "heat", "--json")
@@ -121,7 +170,9 @@ def test_stats_on_an_empty_history(tmp_path, capsys):
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.mark.parametrize("which", [["1"], ["3"], ["4"], ["5"], ["6"], ["--all"], ["--all", "--game", "mini-fits"]])
+@pytest.mark.parametrize(
+    "which", [["1"], ["3"], ["4"], ["5"], ["6"], ["--all"], ["--all", "--game", "mini-fits"]]
+)
 def test_chart_writes_a_real_png_and_svg(db, capsys, which):
     pytest.importorskip("matplotlib")
     import matplotlib.image
@@ -163,7 +214,9 @@ def test_chart_without_matplotlib_says_how_to_install_it(db, capsys, monkeypatch
     assert code == 1
     from presstime.extras import ROOT
 
-    assert ("pip install -e '%s[charts]'" % ROOT in err or "pip install -e '.[charts]'" in err) and "Traceback" not in err
+    assert (
+        "pip install -e '%s[charts]'" % ROOT in err or "pip install -e '.[charts]'" in err
+    ) and "Traceback" not in err
     assert not target.exists()
 
 
@@ -181,12 +234,26 @@ def test_average_print_time_from_the_rounds_the_board_timed():
     import copy
 
     timed = copy.deepcopy(G1)
-    timed["rounds"][0]["table"] = {"print_ms": {"A": 60000, "B": 90000}, "end": "all printed", "elapsed_ms": 90000}
-    timed["rounds"][2]["table"] = {"print_ms": {"A": 121000}, "end": "time-out", "elapsed_ms": 180000}
+    timed["rounds"][0]["table"] = {
+        "print_ms": {"A": 60000, "B": 90000},
+        "end": "all printed",
+        "elapsed_ms": 90000,
+    }
+    timed["rounds"][2]["table"] = {
+        "print_ms": {"A": 121000},
+        "end": "time-out",
+        "elapsed_ms": 180000,
+    }
     stats = history_stats.compute([timed, G2])
-    a, b = stats["games"]["fit-to-print"]["players"]["A"], stats["games"]["fit-to-print"]["players"]["B"]
-    assert a["average_print_ms"] == 90500 and b["average_print_ms"] == 90000   # (60000 + 121000) / 2
-    assert history_stats.compute([G1])["games"]["fit-to-print"]["players"]["A"]["average_print_ms"] is None
+    a, b = (
+        stats["games"]["fit-to-print"]["players"]["A"],
+        stats["games"]["fit-to-print"]["players"]["B"],
+    )
+    assert a["average_print_ms"] == 90500 and b["average_print_ms"] == 90000  # (60000 + 121000) / 2
+    assert (
+        history_stats.compute([G1])["games"]["fit-to-print"]["players"]["A"]["average_print_ms"]
+        is None
+    )
     from presstime.commands.stats import stats_text
 
     text = stats_text(stats)
@@ -219,8 +286,8 @@ def test_card_writes_a_real_png_and_svg_with_the_table_and_the_winner(db, capsys
 
 def test_chart_puts_each_unit_on_its_own_axis(db, capsys):
     pytest.importorskip("matplotlib")
-    from presstime.commands.chart import unit_panels
     from presstime import records
+    from presstime.commands.chart import unit_panels
 
     heat = records.tally(OTHERS[1])
     assert [u for u, _ in unit_panels("heat", heat)] == ["$", "heat tokens"]
@@ -230,16 +297,40 @@ def test_chart_puts_each_unit_on_its_own_axis(db, capsys):
 
 def test_a_family_mode_day_is_not_white_space_zero():
     # A: white space +3 a day in standard (G1); in family mode the day has no white space at all
-    family = dict(game({"A": {"articles": 4, "photos": 0, "centerpiece": 0, "smiles": 0, "frowns": 0, "unplaced": 0,
-                              "ads": 1},
-                        "B": {"articles": 2, "photos": 0, "centerpiece": 0, "smiles": 0, "frowns": 0, "unplaced": 0,
-                              "ads": 1}}, ["A", "B"]), mode="family")
+    family = dict(
+        game(
+            {
+                "A": {
+                    "articles": 4,
+                    "photos": 0,
+                    "centerpiece": 0,
+                    "smiles": 0,
+                    "frowns": 0,
+                    "unplaced": 0,
+                    "ads": 1,
+                },
+                "B": {
+                    "articles": 2,
+                    "photos": 0,
+                    "centerpiece": 0,
+                    "smiles": 0,
+                    "frowns": 0,
+                    "unplaced": 0,
+                    "ads": 1,
+                },
+            },
+            ["A", "B"],
+        ),
+        mode="family",
+    )
     for r in family["rounds"]:
-        del r["finish"]                           # family mode has no finishing tokens
+        del r["finish"]  # family mode has no finishing tokens
     a = history_stats.compute([G1, family])["games"]["fit-to-print"]["players"]["A"]
     alone = history_stats.compute([G1])["games"]["fit-to-print"]["players"]["A"]
     assert a["per_round"]["white_space"] == alone["per_round"]["white_space"] == 3.0
-    assert a["per_round"]["articles"] == 4.5      # (5 x 3 + 4 x 3) / 6: both modes have articles
+    assert a["per_round"]["articles"] == 4.5  # (5 x 3 + 4 x 3) / 6: both modes have articles
+
+
 def test_chart_axes_of_whole_numbers_have_whole_ticks():
     from presstime.commands import chart
 
@@ -251,7 +342,7 @@ def test_chart_axes_of_whole_numbers_have_whole_ticks():
     assert all(float(t).is_integer() for t in ax.get_yticks())
     fig2, ax2 = plt.subplots()
     ax2.plot([0, 1], [0.5, 1.25])
-    chart._headroom(ax2, [0.5, 1.25])         # averages keep their fractions
+    chart._headroom(ax2, [0.5, 1.25])  # averages keep their fractions
     fig2.canvas.draw()
     assert not all(float(t).is_integer() for t in ax2.get_yticks())
     plt.close("all")
@@ -260,8 +351,13 @@ def test_chart_axes_of_whole_numbers_have_whole_ticks():
 def test_each_date_once():
     from presstime.commands.chart import date_labels
 
-    assert date_labels(["2026-11-20", "2026-11-20", "2026-11-21", "2026-11-21", "2026-11-20"]) == \
-        ["2026-11-20", "", "2026-11-21", "", "2026-11-20"]
+    assert date_labels(["2026-11-20", "2026-11-20", "2026-11-21", "2026-11-21", "2026-11-20"]) == [
+        "2026-11-20",
+        "",
+        "2026-11-21",
+        "",
+        "2026-11-20",
+    ]
 
 
 def test_chart_and_card_give_the_same_install_hint(capsys):

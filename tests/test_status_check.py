@@ -7,8 +7,7 @@ import json
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from presstime import boards, cli, mirror, share, status_check, tableview
 from presstime.core import wire
@@ -19,7 +18,7 @@ from presstime.link import BoardClient, LinkError, Transport
 def _statuses():
     out = []
     t = Table()
-    out.append(t.status(0))                                     # nothing set up
+    out.append(t.status(0))  # nothing set up
     t.configure({"players": ["Ada", "Ben", "Cy"], "mode": "standard", "duration_ms": 60000}, 0)
     out.append(t.status(0))
     t.start(0)
@@ -29,7 +28,9 @@ def _statuses():
     t.tick(64000)
     t.press(0, 65000000)
     t.tick(70000)
-    over = dict(t.status(70000), phase="over", standings={"totals": [40, 38, 12], "out": [2], "winner": 0})
+    over = dict(
+        t.status(70000), phase="over", standings={"totals": [40, 38, 12], "out": [2], "winner": 0}
+    )
     out.append(over)
     for game in ("heat", "mini-fits", "myth-fits"):
         g = Table()
@@ -37,16 +38,38 @@ def _statuses():
         g.start(0)
         g.tick(100)
         out.append(g.status(500))
-    return [json.loads(json.dumps(s)) for s in out]    # as the wire carries them
+    return [json.loads(json.dumps(s)) for s in out]  # as the wire carries them
 
 
 GOOD = _statuses()
 JUNK = st.recursive(
-    st.sampled_from([None, True, False, "x", "", "\x1b[2J", 1.5, -0.0, math.nan, math.inf, -math.inf,
-                     10 ** 30, -10 ** 30, 2 ** 63, -1, 7, 0]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["a", "name", "0"]), inner,
-                                                                max_size=2),
-    max_leaves=6)
+    st.sampled_from(
+        [
+            None,
+            True,
+            False,
+            "x",
+            "",
+            "\x1b[2J",
+            1.5,
+            -0.0,
+            math.nan,
+            math.inf,
+            -math.inf,
+            10**30,
+            -(10**30),
+            2**63,
+            -1,
+            7,
+            0,
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["a", "name", "0"]), inner, max_size=2)
+    ),
+    max_leaves=6,
+)
 
 
 @st.composite
@@ -92,11 +115,13 @@ def test_what_a_board_of_this_firmware_sends_passes(s):
 def test_a_hostile_status_is_shown_or_refused_naming_the_field(s):
     bad = status_check.problem(s)
     if bad is None:
-        _views(s)       # whatever passes, every view shows, and it is JSON
+        _views(s)  # whatever passes, every view shows, and it is JSON
     else:
         assert "\n" not in bad and len(bad) < 200
         top = bad.split(":")[0].split("[")[0].split(".")[0]
-        assert top == "not an object" or top in s or bad.endswith(": missing"), bad   # a field of the reply
+        assert top == "not an object" or top in s or bad.endswith(": missing"), (
+            bad
+        )  # a field of the reply
 
 
 class HostileBoard(Transport):
@@ -112,7 +137,9 @@ class HostileBoard(Transport):
         for body in self.decoder.feed(data):
             mtype, rid, _, _ = wire.parse(body)
             if mtype == wire.HELLO:
-                self.out += wire.encode(wire.HELLO, rid, {"p": wire.PROTOCOL, "fw": "x", "v": 1}, reply=True)
+                self.out += wire.encode(
+                    wire.HELLO, rid, {"p": wire.PROTOCOL, "fw": "x", "v": 1}, reply=True
+                )
             else:
                 self.out += wire.encode(mtype, rid, self.payload, reply=True)
 
@@ -124,13 +151,18 @@ class HostileBoard(Transport):
         pass
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(hostile())
 def test_watch_json_prints_only_json_and_never_a_traceback(monkeypatch, capsys, s):
-    payload = json.dumps(s, allow_nan=True).encode()      # NaN and Infinity as a sender writes them
+    payload = json.dumps(s, allow_nan=True).encode()  # NaN and Infinity as a sender writes them
     monkeypatch.setattr(boards, "pick_port", lambda port=None, **kw: "/dev/hostile")
-    monkeypatch.setattr(share, "connect", lambda port, **kw: BoardClient(HostileBoard(payload), timeout=0.01,
-                                                                           retries=0))
+    monkeypatch.setattr(
+        share,
+        "connect",
+        lambda port, **kw: BoardClient(HostileBoard(payload), timeout=0.01, retries=0),
+    )
     for argv in (["watch", "--once", "--json"], ["watch", "--once"]):
         code = cli.main(argv)
         out, err = capsys.readouterr()
@@ -142,17 +174,28 @@ def test_watch_json_prints_only_json_and_never_a_traceback(monkeypatch, capsys, 
         else:
             # refused naming the field, or (a reply that is no JSON object at all) by the wire
             assert code == 1 and out == "" and len(err.strip().splitlines()) == 1, (code, out, err)
-            assert "status reply is not usable" in err or "reply to status cannot be read" in err, err
+            assert "status reply is not usable" in err or "reply to status cannot be read" in err, (
+                err
+            )
 
 
 def test_the_cases_that_ended_in_a_traceback():
     good = GOOD[2]
-    for field, value in [("elapsed_ms", "12"), ("remaining_ms", math.nan), ("duration_ms", math.inf),
-                         ("round", [1]), ("winner", 9), ("pick_order", [0, 7]), ("players", {"a": 1})]:
+    for field, value in [
+        ("elapsed_ms", "12"),
+        ("remaining_ms", math.nan),
+        ("duration_ms", math.inf),
+        ("round", [1]),
+        ("winner", 9),
+        ("pick_order", [0, 7]),
+        ("players", {"a": 1}),
+    ]:
         s = dict(good, **{field: value})
         with pytest.raises(LinkError, match=r"status reply is not usable \(%s" % field):
             BoardClient(HostileBoard(json.dumps(s).encode()), timeout=0.01, retries=0).status()
     p = dict(good["players"][0], print_ms="soon")
     s = dict(good, players=[p] + good["players"][1:])
-    with pytest.raises(LinkError, match=r"players\[0\]\.print_ms: null or a whole number 0 or more"):
+    with pytest.raises(
+        LinkError, match=r"players\[0\]\.print_ms: null or a whole number 0 or more"
+    ):
         BoardClient(HostileBoard(json.dumps(s).encode()), timeout=0.01, retries=0).status()

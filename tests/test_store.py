@@ -9,12 +9,11 @@ import sys
 import textwrap
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from presstime import store as store_mod
-from presstime.records import is_uuid
 from presstime.errors import BadInput, Failure
+from presstime.records import is_uuid
 from presstime.store import JournalError, Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -22,8 +21,20 @@ EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
 
 
 # schema 4: the stored results and the running totals stats reads
-TABLES = ["agg_players", "agg_streaks", "agg_values", "discarded_drafts", "drafts", "games", "journal", "meta", "result_players",
-          "result_values", "results"]
+TABLES = [
+    "agg_players",
+    "agg_streaks",
+    "agg_values",
+    "discarded_drafts",
+    "drafts",
+    "games",
+    "journal",
+    "meta",
+    "result_players",
+    "result_values",
+    "results",
+]
+
 
 def example():
     with open(EXAMPLE, encoding="utf-8") as f:
@@ -32,11 +43,27 @@ def example():
 
 def small(name="A", other="B", articles=5):
     """A valid one-round, two-player game (a partial game: valid, not complete)."""
-    entry = {"articles": articles, "photos": 0, "centerpiece": 0, "white_space": 1,
-             "smiles": 0, "frowns": 0, "unplaced": 0, "ads": 2}
-    return {"game": "fit-to-print", "players": [name, other],
-            "rounds": [{"day": "friday", "finish": [name, other],
-                        "players": {name: dict(entry), other: dict(entry, white_space=3)}}]}
+    entry = {
+        "articles": articles,
+        "photos": 0,
+        "centerpiece": 0,
+        "white_space": 1,
+        "smiles": 0,
+        "frowns": 0,
+        "unplaced": 0,
+        "ads": 2,
+    }
+    return {
+        "game": "fit-to-print",
+        "players": [name, other],
+        "rounds": [
+            {
+                "day": "friday",
+                "finish": [name, other],
+                "players": {name: dict(entry), other: dict(entry, white_space=3)},
+            }
+        ],
+    }
 
 
 @pytest.fixture
@@ -47,14 +74,20 @@ def db(tmp_path):
 
 
 def tables(conn):
-    return sorted(r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
-                  if not r[0].startswith("sqlite_"))
+    return sorted(
+        r[0]
+        for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        if not r[0].startswith("sqlite_")
+    )
 
 
 # --- schema and migrations ------------------------------------------------------------------
 
+
 def test_fresh_database_is_at_the_latest_version(db):
-    assert store_mod.schema_version(db.conn) == store_mod.SCHEMA_VERSION == len(store_mod.MIGRATIONS)
+    assert (
+        store_mod.schema_version(db.conn) == store_mod.SCHEMA_VERSION == len(store_mod.MIGRATIONS)
+    )
     assert tables(db.conn) == TABLES
 
 
@@ -66,24 +99,32 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path, old_version):
     assert store_mod.schema_version(conn) == old_version
     record = example()
     if old_version == 1:  # the first schema had only the JSON
-        conn.execute("INSERT INTO games (record, source, added_at, updated_at) VALUES (?, 'old', 't0', 't0')",
-                     (json.dumps(record),))
+        conn.execute(
+            "INSERT INTO games (record, source, added_at, updated_at) VALUES (?, 'old', 't0', "
+            "'t0')",
+            (json.dumps(record),),
+        )
     else:
-        conn.execute("INSERT INTO games (record, source, added_at, updated_at, game, mode, edition, players,"
-                     " rounds, fingerprint) VALUES (?, 'old', 't0', 't0', ?, ?, ?, ?, ?, ?)",
-                     (json.dumps(record),) + store_mod._summary_values(record))
+        conn.execute(
+            "INSERT INTO games (record, source, added_at, updated_at, game, mode, edition, players,"
+            " rounds, fingerprint) VALUES (?, 'old', 't0', 't0', ?, ?, ?, ?, ?, ?)",
+            (json.dumps(record),) + store_mod._summary_values(record),
+        )
     conn.execute("INSERT INTO journal (board_id, seq, payload) VALUES ('b', 1, x'01')")
     conn.close()
 
     told = []
     with Store(path, notice=told.append) as s:
-        assert told == ["the history was upgraded from schema version %d to %d (docs/history.md)"
-                        % (old_version, store_mod.SCHEMA_VERSION)]
+        assert told == [
+            "the history was upgraded from schema version %d to %d (docs/history.md)"
+            % (old_version, store_mod.SCHEMA_VERSION)
+        ]
         assert store_mod.schema_version(s.conn) == store_mod.SCHEMA_VERSION
         assert tables(s.conn) == TABLES
         # schema 4 backfilled the stored result of the old game
-        assert s.conn.execute("SELECT state, winners, status FROM results WHERE game_id = 1").fetchone() == \
-            ("complete", '["Ada"]', "winner: Ada, 52 pts")
+        assert s.conn.execute(
+            "SELECT state, winners, status FROM results WHERE game_id = 1"
+        ).fetchone() == ("complete", '["Ada"]', "winner: Ada, 52 pts")
         [summary] = s.list_games()
         assert summary["id"] == 1 and summary["source"] == "old"
         assert summary["players"] == ["Ada", "Ben", "Cy"] and summary["rounds"] == 3
@@ -135,6 +176,7 @@ def test_a_file_that_is_not_a_database_is_a_failure(tmp_path):
 
 # --- where the database lives ---------------------------------------------------------------
 
+
 def test_path_from_argument_environment_or_default(tmp_path, monkeypatch):
     import argparse
 
@@ -161,6 +203,7 @@ def test_open_store_creates_the_folder(tmp_path):
 
 # --- games ----------------------------------------------------------------------------------
 
+
 def test_add_get_list_update_delete(db):
     record = example()
     game_id = db.add_game(record, "import:example")
@@ -174,7 +217,11 @@ def test_add_get_list_update_delete(db):
     assert db.list_games()[0]["players"] == ["A", "B"]
     db.delete_game(game_id)
     assert db.list_games() == []
-    for call in (lambda: db.get_game(99), lambda: db.update_game(99, small()), lambda: db.delete_game(99)):
+    for call in (
+        lambda: db.get_game(99),
+        lambda: db.update_game(99, small()),
+        lambda: db.delete_game(99),
+    ):
         with pytest.raises(BadInput, match="no game #99"):
             call()
     with pytest.raises(BadInput, match="a game id is a number"):
@@ -275,8 +322,12 @@ CRASH = textwrap.dedent("""
 
 
 def crash(path, table, nth, batch):
-    proc = subprocess.run([sys.executable, "-c", CRASH, path, table, str(nth), json.dumps(batch)],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", CRASH, path, table, str(nth), json.dumps(batch)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     return proc.returncode, proc.stderr
 
 
@@ -303,6 +354,7 @@ def test_a_process_killed_mid_write_leaves_the_previous_state(tmp_path):
 
 
 # --- boards' journals -----------------------------------------------------------------------
+
 
 def test_journal_append_is_idempotent_and_resumable(db):
     assert db.last_seq("pico") == 0
@@ -337,13 +389,18 @@ def test_journal_refuses_gaps_and_changed_records_whole(db):
 
 
 @settings(max_examples=60, deadline=None)
-@given(board=st.lists(st.binary(min_size=1, max_size=8), min_size=1, max_size=20),
-       windows=st.lists(st.tuples(st.integers(1, 22), st.integers(0, 6)), max_size=12))
+@given(
+    board=st.lists(st.binary(min_size=1, max_size=8), min_size=1, max_size=20),
+    windows=st.lists(st.tuples(st.integers(1, 22), st.integers(0, 6)), max_size=12),
+)
 def test_the_stored_journal_is_always_a_prefix_of_the_boards(board, windows):
-    """Pages of any start and length, repeated, overlapping or too far ahead: never a gap or a duplicate."""
+    """Pages of any start and length, repeated, overlapping or too far ahead: never a gap or a
+    duplicate."""
     with Store(":memory:") as s:
         for start, length in windows:
-            page = [(seq, board[seq - 1]) for seq in range(start, min(start + length, len(board) + 1))]
+            page = [
+                (seq, board[seq - 1]) for seq in range(start, min(start + length, len(board) + 1))
+            ]
             last = s.last_seq("b")
             try:
                 added = s.add_journal("b", page)
@@ -358,6 +415,7 @@ def test_the_stored_journal_is_always_a_prefix_of_the_boards(board, windows):
 
 
 # --- drafts ---------------------------------------------------------------------------------
+
 
 def test_drafts_save_replace_load_drop(db):
     assert db.load_draft("enter") is None

@@ -8,10 +8,9 @@ import sys
 
 import pytest
 
+from enter_runner import run_enter
 from presstime import cli
 from presstime.store import Store
-
-from enter_runner import run_enter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
@@ -23,8 +22,12 @@ def example():
 
 
 def presstime(*argv, timeout=120):
-    proc = subprocess.run([sys.executable, "-m", "presstime"] + list(argv), capture_output=True, text=True,
-                          timeout=timeout)
+    proc = subprocess.run(
+        [sys.executable, "-m", "presstime"] + list(argv),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc.returncode, proc.stdout, proc.stderr
 
@@ -36,8 +39,11 @@ def small_disk(tmp_path):
     where.mkdir()
     if os.geteuid() != 0:
         pytest.skip("a full disk is simulated by mounting a small tmpfs, which needs root")
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=320k", "tmpfs", str(where)],
-                             capture_output=True, text=True)
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=320k", "tmpfs", str(where)],
+        capture_output=True,
+        text=True,
+    )
     if mounted.returncode != 0:
         pytest.skip("cannot mount a small tmpfs here (%s)" % mounted.stderr.strip())
     yield where
@@ -68,7 +74,7 @@ def test_import_on_a_full_disk_says_which_files_were_stored(small_disk, tmp_path
     assert "the disk holding it is full or failing" in err and "this change was not stored" in err
     assert "Files stored: %s; not stored: %s" % (one, many) in err
     code, out, err = presstime("history", "--db", db)
-    assert code == 0 and len(out.splitlines()) == 2          # the header and game #1: nothing else
+    assert code == 0 and len(out.splitlines()) == 2  # the header and game #1: nothing else
 
 
 def test_done_on_a_full_disk_keeps_the_draft_and_says_so(small_disk):
@@ -79,7 +85,7 @@ def test_done_on_a_full_disk_keeps_the_draft_and_says_so(small_disk):
         try:
             return next(answers)
         except StopIteration:
-            fill(small_disk)          # the disk fills while the standings are on the screen
+            fill(small_disk)  # the disk fills while the standings are on the screen
             return "done"
 
     import argparse
@@ -104,7 +110,7 @@ def _damaged_history(tmp_path):
     with open(db, "r+b") as f:
         data = f.read()
         pages = len(data) // 4096
-        for page in range(pages - 20, pages - 10):   # pages of the games' records and results
+        for page in range(pages - 20, pages - 10):  # pages of the games' records and results
             f.seek(page * 4096)
             f.write(b"\xff" * 100)
     return db
@@ -121,14 +127,19 @@ def test_a_history_with_corrupted_pages_is_named_and_never_written(tmp_path):
         assert f.read() == before
 
 
-@pytest.mark.parametrize("sql", [
-    # a table presstime reads replaced by a view that never ends
-    "DROP TABLE meta; CREATE VIEW meta AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n)"
-    " SELECT 'scoring_version' AS key, x AS value FROM n",
-    "CREATE VIEW endless AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n",
-    "DROP TRIGGER games_deleted; CREATE TRIGGER games_deleted AFTER DELETE ON games BEGIN"
-    " DELETE FROM journal; END",
-])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        # a table presstime reads replaced by a view that never ends
+        "DROP TABLE meta; CREATE VIEW meta AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x "
+        "+ 1 FROM n)"
+        " SELECT 'scoring_version' AS key, x AS value FROM n",
+        "CREATE VIEW endless AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
+        "SELECT x FROM n",
+        "DROP TRIGGER games_deleted; CREATE TRIGGER games_deleted AFTER DELETE ON games BEGIN"
+        " DELETE FROM journal; END",
+    ],
+)
 def test_a_history_holding_objects_presstime_did_not_write_is_refused(tmp_path, sql):
     db = str(tmp_path / "h.sqlite3")
     with Store(db) as s:
@@ -148,7 +159,7 @@ def test_export_reads_one_snapshot_while_a_delete_commits(tmp_path, monkeypatch,
     real_games = Store.games
     deleted = []
 
-    def delete_two():   # another presstime: `delete 2` (waits while the export reads)
+    def delete_two():  # another presstime: `delete 2` (waits while the export reads)
         with Store(db) as other:
             deleted.extend(other.delete_games([2]))
 
@@ -156,7 +167,7 @@ def test_export_reads_one_snapshot_while_a_delete_commits(tmp_path, monkeypatch,
 
     def games_while_a_delete_runs(self, *a, **kw):
         deleter.start()
-        deleter.join(1.0)    # the delete done, or waiting for the export's read to end
+        deleter.join(1.0)  # the delete done, or waiting for the export's read to end
         return real_games(self, *a, **kw)
 
     monkeypatch.setattr(Store, "games", games_while_a_delete_runs)
@@ -167,9 +178,10 @@ def test_export_reads_one_snapshot_while_a_delete_commits(tmp_path, monkeypatch,
     assert deleted == [2]
 
 
-def test_sync_on_a_full_disk_says_which_records_it_stored(small_disk, tmp_path, capsys, monkeypatch):
+def test_sync_on_a_full_disk_says_which_records_it_stored(
+    small_disk, tmp_path, capsys, monkeypatch
+):
     from presstime.simserve import Simulator
-
     from test_sync_faults import fill as play_games
 
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
@@ -177,7 +189,7 @@ def test_sync_on_a_full_disk_says_which_records_it_stored(small_disk, tmp_path, 
     first, last = play_games(journal, 2, keep=100000)
     real_save = Store.save_draft
 
-    def save_on_a_disk_that_fills(self, key, record):   # the journal's pages went in first
+    def save_on_a_disk_that_fills(self, key, record):  # the journal's pages went in first
         fill(small_disk)
         return real_save(self, key, record)
 
@@ -188,7 +200,11 @@ def test_sync_on_a_full_disk_says_which_records_it_stored(small_disk, tmp_path, 
     finally:
         sim.stop()
     err = capsys.readouterr().err
-    assert code == 1 and "the disk holding it is full or failing" in err and "nothing was changed" not in err
+    assert (
+        code == 1
+        and "the disk holding it is full or failing" in err
+        and "nothing was changed" not in err
+    )
     assert "Stored by this sync: board sim-" in err and ": records %d-%d;" % (first, last) in err
 
 
@@ -197,4 +213,5 @@ def test_the_schema_digest_is_the_migrated_schema():
 
     digest = store_mod.schema_digest(store_mod.expected_schema(store_mod.SCHEMA_VERSION))
     assert store_mod.SCHEMA_DIGEST == digest, (
-        "a migration changed the schema: set store.SCHEMA_DIGEST = %r" % digest)
+        "a migration changed the schema: set store.SCHEMA_DIGEST = %r" % digest
+    )

@@ -27,7 +27,9 @@ def _write(tmp_path, text):
 def test_a_lone_surrogate_is_refused_by_score_and_import(tmp_path, capsys, command):
     text = json.dumps(example("heat.json")).replace('"Ada"', '"Ada\\ud800"')
     assert "\\ud800" in text
-    argv = [command, _write(tmp_path, text)] + (["--db", str(tmp_path / "h.db")] if command == "import" else [])
+    argv = [command, _write(tmp_path, text)] + (
+        ["--db", str(tmp_path / "h.db")] if command == "import" else []
+    )
     assert cli.main(argv) == 2
     assert 'holds a lone surrogate "\\ud800", which is not a character' in capsys.readouterr().err
 
@@ -44,15 +46,19 @@ def test_one_bound_for_numbers_without_a_rule_in_score_and_import(tmp_path, caps
     db = ["--db", str(tmp_path / "h.db")] if command == "import" else []
     assert cli.main([command, _write(tmp_path, json.dumps(_with_money(MAX_WHOLE)))] + db) == 0
     capsys.readouterr()
-    assert cli.main([command, _write(tmp_path, json.dumps(_with_money(2 ** 63)))] + db) == 2
-    assert "field money: must be at most %d (got %d)" % (MAX_WHOLE, 2 ** 63) in capsys.readouterr().err
+    assert cli.main([command, _write(tmp_path, json.dumps(_with_money(2**63)))] + db) == 2
+    assert (
+        "field money: must be at most %d (got %d)" % (MAX_WHOLE, 2**63) in capsys.readouterr().err
+    )
 
 
 def test_board_times_beyond_the_bound_are_refused_by_score_and_import(tmp_path, capsys):
-    with open(os.path.join(ROOT, "tests", "vectors", "fit_to_print", "board-table-kept.json"),
-              encoding="utf-8") as f:
+    with open(
+        os.path.join(ROOT, "tests", "vectors", "fit_to_print", "board-table-kept.json"),
+        encoding="utf-8",
+    ) as f:
         record = json.load(f)["record"]
-    record["rounds"][0]["table"]["print_ms"]["A"] = 2 ** 64
+    record["rounds"][0]["table"]["print_ms"]["A"] = 2**64
     path = _write(tmp_path, json.dumps(record))
     for argv in (["score", path], ["import", path, "--db", str(tmp_path / "h.db")]):
         assert cli.main(argv) == 2

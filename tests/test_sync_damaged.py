@@ -40,11 +40,11 @@ def played(names, days=3, abort_in_summary=()):
             for p in range(len(names)):
                 now += 1500 + 100 * p
                 t.press(p, now * 1000)
-            assert t.phase == 6          # summary
+            assert t.phase == 6  # summary
             if attempt == 0 and day in abort_in_summary:
                 assert t.abort(now)
                 continue
-            t.control(now)               # next
+            t.control(now)  # next
             break
     return t, t.drain()
 
@@ -79,7 +79,7 @@ def sync(capsys, port, db, *extra):
     return json.loads(out)
 
 
-NEWER_KIND = bytes((40, 1, 2, 3))       # an event kind a newer firmware writes
+NEWER_KIND = bytes((40, 1, 2, 3))  # an event kind a newer firmware writes
 
 
 def _wedging_journal():
@@ -90,7 +90,7 @@ def _wedging_journal():
     _, three = played(["Fay", "Gus"])
     go = [i for i, ev in enumerate(two) if ev[0] == E.GO][0]
     bad = [NEWER_KIND, (E.UNDO,), (E.UNDO,), (E.PRESS, 7, 1, 0, 5000), b""]
-    two = two[:go + 1] + bad + two[go + 1:]
+    two = two[: go + 1] + bad + two[go + 1 :]
     return journal_of(one, two, three)
 
 
@@ -102,13 +102,17 @@ def test_a_record_the_table_refuses_is_kept_named_and_skipped(tmp_path, capsys, 
     sim = Simulator(journal=path).start()
     try:
         doc = sync(capsys, sim.path, db)
-        again = sync(capsys, sim.path, db)                  # and every later sync
+        again = sync(capsys, sim.path, db)  # and every later sync
         assert cli.main(["sync", "--port", sim.path, "--db", db]) == 0
         text = capsys.readouterr().out
     finally:
         sim.stop()
     assert doc["added"] == len(records) and again["added"] == 0
-    assert [g["players"] for g in doc["games"]] == [["Ada", "Ben"], ["Cy", "Dee", "Eve"], ["Fay", "Gus"]]
+    assert [g["players"] for g in doc["games"]] == [
+        ["Ada", "Ben"],
+        ["Cy", "Dee", "Eve"],
+        ["Fay", "Gus"],
+    ]
     assert all(g["rounds"] == 3 and g["over"] and "draft" in g for g in doc["games"])
     first_bad = [s for s, p in records if p == NEWER_KIND][0]
     damaged = doc["damaged"]
@@ -119,7 +123,10 @@ def test_a_record_the_table_refuses_is_kept_named_and_skipped(tmp_path, capsys, 
     assert "undo with nothing to undo" in damaged[2]["why"]
     assert "a press for seat 8, but the game has 3 players" in damaged[3]["why"]
     assert "cannot be read (event: empty record)" in damaged[4]["why"]
-    assert "5 records kept but not applied" in text and "record %d: comes from a newer firmware" % first_bad in text
+    assert (
+        "5 records kept but not applied" in text
+        and "record %d: comes from a newer firmware" % first_bad in text
+    )
     # the game around them is the one played without them
     board = doc["board"]
     clean = rebuild.games_from_journal(journal_of(played(["Cy", "Dee", "Eve"])[1]))[0]["rounds"]
@@ -158,7 +165,7 @@ def test_an_abort_in_the_summary_plays_the_same_day_again():
     # a sync while the aborted summary still shows: the round counts, then goes when aborted
     cut = [i for i, ev in enumerate(events) if ev[0] == E.ABORT][0]
     [showing] = rebuild.games_from_journal(journal_of(events[:cut]))
-    [aborted] = rebuild.games_from_journal(journal_of(events[:cut + 1]))
+    [aborted] = rebuild.games_from_journal(journal_of(events[: cut + 1]))
     assert len(showing["rounds"]) == 1 and aborted["rounds"] == []
     # and a draft synced while it showed loses it again (nothing was typed for it)
     draft = rebuild.game_record(showing)
@@ -168,7 +175,7 @@ def test_an_abort_in_the_summary_plays_the_same_day_again():
 
 def _config_with_game_code(code, names=("Hal", "Ivy")):
     payload = bytearray(E.encode((E.CONFIG, normalise({"players": list(names)}))))
-    payload[13] = code              # kind, then <BBIHHBBBBBIB: the game code is the 8th field
+    payload[13] = code  # kind, then <BBIHHBBBBBIB: the game code is the 8th field
     assert struct.unpack_from(E._CFG, bytes(payload), 1)[7] == code
     return bytes(payload)
 
@@ -179,7 +186,7 @@ def test_a_set_up_from_a_newer_firmware_starts_its_own_game():
     records = journal_of(one, [_config_with_game_code(9)] + foreign[1:])
     damaged = []
     games = rebuild.games_from_journal(records, damaged)
-    assert len(games) == 2 and len(games[0]["rounds"]) == 3        # nothing added to the first game
+    assert len(games) == 2 and len(games[0]["rounds"]) == 3  # nothing added to the first game
     assert games[1]["newer"] and "game code 9" in games[1]["unreadable"]
     [d] = damaged
     assert (d["seq"], d["last"]) == (len(one) + 1, len(records)) and d["newer"]
@@ -192,11 +199,14 @@ def _unstorable(names):
     return E.encode((E.CONFIG, cfg))
 
 
-@pytest.mark.parametrize("names, says", [
-    (["Ada", "Ada"], "Ada is named twice"),
-    (["Ada", ""], "seat 2: a name cannot be empty"),
-    ([chr(65 + i) for i in range(40)], "takes 1 to 6 players (got 40)"),
-])
+@pytest.mark.parametrize(
+    "names, says",
+    [
+        (["Ada", "Ada"], "Ada is named twice"),
+        (["Ada", ""], "seat 2: a name cannot be empty"),
+        ([chr(65 + i) for i in range(40)], "takes 1 to 6 players (got 40)"),
+    ],
+)
 def test_a_set_up_that_can_never_be_stored_is_told_at_sync(tmp_path, capsys, runtime, names, says):
     path = str(tmp_path / "journal.bin")
     write_journal(path, journal_of([_unstorable(names), (E.START, 10)]))
@@ -212,7 +222,9 @@ def test_a_set_up_that_can_never_be_stored_is_told_at_sync(tmp_path, capsys, run
         assert s.list_drafts() == []
 
 
-def test_a_discarded_board_draft_stays_discarded_until_the_board_plays_on(tmp_path, capsys, runtime):
+def test_a_discarded_board_draft_stays_discarded_until_the_board_plays_on(
+    tmp_path, capsys, runtime
+):
     _, events = played(["Ada", "Ben"], days=3)
     half = [i for i, ev in enumerate(events) if ev[0] == E.NEXT][0] + 1
     path = str(tmp_path / "journal.bin")
@@ -238,6 +250,7 @@ def test_a_discarded_draft_comes_back_when_its_game_has_new_records(tmp_path):
     records = journal_of(events)
     half = len(records) // 2
     from presstime.commands.sync import store_games
+
     with Store(str(tmp_path / "h.sqlite3")) as s:
         s.add_journal("b", records[:half])
         [g] = store_games(s, "b", rebuild.games_from_journal(s.journal("b")))
@@ -287,11 +300,15 @@ def test_a_gap_in_the_middle_of_a_sync_skips_nothing(tmp_path):
 def test_a_hello_whose_last_record_is_not_a_whole_number_is_refused(tmp_path, seq):
     with Store(str(tmp_path / "h.sqlite3")) as s:
         with pytest.raises(BadInput, match="not a whole number: nothing was changed"):
-            pull(_Board([(1, b"\x03\x00\x00\x00\x00")], seq=seq), s, progress=lambda done, total: None)
+            pull(
+                _Board([(1, b"\x03\x00\x00\x00\x00")], seq=seq),
+                s,
+                progress=lambda done, total: None,
+            )
         assert s.last_seq("b1") == 0
 
 
-@pytest.mark.parametrize("pid", [0, -1, 2 ** 40])
+@pytest.mark.parametrize("pid", [0, -1, 2**40])
 def test_a_simulator_advert_with_an_impossible_pid_is_ignored(tmp_path, monkeypatch, capsys, pid):
     run = tmp_path / "run"
     run.mkdir(mode=0o700)
@@ -306,7 +323,7 @@ def test_a_simulator_advert_with_an_impossible_pid_is_ignored(tmp_path, monkeypa
     assert "ignored the advert" in err and "not a process id" in err
 
 
-@pytest.mark.parametrize("pid", [0, -1, 2 ** 40])
+@pytest.mark.parametrize("pid", [0, -1, 2**40])
 def test_a_link_owner_advert_with_an_impossible_pid_is_ignored(tmp_path, monkeypatch, capsys, pid):
     """The adverts of processes sharing a board are read by the same reader as the simulators'."""
     from presstime import share
@@ -314,7 +331,9 @@ def test_a_link_owner_advert_with_an_impossible_pid_is_ignored(tmp_path, monkeyp
     run = tmp_path / "run"
     run.mkdir(mode=0o700)
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(run))
-    (run / "link-1-0.json").write_text(json.dumps({"port": "/dev/ttyACM0", "sock": str(run / "s"), "pid": pid}))
+    (run / "link-1-0.json").write_text(
+        json.dumps({"port": "/dev/ttyACM0", "sock": str(run / "s"), "pid": pid})
+    )
     os.chmod(str(run / "link-1-0.json"), 0o600)
     assert share.holders() == []
     assert "ignored the advert" in capsys.readouterr().err
@@ -327,7 +346,10 @@ def test_drop_names_the_board_when_two_boards_have_the_same_record(tmp_path, cap
         s.add_journal("pico-a", records)
         s.add_journal("pico-b", records)
     assert cli.main(["sync", "--damaged", "--drop", "2", "--db", db]) == 2
-    assert "boards pico-a, pico-b both have a damaged record 2: add --board ID" in capsys.readouterr().err
+    assert (
+        "boards pico-a, pico-b both have a damaged record 2: add --board ID"
+        in capsys.readouterr().err
+    )
     assert cli.main(["sync", "--damaged", "--board", "pico-c", "--db", db]) == 2
     assert "--board pico-c: no journal of that board" in capsys.readouterr().err
     assert cli.main(["sync", "--drop", "2", "--db", db]) == 2

@@ -52,15 +52,17 @@ def sync(capsys, port, db):
 def test_a_board_that_dropped_its_oldest_games_syncs_what_it_still_has(tmp_path, capsys, runtime):
     journal = str(tmp_path / "journal.bin")
     first, last = fill(journal, 40)
-    assert first > 1                                    # the oldest games are gone
+    assert first > 1  # the oldest games are gone
     sim = Simulator(journal=journal).start()
     try:
         db = str(tmp_path / "fresh.sqlite3")
         doc = sync(capsys, sim.path, db)
         assert doc["gone"] == [[1, first - 1]]
         assert doc["added"] == last - first + 1 == doc["last_seq"] - first + 1
-        assert len(doc["games"]) == len([s for s, p in sim.app.journal.records(0) if p[0] == E.CONFIG])
-        again = sync(capsys, sim.path, db)                # never stuck, nothing twice
+        assert len(doc["games"]) == len(
+            [s for s, p in sim.app.journal.records(0) if p[0] == E.CONFIG]
+        )
+        again = sync(capsys, sim.path, db)  # never stuck, nothing twice
         assert again["added"] == 0 and again["gone"] == []
         # the text report says what was gone
         assert cli.main(["sync", "--port", sim.path, "--db", db]) == 0
@@ -81,12 +83,12 @@ def test_a_history_synced_long_ago_skips_the_gap_and_keeps_its_games(tmp_path, c
         board = early["board"]
     finally:
         sim.stop()
-    first, last = fill(journal, 60)                      # the board plays on, forgets old games
+    first, last = fill(journal, 60)  # the board plays on, forgets old games
     assert first > early["last_seq"] + 1
     sim = Simulator(journal=journal).start()
     try:
         doc = sync(capsys, sim.path, db)
-        assert doc["board"] == board                     # the same board (item 2)
+        assert doc["board"] == board  # the same board (item 2)
         assert doc["gone"] == [[early["last_seq"] + 1, first - 1]]
         with Store(db) as s:
             seqs = [seq for seq, _ in s.journal(board)]
@@ -126,7 +128,7 @@ def test_the_id_kept_beside_the_journal_tells_emulated_picos_apart(tmp_path):
 
     def board(name):
         port = FakePort(players=2, pixels=8)
-        port.uid = lambda: "pico-0000000000000000"        # the emulated Pico's unique id
+        port.uid = lambda: "pico-0000000000000000"  # the emulated Pico's unique id
         path = str(tmp_path / name)
         app = App(port, Journal(path), {"players": 2})
         return Link(app, port).board_id(), path
@@ -134,6 +136,6 @@ def test_the_id_kept_beside_the_journal_tells_emulated_picos_apart(tmp_path):
     a, path_a = board("a.bin")
     b, _ = board("b.bin")
     assert a != b and a.startswith("pico-0000000000000000-")
-    assert board("a.bin")[0] == a                         # restarted on its journal: the same
+    assert board("a.bin")[0] == a  # restarted on its journal: the same
     with open(path_a + ".id") as f:
         assert f.read() == a

@@ -18,8 +18,8 @@ import tempfile
 import pytest
 from hypothesis import HealthCheck, event, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
-from journal_fakes import FakeFS, PowerCut
 
+from journal_fakes import FakeFS, PowerCut
 from presstime import rebuild
 from presstime.commands.sync import store_games
 from presstime.core.table import OVER, SUMMARY
@@ -41,16 +41,28 @@ def _setup(game, mode, n, **options):
 
 
 SETUPS = st.one_of(
-    st.builds(lambda n, grace, two, fb: _setup("fit-to-print", "standard", n, grace_ms=grace, two_step=two,
-                                               grace_fallback=fb),
-              st.integers(2, 4), st.sampled_from([0, 2000]), st.booleans(), st.sampled_from(["seat", "rotate"])),
+    st.builds(
+        lambda n, grace, two, fb: _setup(
+            "fit-to-print", "standard", n, grace_ms=grace, two_step=two, grace_fallback=fb
+        ),
+        st.integers(2, 4),
+        st.sampled_from([0, 2000]),
+        st.booleans(),
+        st.sampled_from(["seat", "rotate"]),
+    ),
     st.builds(lambda: _setup("fit-to-print", "solo", 1)),
-    st.builds(lambda mode, n: _setup("fit-to-print", mode, n),
-              st.sampled_from(["family", "puzzle", "turn-based"]), st.integers(2, 4)),
+    st.builds(
+        lambda mode, n: _setup("fit-to-print", mode, n),
+        st.sampled_from(["family", "puzzle", "turn-based"]),
+        st.integers(2, 4),
+    ),
     st.builds(lambda n: _setup("heat", "ready-reveal", n, steps=2), st.integers(3, 5)),
     st.builds(lambda n: _setup("mini-fits", "ready-reveal", n, cards=2), st.integers(1, 4)),
-    st.builds(lambda n, turn: _setup("myth-fits", "turns", n, turn_ms=turn),
-              st.integers(2, 4), st.sampled_from([0, 5000])),
+    st.builds(
+        lambda n, turn: _setup("myth-fits", "turns", n, turn_ms=turn),
+        st.integers(2, 4),
+        st.sampled_from([0, 5000]),
+    ),
 )
 
 
@@ -60,7 +72,7 @@ class Sessions(RuleBasedStateMachine):
     def __init__(self):
         RuleBasedStateMachine.__init__(self)
         self.fs = FakeFS()
-        self.played = []     # per game set up: {"cfg", "rounds": [the summaries the table went past]}
+        self.played = []  # per game set up: {"cfg", "rounds": [the summaries the table went past]}
         self.dir = tempfile.TemporaryDirectory()
         self.store = Store(os.path.join(self.dir.name, "h.sqlite3"))
         self.boot()
@@ -70,8 +82,16 @@ class Sessions(RuleBasedStateMachine):
         fs = self.fs
         fs.dead, fs.budget = False, -1
         self.port = FakePort(players=6, pixels=12)
-        self.app = App(self.port, Journal("journal.bin", opener=fs.open, remove=fs.remove, rename=fs.rename,
-                                          listdir=fs.listdir))
+        self.app = App(
+            self.port,
+            Journal(
+                "journal.bin",
+                opener=fs.open,
+                remove=fs.remove,
+                rename=fs.rename,
+                listdir=fs.listdir,
+            ),
+        )
         self.seen = -1
         if self.played:
             self.watch()
@@ -94,7 +114,7 @@ class Sessions(RuleBasedStateMachine):
             return
         game = self.played[-1]
         went_past = t.round + (1 if t.phase == OVER else 0)
-        del game["rounds"][went_past:]                       # a cut came back to an earlier state
+        del game["rounds"][went_past:]  # a cut came back to an earlier state
         if t.phase == SUMMARY:
             game["showing"] = rebuild.round_of(t.status(), t.step)
         elif len(game["rounds"]) < went_past and game.get("showing"):
@@ -144,9 +164,9 @@ class Sessions(RuleBasedStateMachine):
                 return
             if phase in ("countdown", "grace"):
                 self.run(1000)
-            elif phase == "running" and t.mode == 6:            # turns: a photo token
+            elif phase == "running" and t.mode == 6:  # turns: a photo token
                 self.press(t.turn, 900)
-            elif phase == "running" and t.mode == 4:            # turn-based: the table ends it
+            elif phase == "running" and t.mode == 4:  # turn-based: the table ends it
                 self.control()
             elif phase == "running" or (phase == "ready" and t.mode == 5):
                 self.everyone_presses(list(range(t.n)), gap)
@@ -191,7 +211,7 @@ class Sessions(RuleBasedStateMachine):
 
     @rule()
     def restart(self):
-        self.run(1000)          # everything written: the round's quiet spell is over
+        self.run(1000)  # everything written: the round's quiet spell is over
         self.boot()
 
     @rule()
@@ -225,10 +245,16 @@ class Sessions(RuleBasedStateMachine):
             assert game["rounds"] == want
             assert game["over"] == seen["over"]
             assert "problem" not in summary, summary["problem"]
-            if seen["cfg"]["game"] in ("fit-to-print", "mini-fits"):     # the draft: those rounds
+            if seen["cfg"]["game"] in ("fit-to-print", "mini-fits"):  # the draft: those rounds
                 assert len(self.store.load_draft(summary["draft"])["rounds"]) == len(want)
-            event("%s %s: %s" % (seen["cfg"]["game"], seen["cfg"]["mode"],
-                                 "finished" if seen["over"] else "%d rounds" % len(want)))
+            event(
+                "%s %s: %s"
+                % (
+                    seen["cfg"]["game"],
+                    seen["cfg"]["mode"],
+                    "finished" if seen["over"] else "%d rounds" % len(want),
+                )
+            )
             if seen["over"]:
                 self.finish(self.store, summary["draft"], game, seen)
 
@@ -261,8 +287,12 @@ class Sessions(RuleBasedStateMachine):
 
 
 THOROUGH = os.environ.get("PRESSTIME_HYPOTHESIS") == "thorough"
-Sessions.TestCase.settings = settings(max_examples=1000 if THOROUGH else 25, stateful_step_count=30, deadline=None,
-                                      suppress_health_check=[HealthCheck.too_slow])
+Sessions.TestCase.settings = settings(
+    max_examples=1000 if THOROUGH else 25,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 TestSyncSessions = Sessions.TestCase
 
 
@@ -270,5 +300,12 @@ TestSyncSessions = Sessions.TestCase
 def test_sync_sessions_long_hunt():
     from hypothesis.stateful import run_state_machine_as_test
 
-    run_state_machine_as_test(Sessions, settings=settings(
-        max_examples=400, stateful_step_count=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]))
+    run_state_machine_as_test(
+        Sessions,
+        settings=settings(
+            max_examples=400,
+            stateful_step_count=60,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow],
+        ),
+    )

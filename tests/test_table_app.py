@@ -30,8 +30,12 @@ def run(app, port, ms, step=5):
 
 def new_app(players=3, mode="standard", duration=60000, journal=None, path=None, **opts):
     port = FakePort(players=6, pixels=24, journal_path=path)
-    cfg = {"players": ["P%d" % (i + 1) for i in range(players)], "mode": mode,
-           "duration_ms": duration, "options": opts}
+    cfg = {
+        "players": ["P%d" % (i + 1) for i in range(players)],
+        "mode": mode,
+        "duration_ms": duration,
+        "options": opts,
+    }
     app = App(port, journal if journal is not None else MemJournal(), cfg)
     return app, port
 
@@ -43,9 +47,9 @@ def test_whole_game_through_fake_port():
     assert r["orders"] == ORDERS
     evs = [E.decode(p) for _, p in j.records()]
     presses = [e for e in evs if e[0] == E.PRESS]
-    assert sum(1 for e in presses if e[3] & E.F_TIE) == 3        # one tie per round
-    assert sum(1 for e in presses if e[3] & E.F_LATE) == 2       # grace presses, rounds 1 and 3
-    assert sum(1 for e in evs if e[0] == E.FORCE) == 1           # round 2: the last is forced
+    assert sum(1 for e in presses if e[3] & E.F_TIE) == 3  # one tie per round
+    assert sum(1 for e in presses if e[3] & E.F_LATE) == 2  # grace presses, rounds 1 and 3
+    assert sum(1 for e in evs if e[0] == E.FORCE) == 1  # round 2: the last is forced
     t = E.replay(p for _, p in j.records())
     assert t.status()["phase"] == "over"
     assert r["records"] < 60 and sum(len(p) for _, p in j.records()) < 400
@@ -71,7 +75,8 @@ def test_whole_game_micropython():
         "from presstime.device.app import App, MemJournal\n"
         "from presstime.device.ports.fake import FakePort\n"
         "r = firmware_game.play(App, FakePort, MemJournal())\n"
-        "print(r['phase'], r['orders'])\n" % os.path.join(ROOT, "bench"))
+        "print(r['phase'], r['orders'])\n" % os.path.join(ROOT, "bench")
+    )
     out = run_micropython(script, heap="256K").stdout.strip()
     assert out == "over %r" % (ORDERS,)
 
@@ -79,7 +84,7 @@ def test_whole_game_micropython():
 def test_control_short_press_starts_after_double_window():
     app, port = new_app()
     port.tap(-1, at_ms=100)
-    run(app, port, 400)                   # released at 180, window until 580
+    run(app, port, 400)  # released at 180, window until 580
     assert app.status()["phase"] == "ready"
     run(app, port, 300)
     assert app.status()["phase"] == "countdown"
@@ -105,7 +110,7 @@ def test_double_press_undoes_last_press():
     run(app, port, 1000)
     st = app.status()
     assert st["players"][1]["token"] == 0 and st["players"][1]["state"] == "reporting"
-    assert st["phase"] == "running"     # the double press did not also count as start/next
+    assert st["phase"] == "running"  # the double press did not also count as start/next
 
 
 def test_hold_pauses_at_the_down_edge_and_resumes():
@@ -116,7 +121,7 @@ def test_hold_pauses_at_the_down_edge_and_resumes():
     port.hold(-1, at_ms=down, ms=2000)
     run(app, port, 2500)
     assert app.table.phase == PAUSED
-    assert app.table.elapsed_ms() == e_down          # no time lost to the hold
+    assert app.table.elapsed_ms() == e_down  # no time lost to the hold
     port.hold(-1, at_ms=port.now_ms() + 10, ms=1600)
     run(app, port, 2000)
     assert app.table.phase == RUNNING
@@ -138,11 +143,11 @@ def test_turns_long_press_adds_photo_short_press_passes_turn():
     port.tap(-1, at_ms=10)
     run(app, port, 600)
     assert app.status()["phase"] == "running" and app.status()["turn"] == 0
-    port.hold(1, at_ms=port.now_ms() + 10, ms=1000)   # long: photo for player 2
+    port.hold(1, at_ms=port.now_ms() + 10, ms=1000)  # long: photo for player 2
     run(app, port, 1200)
     st = app.status()
     assert st["players"][1]["photos"] == 1 and st["turn"] == 0
-    port.tap(0, at_ms=port.now_ms() + 10)             # short: ends player 1's turn
+    port.tap(0, at_ms=port.now_ms() + 10)  # short: ends player 1's turn
     run(app, port, 200)
     assert app.status()["turn"] == 1
 
@@ -184,9 +189,10 @@ def test_link_api_and_poll():
     assert app.command("next") is False
     with pytest.raises(ValueError, match="mode"):
         app.configure({"players": 2, "mode": "blitz"})
-    assert app.status()["phase"] == "countdown"    # a bad set-up changes nothing
-    app.configure({"players": [{"name": "Ada", "colour": "#00ff00"}], "mode": "solo",
-                   "duration_ms": 300000})
+    assert app.status()["phase"] == "countdown"  # a bad set-up changes nothing
+    app.configure(
+        {"players": [{"name": "Ada", "colour": "#00ff00"}], "mode": "solo", "duration_ms": 300000}
+    )
     st = app.status()
     assert st["mode"] == "solo" and st["players"][0]["colour"] == (0, 255, 0)
     app.set_standings({"totals": [12], "out": [], "winner": 0})
@@ -201,17 +207,23 @@ def test_beeps_and_lights_written_only_on_change():
     assert port.shows - shows <= 1
     run(app, port, 70000)
     freqs = [f for _, f, _ in port.beeps]
-    assert 1760 in freqs            # go
-    assert 1000 in freqs and 1200 in freqs and 1500 in freqs   # 60, 30, 10 s warnings
-    assert 440 in freqs             # time-out
+    assert 1760 in freqs  # go
+    assert 1000 in freqs and 1200 in freqs and 1500 in freqs  # 60, 30, 10 s warnings
+    assert 440 in freqs  # time-out
 
 
 def test_firmware_files_compile_with_mpy_cross(tmp_path):
     mpy = __import__("shutil").which("mpy-cross")
     if mpy is None:
         pytest.skip("no mpy-cross")
-    for rel in ("presstime/core/table.py", "presstime/core/events.py", "presstime/core/lights.py",
-                "presstime/device/app.py", "presstime/device/ports/fake.py", "main.py"):
+    for rel in (
+        "presstime/core/table.py",
+        "presstime/core/events.py",
+        "presstime/core/lights.py",
+        "presstime/device/app.py",
+        "presstime/device/ports/fake.py",
+        "main.py",
+    ):
         out = str(tmp_path / "x.mpy")
         subprocess.run([mpy, "-o", out, os.path.join(FIRMWARE, rel)], check=True)
 
@@ -224,13 +236,13 @@ def test_presses_are_journaled_after_a_quiet_spell():
     port.tap(0, at_ms=port.now_ms() + 10)
     port.tap(1, at_ms=port.now_ms() + 110)
     run(app, port, 300)
-    assert j.last_seq == n                      # nothing written between two close presses
+    assert j.last_seq == n  # nothing written between two close presses
     run(app, port, 200)
-    assert j.last_seq == n + 2                  # both in one write after 300 ms of quiet
+    assert j.last_seq == n + 2  # both in one write after 300 ms of quiet
     port.tap(2, at_ms=port.now_ms() + 10)
     run(app, port, 50)
-    assert app.status()["phase"] == "summary"   # the round's end is written at once...
-    assert j.last_seq == n + 4                  # ...with the press still waiting
+    assert app.status()["phase"] == "summary"  # the round's end is written at once...
+    assert j.last_seq == n + 4  # ...with the press still waiting
 
 
 def test_double_press_with_nothing_to_undo_starts():
@@ -250,10 +262,10 @@ def test_a_photo_counts_from_0_8_s_even_when_the_loop_only_sees_the_release():
     hold's down and up edges then reach it in one step, and the token still counts from down +
     0.8 s (it counted from the release: found on the emulated MacroPad, docs/real-firmware.md)."""
     app, port = new_app(players=2, mode="turns")
-    port.tap(-1, at_ms=100)                   # released at 180: GO at 580
+    port.tap(-1, at_ms=100)  # released at 180: GO at 580
     run(app, port, 1000)
-    port.hold(1, at_ms=1000, ms=900)          # up at 1900
-    port.advance(1000)                        # the loop is held meanwhile: one step sees both
+    port.hold(1, at_ms=1000, ms=900)  # up at 1900
+    port.advance(1000)  # the loop is held meanwhile: one step sees both
     app.step()
     run(app, port, 1000)
     assert [ev for ev in _journal_events(app) if ev[0] == E.PHOTO] == [(E.PHOTO, 1, 1800 - 580)]
@@ -270,10 +282,10 @@ def test_a_turns_game_on_a_fat_is_journaled_at_once():
     port.tap(-1, at_ms=10)
     run(app, port, 700)
     n = app.journal.last_seq
-    port.tap(0, at_ms=port.now_ms() + 10)     # ends Ada's turn (at its release)
+    port.tap(0, at_ms=port.now_ms() + 10)  # ends Ada's turn (at its release)
     run(app, port, 100)
     assert [ev[0] for ev in _journal_events(app)][n:] == [E.TURN]
-    run(app, port, 3000)                      # 3 s of play: no round checkpoint on a FAT
+    run(app, port, 3000)  # 3 s of play: no round checkpoint on a FAT
     assert app.marks.load() is None
 
 
@@ -283,16 +295,17 @@ def test_gestures_act_at_their_edges_time_however_late_the_loop(step):
     the loop's step (the emulated board's loop runs 1-10 ms, up to ~130 ms behind a status
     reply): the board and the simulator then agree to the ms (tests/test_rig_games.py)."""
     app, port = new_app(players=2, mode="turns")
-    port.tap(-1, at_ms=100)                   # released at 180: starts at 580
+    port.tap(-1, at_ms=100)  # released at 180: starts at 580
     run(app, port, 1000, step)
-    port.hold(1, at_ms=1000, ms=1000)         # a photo token at 1800
+    port.hold(1, at_ms=1000, ms=1000)  # a photo token at 1800
     run(app, port, 1500, step)
     evs = _journal_events(app)
     assert (E.GO, 580) in evs
     assert [ev for ev in evs if ev[0] == E.PHOTO] == [(E.PHOTO, 1, 1800 - 580)]
     app2, port2 = new_app()
-    port2.tap(-1, at_ms=100)                  # START at 580, GO at 3580
-    run(app2, port2, 4500, step)           # (the go is journaled after a quiet spell)
+    port2.tap(-1, at_ms=100)  # START at 580, GO at 3580
+    run(app2, port2, 4500, step)  # (the go is journaled after a quiet spell)
     assert [ev for ev in _journal_events(app2) if ev[0] in (E.START, E.GO)] == [
-        (E.START, 580), (E.GO, 3580)]
-
+        (E.START, 580),
+        (E.GO, 3580),
+    ]

@@ -3,20 +3,35 @@ says whose press it took back."""
 
 from presstime import mirror
 from presstime.table_screen import TableScreen
-
 from simboard import client_for, wait_until
 
 
-def _st(phase="running", states=("reporting", "reporting"), tokens=(None, None), mode="standard", turn=None):
-    return {"phase": phase, "mode": mode, "turn": turn,
-            "players": [{"name": n, "state": s, "token": t} for n, s, t in zip(("Ada", "Ben"), states, tokens)]}
+def _st(
+    phase="running",
+    states=("reporting", "reporting"),
+    tokens=(None, None),
+    mode="standard",
+    turn=None,
+):
+    return {
+        "phase": phase,
+        "mode": mode,
+        "turn": turn,
+        "players": [
+            {"name": n, "state": s, "token": t} for n, s, t in zip(("Ada", "Ben"), states, tokens)
+        ],
+    }
 
 
 def test_why_a_press_does_nothing():
     assert "no seat 5: this game has 2 players" in mirror.why_press_does_nothing(_st(), 4)
-    assert mirror.why_press_does_nothing(_st(states=("printed", "reporting"), tokens=(1, None)), 0) \
+    assert (
+        mirror.why_press_does_nothing(_st(states=("printed", "reporting"), tokens=(1, None)), 0)
         == "Ada has printed already (token 1)"
-    assert mirror.why_press_does_nothing(_st(mode="turns", turn=1), 0) == "not Ada's turn: it is Ben's"
+    )
+    assert (
+        mirror.why_press_does_nothing(_st(mode="turns", turn=1), 0) == "not Ada's turn: it is Ben's"
+    )
     assert "paused" in mirror.why_press_does_nothing(_st("paused"), 0)
     assert "3-2-1" in mirror.why_press_does_nothing(_st("countdown"), 1)
     assert mirror.why_press_does_nothing(_st(), 1) is None
@@ -24,8 +39,13 @@ def test_why_a_press_does_nothing():
 
 
 def test_last_presser():
-    st = {"players": [{"name": "Ada", "print_ms": 4000}, {"name": "Ben", "print_ms": 9000, "layout_ms": 2000},
-                      {"name": "Cy", "print_ms": None}]}
+    st = {
+        "players": [
+            {"name": "Ada", "print_ms": 4000},
+            {"name": "Ben", "print_ms": 9000, "layout_ms": 2000},
+            {"name": "Cy", "print_ms": None},
+        ]
+    }
     assert mirror.last_presser(st) == "Ben"
     assert mirror.last_presser({"players": []}) is None
 
@@ -45,7 +65,13 @@ class Screen(TableScreen):
 
 
 def _running(c):
-    c.configure({"game": "fit-to-print", "duration_ms": 60000, "players": [{"name": "Ada"}, {"name": "Ben"}]})
+    c.configure(
+        {
+            "game": "fit-to-print",
+            "duration_ms": 60000,
+            "players": [{"name": "Ada"}, {"name": "Ben"}],
+        }
+    )
     c.start()
     return wait_until(c, lambda st: st["phase"] == "running")
 
@@ -58,7 +84,7 @@ def test_x_asks_first_then_aborts_and_says_so(sim):
         screen.typed("x", st)
         assert "x again aborts this round" in screen.said[-1]
         assert c.status()["phase"] == "running"
-        screen.typed("1", st)               # any other key keeps the round
+        screen.typed("1", st)  # any other key keeps the round
         screen.typed("x", c.status())
         assert c.status()["phase"] == "running"
         screen.typed("x", c.status())

@@ -15,17 +15,41 @@ sys.path.insert(0, FIRMWARE)
 from presstime.core import events as E  # noqa: E402
 from presstime.core.table import PAUSED, RUNNING, Table  # noqa: E402
 
-MODES = [("standard", 4, {}), ("standard", 3, {"two_step": True, "grace_fallback": "rotate"}),
-         ("solo", 1, {}), ("family", 3, {}), ("puzzle", 2, {}), ("turn-based", 3, {}),
-         ("ready-reveal", 3, {"game": "heat"}), ("ready-reveal", 2, {"game": "mini-fits", "cards": 3}),
-         ("turns", 3, {"turn_ms": 20000})]
+MODES = [
+    ("standard", 4, {}),
+    ("standard", 3, {"two_step": True, "grace_fallback": "rotate"}),
+    ("solo", 1, {}),
+    ("family", 3, {}),
+    ("puzzle", 2, {}),
+    ("turn-based", 3, {}),
+    ("ready-reveal", 3, {"game": "heat"}),
+    ("ready-reveal", 2, {"game": "mini-fits", "cards": 3}),
+    ("turns", 3, {"turn_ms": 20000}),
+]
 
-OPS = st.lists(st.tuples(
-    st.sampled_from(["press", "press", "press", "control", "tick", "pause", "resume", "undo",
-                     "abort", "photo", "next"]),
-    st.integers(0, 5),                 # player
-    st.integers(0, 40000),             # ms since the previous op
-    st.integers(0, 999)), max_size=60)
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from(
+            [
+                "press",
+                "press",
+                "press",
+                "control",
+                "tick",
+                "pause",
+                "resume",
+                "undo",
+                "abort",
+                "photo",
+                "next",
+            ]
+        ),
+        st.integers(0, 5),  # player
+        st.integers(0, 40000),  # ms since the previous op
+        st.integers(0, 999),
+    ),
+    max_size=60,
+)
 
 
 def _live(st_):

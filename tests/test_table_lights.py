@@ -46,6 +46,7 @@ def test_cap_and_budget_on_every_frame():
         assert frame_ma(px) <= 400
     px = [(255, 255, 255)] * 24
     from presstime.core.lights_rgb import cap_frame
+
     assert frame_ma(cap_frame(list(px), cap=255, budget_ma=450)) <= 450
 
 
@@ -54,7 +55,7 @@ def test_ring_drains_as_time_runs():
     t.start(0)
     counts = []
     for s in range(4, 243, 8):
-        ms = s * 1000 + 200       # the blink phases are "on" at +200 ms
+        ms = s * 1000 + 200  # the blink phases are "on" at +200 ms
         t.tick(ms)
         px = lights(t.status(ms), ms, RING, (24,), 25)
         counts.append(sum(1 for c in px[:24] if lum(c)))
@@ -73,20 +74,20 @@ def _pattern(status, p, ring=RING, pp=(24, 25, 26, 27, 28, 29)):
 
 def test_player_states_differ_without_colour():
     t = table(players=6, options={"two_step": True})
-    t.press(0, 1000)                       # ready; others waiting
+    t.press(0, 1000)  # ready; others waiting
     st = t.status(0)
     waiting, ready = _pattern(st, 1), _pattern(st, 0)
     t.start(2000)
     t.tick(5000)
-    t.press(1, 6000000)                    # layout
+    t.press(1, 6000000)  # layout
     t.press(2, 6500000)
-    t.press(2, 7000000)                    # printed, token 1
+    t.press(2, 7000000)  # printed, token 1
     t.press(3, 7500000)
-    t.press(3, 8000000)                    # printed, token 2
+    t.press(3, 8000000)  # printed, token 2
     st = t.status(9000)
     reporting, lay, tok1, tok2 = _pattern(st, 0), _pattern(st, 1), _pattern(st, 2), _pattern(st, 3)
-    t.tick(5000 + 240000)                  # time-out (grace)
-    t.tick(5000 + 246000)                  # grace over: players 0, 1, 4, 5 forced
+    t.tick(5000 + 240000)  # time-out (grace)
+    t.tick(5000 + 246000)  # grace over: players 0, 1, 4, 5 forced
     st = t.status(260000)
     forced = _pattern(st, 0)
     pats = [waiting, ready, reporting, lay, tok1, tok2]
@@ -114,7 +115,7 @@ def test_pick_order_on_ring_between_rounds():
     cols = [c for c in (st["players"][p]["colour"] for p in range(3))]
     capped = [tuple(v * 48 // 255 for v in c) for c in cols]
     assert px[0] == capped[2] and px[8] == capped[0] and px[16] == capped[1]
-    assert px[7] == (0, 0, 0)                           # a gap ends each segment
+    assert px[7] == (0, 0, 0)  # a gap ends each segment
 
 
 def test_winner_at_game_over_from_standings():
@@ -131,8 +132,8 @@ def test_winner_at_game_over_from_standings():
     for ms in range(0, 500, 40):
         px = lights(st, ms, RING, (24, 25, 26), 27)
         seen.add(px[25])
-        assert px[26] == (0, 0, 0)                      # out of business: dark
-    assert len(seen) >= 2                               # the winner strobes
+        assert px[26] == (0, 0, 0)  # out of business: dark
+    assert len(seen) >= 2  # the winner strobes
 
 
 def test_win_display_when_the_photo_target_is_reached():
@@ -146,5 +147,5 @@ def test_win_display_when_the_photo_target_is_reached():
     for ms in range(0, 500, 40):
         px = lights(st, ms, RING, (24, 25), 26)
         seen.add(px[25])
-        assert lum(px[24]) < lum((48, 48, 48))        # the other player: faint
-    assert len(seen) >= 2                             # the winner strobes
+        assert lum(px[24]) < lum((48, 48, 48))  # the other player: faint
+    assert len(seen) >= 2  # the winner strobes

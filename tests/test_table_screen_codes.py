@@ -16,8 +16,8 @@ class Tty(io.StringIO):
 def test_the_live_view_writes_its_screen_codes_not_their_escapes(monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm-256color")
-    monkeypatch.setenv("COLORTERM", "truecolor")     # rich keeps a style's codes from its first
-                                                    # colour system: the other tests' truecolor
+    monkeypatch.setenv("COLORTERM", "truecolor")  # rich keeps a style's codes from its first
+    # colour system: the other tests' truecolor
     tty = Tty()
     st = {"phase": "ready", "round": 1, "players": [{"name": "Ada\x1b[2J"}, {"name": "Ben"}]}
     with Screen(View(), stream=SafeStream(tty)) as screen:
@@ -25,6 +25,6 @@ def test_the_live_view_writes_its_screen_codes_not_their_escapes(monkeypatch):
         screen.show(st)
         screen.show(dict(st, round=2))
     out = tty.getvalue()
-    assert "\x1b[?1049h" in out and "\x1b[?1049l" in out     # into the alternate screen and out
+    assert "\x1b[?1049h" in out and "\x1b[?1049l" in out  # into the alternate screen and out
     assert "\\u001b" not in out
-    assert "\x1b[2J" not in out and "Ada" in out            # a name's own codes never act
+    assert "\x1b[2J" not in out and "Ada" in out  # a name's own codes never act

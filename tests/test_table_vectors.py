@@ -20,10 +20,27 @@ VECTORS = sorted(glob.glob(os.path.join(ROOT, "tests", "vectors", "table", "*.js
 
 def test_vectors_exist():
     names = [os.path.basename(p)[:-5] for p in VECTORS]
-    for want in ("early_all_print", "timeout_grace", "ties", "undo", "pause_resume", "power_cut",
-                 "two_step", "family", "puzzle", "solo", "turn_based", "reveal_heat",
-                 "reveal_mini_fits", "turns_myth_fits", "abort", "bad_events", "bad_events_over",
-                 "bad_events_turns", "bad_events_reveal"):
+    for want in (
+        "early_all_print",
+        "timeout_grace",
+        "ties",
+        "undo",
+        "pause_resume",
+        "power_cut",
+        "two_step",
+        "family",
+        "puzzle",
+        "solo",
+        "turn_based",
+        "reveal_heat",
+        "reveal_mini_fits",
+        "turns_myth_fits",
+        "abort",
+        "bad_events",
+        "bad_events_over",
+        "bad_events_turns",
+        "bad_events_reveal",
+    ):
         assert want in names
 
 

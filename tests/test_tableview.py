@@ -27,8 +27,14 @@ def _hostile(st, names=SIX):
 
 def fit_to_print(names=SIX, duration=240000):
     t = Table()
-    t.configure({"players": [n if n.isprintable() else "P%d" % (i + 1) for i, n in enumerate(names)],
-                 "mode": "standard", "duration_ms": duration}, 0)
+    t.configure(
+        {
+            "players": [n if n.isprintable() else "P%d" % (i + 1) for i, n in enumerate(names)],
+            "mode": "standard",
+            "duration_ms": duration,
+        },
+        0,
+    )
     t.start(0)
     t.tick(3000)
     return t
@@ -39,26 +45,28 @@ def statuses():
     out = []
     t = Table()
     t.configure({"players": CLEAN, "mode": "standard", "duration_ms": 60000}, 0)
-    out.append(t.status(0))                                   # ready check
+    out.append(t.status(0))  # ready check
     t.start(0)
-    out.append(t.status(1000))                                # countdown
+    out.append(t.status(1000))  # countdown
     t.tick(3000)
     t.press(2, 4000000)
-    t.press(4, 4000500)                                       # a tie
-    out.append(t.status(20000))                               # running
-    out.append(t.status(55000))                               # alert: under 10 s
+    t.press(4, 4000500)  # a tie
+    out.append(t.status(20000))  # running
+    out.append(t.status(55000))  # alert: under 10 s
     t.pause(30000) if False else None
     t.tick(63000 + 1000)
-    out.append(t.status(64000))                               # grace
+    out.append(t.status(64000))  # grace
     t.press(0, 65000000)
     t.tick(70000)
-    st = t.status(70000)                                      # summary with pick order
+    st = t.status(70000)  # summary with pick order
     out.append(st)
-    over = dict(st, phase="over", standings={"totals": [40, 38, 12, 30, 29, 25], "out": [2], "winner": 0})
+    over = dict(
+        st, phase="over", standings={"totals": [40, 38, 12, 30, 29, 25], "out": [2], "winner": 0}
+    )
     out.append(over)
     for game, names in (("heat", SIX[:5]), ("mini-fits", SIX[:4]), ("myth-fits", SIX[:4])):
         g = Table()
-        g.configure({"game": game, "players": CLEAN[:len(names)]}, 0)
+        g.configure({"game": game, "players": CLEAN[: len(names)]}, 0)
         out.append(g.status(0))
         if game == "myth-fits":
             g.start(0)
@@ -71,8 +79,11 @@ def statuses():
 
 
 def lines_of(st, width=80, height=24, view=None):
-    view = view or tableview.View("play", keys="1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo",
-                                  port="serving the link on /dev/pts/3")
+    view = view or tableview.View(
+        "play",
+        keys="1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo",
+        port="serving the link on /dev/pts/3",
+    )
     view.note("undo refused: the last press is 7 s old (undo takes one under 5 s)")
     return tableview.render_text(st, view, width, height)
 
@@ -80,7 +91,7 @@ def lines_of(st, width=80, height=24, view=None):
 def test_six_players_at_80_columns_nothing_wraps():
     for st in statuses():
         out = lines_of(st)
-        assert len(out) == 24, st["phase"]                    # the whole terminal, no more
+        assert len(out) == 24, st["phase"]  # the whole terminal, no more
         assert all(cell_len(line) <= 80 for line in out)
         # every player's row is one line: seat number, (start of the) name and state together
         for i, p in enumerate(st["players"]):
@@ -88,8 +99,9 @@ def test_six_players_at_80_columns_nothing_wraps():
             rows = [line for line in out if ("%d   %s" % (i + 1, name)) in line]
             assert len(rows) == 1, (st["phase"], p["name"], out)
         assert "presstime" in out[0] and out[0].rstrip().endswith(
-            ("READY CHECK", "GET READY", "RUNNING", "GRACE", "ROUND OVER", "GAME OVER"))
-        assert out[-1].strip().startswith("1-6 press")        # the keys on the last line
+            ("READY CHECK", "GET READY", "RUNNING", "GRACE", "ROUND OVER", "GAME OVER")
+        )
+        assert out[-1].strip().startswith("1-6 press")  # the keys on the last line
         assert "/dev/pts/3" in out[-2] and "undo refused" in out[-3]
 
 
@@ -111,7 +123,7 @@ def test_the_view_follows_the_terminal_size():
     assert len(large) == 50 and all(cell_len(line) <= 160 for line in large)
     # a bigger terminal, a bigger clock
     assert max(line.count("\u2588") for line in large) > max(line.count("\u2588") for line in small)
-    tiny = lines_of(st, 80, 16)                               # too short for the big font: one line
+    tiny = lines_of(st, 80, 16)  # too short for the big font: one line
     assert len(tiny) == 16 and any("left" in line and ":" in line for line in tiny)
 
 
@@ -121,7 +133,9 @@ def test_never_a_raw_control_character():
             text = "\n".join(tableview.render_text(st, tableview.View(), 80, 24, colour=colour))
             if colour:
                 text = _strip_sgr(text)
-            assert not [c for c in text if unicodedata.category(c)[0] == "C" and c != "\n"], st["phase"]
+            assert not [c for c in text if unicodedata.category(c)[0] == "C" and c != "\n"], st[
+                "phase"
+            ]
 
 
 def _strip_sgr(text):
@@ -156,7 +170,7 @@ def test_plain_lines_off_a_terminal_and_with_no_color(monkeypatch):
             assert not screen.live
             for st in statuses()[:3]:
                 screen.show(st)
-                screen.show(st)                               # no change: no new line
+                screen.show(st)  # no change: no new line
             screen.note("undo refused: \x1b[31m")
         out = stream.getvalue().splitlines()
         assert len(out) == 4 and "\x1b" not in stream.getvalue()
@@ -182,7 +196,7 @@ def test_no_stale_reveal_at_a_new_round():
             t.press(p, (1000 + stage * 10 + p) * 1000)
     st = t.status(1040)
     assert st["phase"] == "summary" and mirror.fresh_reveal(st)
-    t.control(1100)                                           # the next heist, 0.1 s after the reveal
+    t.control(1100)  # the next heist, 0.1 s after the reveal
     t.tick(1600)
     st = t.status(1600)
     assert st["phase"] == "ready" and st["reveal_ms"] < mirror.REVEAL_FLASH_MS
@@ -215,8 +229,9 @@ def test_big_font_rows_line_up():
 
 
 def test_final_table_marks_the_winner_and_out_of_business():
-    from presstime import records
     import json
+
+    from presstime import records
 
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(here, "examples", "fit-to-print.json")) as f:
@@ -226,7 +241,12 @@ def test_final_table_marks_the_winner_and_out_of_business():
 
     final_table(result, out)
     text = out.getvalue()
-    assert "WINS" in text and "\u2605 WINNER" in text and "out of business" in text and "\x1b" not in text
+    assert (
+        "WINS" in text
+        and "\u2605 WINNER" in text
+        and "out of business" in text
+        and "\x1b" not in text
+    )
 
 
 def test_keys_on_a_terminal_come_one_at_a_time_without_enter():
@@ -268,7 +288,7 @@ def test_myth_fits_first_player_stays_when_the_turn_moves_on():
     t.configure({"game": "myth-fits", "players": ["Ada", "Ben", "Cy"]}, 0)
     t.start(0)
     t.tick(3000)
-    t.press(0, 4000 * 1000)                  # Ada ends her turn: Ben's turn
+    t.press(0, 4000 * 1000)  # Ada ends her turn: Ben's turn
     t.tick(5000)
     st = t.status(5000)
     assert st["turn"] == 1
@@ -298,11 +318,18 @@ def test_the_players_table_keeps_its_place_between_phases():
             head = [line for line in out if "player" in line and "seat" in line]
             assert len(head) == 1, st["phase"]
             edges.setdefault(st["game"], set()).add(head[0].index("seat"))
-        assert all(len(e) == 1 for e in edges.values()), (width, edges)   # one game: the same column in every phase
+        assert all(len(e) == 1 for e in edges.values()), (
+            width,
+            edges,
+        )  # one game: the same column in every phase
 
 
 def test_names_as_long_as_the_width_allows():
     over = statuses()[6]
-    assert "Benedikt-Alexander" not in "\n".join(lines_of(over, 80))    # cut at 80 columns: the rest is needed
+    assert "Benedikt-Alexander" not in "\n".join(
+        lines_of(over, 80)
+    )  # cut at 80 columns: the rest is needed
     assert "Benedikt-Alexander" in "\n".join(lines_of(over, 100))
-    assert "Benedikt-Alexander" in "\n".join(lines_of(statuses()[0], 80))   # room for it before the scores
+    assert "Benedikt-Alexander" in "\n".join(
+        lines_of(statuses()[0], 80)
+    )  # room for it before the scores

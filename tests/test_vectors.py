@@ -17,7 +17,7 @@ from presstime.core.games import GAMES
 
 VECTORS = os.path.join(ROOT, "tests", "vectors")
 RUNNER = os.path.join(ROOT, "tests", "vector_runner.py")
-SCORING = [g.replace("-", "_") for g in GAMES]   # every game's folder, as its file is named
+SCORING = [g.replace("-", "_") for g in GAMES]  # every game's folder, as its file is named
 FOLDERS = [os.path.join(VECTORS, d) for d in SCORING if os.path.isdir(os.path.join(VECTORS, d))]
 
 
@@ -31,11 +31,18 @@ def _vectors():
 
 
 def _run(interpreter, extra=()):
-    proc = subprocess.run([interpreter] + list(extra) + [RUNNER, FIRMWARE] + FOLDERS,
-                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    proc = subprocess.run(
+        [interpreter] + list(extra) + [RUNNER, FIRMWARE] + FOLDERS,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
     assert proc.returncode == 0, proc.stderr
-    return {os.path.relpath(json.loads(line)["file"], ROOT): json.loads(line)
-            for line in proc.stdout.splitlines()}
+    return {
+        os.path.relpath(json.loads(line)["file"], ROOT): json.loads(line)
+        for line in proc.stdout.splitlines()
+    }
 
 
 _CPYTHON = {}
@@ -70,7 +77,10 @@ def test_vector(path):
     if "errors" in vector:
         assert got["result"] is None, "expected problems, the record was accepted"
         for message in vector["errors"]:
-            assert any(message in e for e in got["errors"]), "%r not in %r" % (message, got["errors"])
+            assert any(message in e for e in got["errors"]), "%r not in %r" % (
+                message,
+                got["errors"],
+            )
     else:
         assert got["errors"] == [], got["errors"]
         matches(vector["expect"], got["result"])

@@ -33,7 +33,8 @@ def _load(path):
 
 
 def _reversed_keys(value):
-    """The same JSON value with every object's keys in reverse order (MicroPython dicts are unordered)."""
+    """The same JSON value with every object's keys in reverse order (MicroPython dicts are
+    unordered)."""
     if isinstance(value, dict):
         out = {}
         for key in reversed(list(value)):
@@ -44,7 +45,9 @@ def _reversed_keys(value):
     return value
 
 
-@pytest.mark.parametrize("path", _vectors(), ids=lambda p: os.path.relpath(p, os.path.join(ROOT, "tests", "vectors")))
+@pytest.mark.parametrize(
+    "path", _vectors(), ids=lambda p: os.path.relpath(p, os.path.join(ROOT, "tests", "vectors"))
+)
 def test_vector_exactly(path):
     vector = _load(path)
     assert set(vector) <= {"name", "about", "record", "expect", "errors"}

@@ -1,4 +1,5 @@
-"""One version: the firmware a board reports (hello's `fw`), the desktop package, mip's package.json."""
+"""One version: the firmware a board reports (hello's `fw`), the desktop package, mip's
+package.json."""
 
 import json
 import os

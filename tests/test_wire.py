@@ -5,8 +5,8 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from presstime.core import wire
 from mpy import needs_micropython, run_micropython
+from presstime.core import wire
 
 
 def test_cobs_round_trip_edges():
@@ -24,9 +24,16 @@ def test_cobs_law(data):
 
 def test_message_round_trip():
     dec = wire.Decoder()
-    out = wire.encode(wire.CONFIGURE, 7, {"v": 3, "cfg": {"players": [{"name": "Zoé", "colour": "red"}]}})
+    out = wire.encode(
+        wire.CONFIGURE, 7, {"v": 3, "cfg": {"players": [{"name": "Zoé", "colour": "red"}]}}
+    )
     [body] = dec.feed(out)
-    assert wire.parse(body) == (wire.CONFIGURE, 7, False, {"v": 3, "cfg": {"players": [{"name": "Zoé", "colour": "red"}]}})
+    assert wire.parse(body) == (
+        wire.CONFIGURE,
+        7,
+        False,
+        {"v": 3, "cfg": {"players": [{"name": "Zoé", "colour": "red"}]}},
+    )
     [body] = dec.feed(wire.encode(wire.STATUS, 8, None, reply=True))
     assert wire.parse(body) == (wire.STATUS, 8, True, None)
 
@@ -57,7 +64,7 @@ def test_resync_after_garbage_torn_frames_and_noise():
     dec = wire.Decoder()
     got = []
     for i in range(0, len(stream), 3):  # re-chunked
-        got += dec.feed(stream[i:i + 3])
+        got += dec.feed(stream[i : i + 3])
     assert [wire.parse(x)[1] for x in got] == [2, 3]
     assert dec.dropped >= 2
 
@@ -83,8 +90,16 @@ def test_newer_version_and_bad_payloads():
     with pytest.raises(wire.VersionError) as e:
         wire.parse(body)
     assert e.value.rid == 9 and e.value.mtype == wire.STATUS
-    for bad in (b"", b"\x01\x02", b"\x01\x02\x03[1]", b"\x01\x02\x03{bad", b"\x01\x02\x03\xff\xfe",
-                b"\x01\x89\x03\x80", b"\x01\x89\x03\x05\x01\x09ab", b"\x00\x02\x03"):
+    for bad in (
+        b"",
+        b"\x01\x02",
+        b"\x01\x02\x03[1]",
+        b"\x01\x02\x03{bad",
+        b"\x01\x02\x03\xff\xfe",
+        b"\x01\x89\x03\x80",
+        b"\x01\x89\x03\x05\x01\x09ab",
+        b"\x00\x02\x03",
+    ):
         with pytest.raises(wire.MessageError):
             wire.parse(bad)
 
@@ -113,10 +128,19 @@ def test_fuzz_parse_of_crc_valid_bodies(body):
         pass
 
 
-@given(st.lists(st.tuples(st.sampled_from(sorted(wire.NAMES)), st.integers(0, 255),
-                          st.dictionaries(st.text(max_size=5), st.integers(-5, 5000), max_size=4)),
-                min_size=1, max_size=6),
-       st.binary(max_size=40), st.integers(1, 50))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(sorted(wire.NAMES)),
+            st.integers(0, 255),
+            st.dictionaries(st.text(max_size=5), st.integers(-5, 5000), max_size=4),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    st.binary(max_size=40),
+    st.integers(1, 50),
+)
 def test_messages_survive_garbage_between_and_rechunking(msgs, garbage, step):
     stream = b""
     for t, rid, value in msgs:
@@ -124,9 +148,11 @@ def test_messages_survive_garbage_between_and_rechunking(msgs, garbage, step):
     dec = wire.Decoder()
     got = []
     for i in range(0, len(stream), step):
-        got += dec.feed(stream[i:i + step])
+        got += dec.feed(stream[i : i + step])
     parsed = [wire.parse(b) for b in got]
-    assert [(p[1], p[3] or {}) for p in parsed][-len(msgs):] == [(rid, value) for _, rid, value in msgs]
+    assert [(p[1], p[3] or {}) for p in parsed][-len(msgs) :] == [
+        (rid, value) for _, rid, value in msgs
+    ]
 
 
 @needs_micropython
@@ -224,20 +250,35 @@ def test_atheris_fuzz_briefly():
     import sys
 
     here = os.path.dirname(os.path.abspath(__file__))
-    proc = subprocess.run([sys.executable, os.path.join(here, "fuzz_wire.py"), "-runs=20000", "-seed=1"],
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, os.path.join(here, "fuzz_wire.py"), "-runs=20000", "-seed=1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
 def test_worked_examples_in_protocol_md_hold():
     assert wire.encode(wire.STATUS, 7).hex(" ") == "00 06 01 02 07 ed 29 00"
-    assert wire.encode(wire.START, 8, {"v": 12}).hex(" ") == "00 0e 01 04 08 7b 22 76 22 3a 31 32 7d 1e 6a 00"
-    assert wire.encode(wire.RECORDS, 9, wire.records_request(30)).hex(" ") == "00 05 01 09 09 1e 03 f6 c7 00"
+    assert (
+        wire.encode(wire.START, 8, {"v": 12}).hex(" ")
+        == "00 0e 01 04 08 7b 22 76 22 3a 31 32 7d 1e 6a 00"
+    )
+    assert (
+        wire.encode(wire.RECORDS, 9, wire.records_request(30)).hex(" ")
+        == "00 05 01 09 09 1e 03 f6 c7 00"
+    )
     payload, _ = wire.page(33, [(31, b"\x05\x01\x02"), (32, b"\x08")])
-    assert wire.encode(wire.RECORDS, 9, payload, reply=True).hex(" ") == \
-        "00 0e 01 89 09 21 1f 03 05 01 02 01 08 c9 d3 00"
+    assert (
+        wire.encode(wire.RECORDS, 9, payload, reply=True).hex(" ")
+        == "00 0e 01 89 09 21 1f 03 05 01 02 01 08 c9 d3 00"
+    )
     here = os.path.dirname(os.path.abspath(__file__))
     doc = open(os.path.join(here, "..", "docs", "protocol.md"), encoding="utf-8").read()
-    for line in ("00 06 01 02 07 ed 29 00", "00 05 01 09 09 1e 03 f6 c7 00",
-                 "00 0e 01 89 09 21 1f 03 05 01 02 01 08 c9 d3 00"):
+    for line in (
+        "00 06 01 02 07 ed 29 00",
+        "00 05 01 09 09 1e 03 f6 c7 00",
+        "00 0e 01 89 09 21 1f 03 05 01 02 01 08 c9 d3 00",
+    ):
         assert line in doc

@@ -32,12 +32,21 @@ def _names(vector):
         checks = {}
         for game in games.GAMES:
             players = [name, "Zed", "Yan"]
-            errors = [e for e in games.check({"game": game, "players": players, "rounds": []})
-                      if e.startswith("players, seat 1") or e.startswith("players[1]")]
+            errors = [
+                e
+                for e in games.check({"game": game, "players": players, "rounds": []})
+                if e.startswith("players, seat 1") or e.startswith("players[1]")
+            ]
             checks[game] = errors
         bad = config.name_refused(name, "name", ())
-        out.append({"rule": bad, "key": None if bad else _hex(config.key(name)),
-                    "setup": setup, "checks": checks})
+        out.append(
+            {
+                "rule": bad,
+                "key": None if bad else _hex(config.key(name)),
+                "setup": setup,
+                "checks": checks,
+            }
+        )
     same = [config.key(a) == config.key(b) for a, b in vector["same"]]
     differ = [config.key(a) == config.key(b) for a, b in vector["differ"]]
     return {"names": out, "same": same, "differ": differ}

@@ -104,8 +104,8 @@ def heap():
     while hi - lo > 256:
         mid = (lo + hi) // 2
         try:
-            b = bytearray(mid)
-            b = None
+            b = bytearray(mid)  # noqa: F841 (held, then let go)
+            b = None  # noqa: F841
             lo = mid
         except MemoryError:
             hi = mid

@@ -26,10 +26,12 @@ from . import game_words, records
 # uuid5 namespace for presstime's games, players and places in a BG Stats file: the same name
 # gets the same uuid in every export. A play's uuid is the stored game's own (store: `uuid`).
 NAMESPACE = uuid.UUID("6f1b1d9e-3c0a-5d7e-9a51-7072657373a1")
-SOURCE = "presstime"            # BG Stats remembers its matches per (sourceName, source ids)
+SOURCE = "presstime"  # BG Stats remembers its matches per (sourceName, source ids)
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
-ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this text, try to use a "
-         "share, export or open-in function to open it with Board Game Stats. (Written by presstime.)")
+ABOUT = (
+    "This is a Play file that can be read by Board Game Stats. If you see this text, try to use a "
+    "share, export or open-in function to open it with Board Game Stats. (Written by presstime.)"
+)
 # BoardGameGeek's ids, only those known for sure; the heist game's name says which Heat it is, so
 # the app does not match it to the racing game "Heat: Pedal to the Metal"
 BGG = {"fit-to-print": (352574, "Fit to Print")}
@@ -41,8 +43,9 @@ def _uuid(kind, key):
 
 
 def local_stamp(text):
-    """"YYYY-MM-DD HH:MM:SS" in this computer's local time, from an ISO time: with an offset (a
-    stored time, a `date` typed with one) converted, without one kept as it is. None if unreadable."""
+    """ "YYYY-MM-DD HH:MM:SS" in this computer's local time, from an ISO time: with an offset (a
+    stored time, a `date` typed with one) converted, without one kept as it is. None if
+    unreadable."""
     if not isinstance(text, str) or len(text) < 10:
         return None
     try:
@@ -62,7 +65,9 @@ class Play:
     """One game as BG Stats sees it. `facts`: a results row (state, game, mode, edition, played,
     place, rounds, duration_ms, decided_by); `players`: [{seat (from 1), name, total, won}]."""
 
-    def __init__(self, play_uuid, game_id, facts, players, date=None, added_at=None, updated_at=None):
+    def __init__(
+        self, play_uuid, game_id, facts, players, date=None, added_at=None, updated_at=None
+    ):
         self.uuid = play_uuid
         self.game_id = game_id
         self.facts = facts
@@ -81,7 +86,11 @@ class Play:
     def comments(self):
         f = self.facts
         title = game_words.full_title(f["game"], f["mode"], f["edition"])
-        parts = ["presstime game #%d: %s" % (self.game_id, title) if self.game_id else "presstime: " + title]
+        parts = [
+            "presstime game #%d: %s" % (self.game_id, title)
+            if self.game_id
+            else "presstime: " + title
+        ]
         if not self.complete:
             parts.append("in progress (ignored in the statistics)")
         if f["decided_by"]:
@@ -102,25 +111,66 @@ def stored_plays(store, where="1", params=(), skip=()):
     `skip` left out; oldest first."""
     skip = set(skip)
     rows = store.conn.execute(
-        "SELECT g.id, g.uuid, g.added_at, g.updated_at, json_extract(g.record, '$.date'), r.state, r.game, r.mode,"
+        "SELECT g.id, g.uuid, g.added_at, g.updated_at, json_extract(g.record, '$.date'), r.state, "
+        "r.game, r.mode,"
         " r.edition, r.played, r.place, r.rounds, r.duration_ms, r.decided_by FROM results r"
-        " JOIN games g ON g.id = r.game_id WHERE r.state != 'damaged' AND " + where
-        + " ORDER BY r.played, r.game_id", list(params)).fetchall()
+        " JOIN games g ON g.id = r.game_id WHERE r.state != 'damaged' AND "
+        + where
+        + " ORDER BY r.played, r.game_id",
+        list(params),
+    ).fetchall()
     seats = {}
     for game_id, seat, who, total, won in store.conn.execute(
-            "SELECT p.game_id, p.seat, p.name, p.total, p.won FROM result_players p JOIN results r"
-            " ON r.game_id = p.game_id WHERE r.state != 'damaged' AND " + where
-            + " ORDER BY p.game_id, p.seat", list(params)):
-        seats.setdefault(game_id, []).append({"seat": seat, "name": who, "total": total, "won": won})
+        "SELECT p.game_id, p.seat, p.name, p.total, p.won FROM result_players p JOIN results r"
+        " ON r.game_id = p.game_id WHERE r.state != 'damaged' AND "
+        + where
+        + " ORDER BY p.game_id, p.seat",
+        list(params),
+    ):
+        seats.setdefault(game_id, []).append(
+            {"seat": seat, "name": who, "total": total, "won": won}
+        )
     out = []
-    for (game_id, play_uuid, added_at, updated_at, date, state, game, mode, edition, played, place, rounds,
-         duration_ms, decided_by) in rows:
+    for (
+        game_id,
+        play_uuid,
+        added_at,
+        updated_at,
+        date,
+        state,
+        game,
+        mode,
+        edition,
+        played,
+        place,
+        rounds,
+        duration_ms,
+        decided_by,
+    ) in rows:
         if game_id in skip:
             continue
-        facts = {"state": state, "game": game, "mode": mode, "edition": edition, "played": played,
-                 "place": place, "rounds": rounds, "duration_ms": duration_ms, "decided_by": decided_by}
-        out.append(Play(play_uuid, game_id, facts, seats.get(game_id, []), date if isinstance(date, str) else None,
-                        added_at, updated_at))
+        facts = {
+            "state": state,
+            "game": game,
+            "mode": mode,
+            "edition": edition,
+            "played": played,
+            "place": place,
+            "rounds": rounds,
+            "duration_ms": duration_ms,
+            "decided_by": decided_by,
+        }
+        out.append(
+            Play(
+                play_uuid,
+                game_id,
+                facts,
+                seats.get(game_id, []),
+                date if isinstance(date, str) else None,
+                added_at,
+                updated_at,
+            )
+        )
     return out
 
 
@@ -129,7 +179,7 @@ def result_play(record, result, play_uuid, when=None):
     same summary of the core's result the history stores."""
     from .results import _from_result
 
-    when = when or datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    when = when or datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     summary = _from_result(record, result, when)
     date = record.get("date") if isinstance(record.get("date"), str) else None
     return Play(play_uuid, None, summary.game, summary.players, date, when, when)
@@ -147,40 +197,81 @@ def export(plays, me=None, play_file=False):
         if f["game"] not in games:
             bgg_id, bgg_name = BGG.get(f["game"], (0, ""))
             games[f["game"]] = {
-                "id": len(games) + 1, "uuid": _uuid("game", f["game"]), "name": name(f["game"]),
-                "modificationDate": play.updated, "cooperative": False, "highestWins": True,
-                "noPoints": False, "usesTeams": False, "bggId": bgg_id, "bggName": bgg_name, "bggYear": 0,
+                "id": len(games) + 1,
+                "uuid": _uuid("game", f["game"]),
+                "name": name(f["game"]),
+                "modificationDate": play.updated,
+                "cooperative": False,
+                "highestWins": True,
+                "noPoints": False,
+                "usesTeams": False,
+                "bggId": bgg_id,
+                "bggName": bgg_name,
+                "bggYear": 0,
             }
         for p in play.players:
             if p["name"] not in players:
                 players[p["name"]] = {
-                    "id": len(players) + 1, "uuid": _uuid("player", p["name"]), "name": p["name"],
-                    "isAnonymous": False, "modificationDate": play.updated, "bggUsername": "",
+                    "id": len(players) + 1,
+                    "uuid": _uuid("player", p["name"]),
+                    "name": p["name"],
+                    "isAnonymous": False,
+                    "modificationDate": play.updated,
+                    "bggUsername": "",
                 }
         entry = {
-            "uuid": play.uuid, "modificationDate": play.updated, "entryDate": play.added, "playDate": play.date,
-            "usesTeams": False, "durationMin": int(f["duration_ms"] // 60000), "ignored": not play.complete,
-            "manualWinner": play.manual_winner, "rounds": f["rounds"], "gameRefId": games[f["game"]]["id"],
-            "rating": 0, "scoringSetting": 0, "playImages": "[]", "comments": play.comments(),
+            "uuid": play.uuid,
+            "modificationDate": play.updated,
+            "entryDate": play.added,
+            "playDate": play.date,
+            "usesTeams": False,
+            "durationMin": int(f["duration_ms"] // 60000),
+            "ignored": not play.complete,
+            "manualWinner": play.manual_winner,
+            "rounds": f["rounds"],
+            "gameRefId": games[f["game"]]["id"],
+            "rating": 0,
+            "scoringSetting": 0,
+            "playImages": "[]",
+            "comments": play.comments(),
             "board": f["mode"] if f["mode"] and f["mode"] != "standard" else "",
         }
         if f["place"]:
             if f["place"] not in locations:
-                locations[f["place"]] = {"id": len(locations) + 1, "uuid": _uuid("location", f["place"]),
-                                         "name": f["place"], "modificationDate": play.updated}
+                locations[f["place"]] = {
+                    "id": len(locations) + 1,
+                    "uuid": _uuid("location", f["place"]),
+                    "name": f["place"],
+                    "modificationDate": play.updated,
+                }
             entry["locationRefId"] = locations[f["place"]]["id"]
-        entry["playerScores"] = [{
-            "playerRefId": players[p["name"]]["id"], "score": _score(p["total"]), "winner": bool(p["won"]),
-            "newPlayer": False, "startPlayer": False, "rank": play.ranks[p["seat"]] if play.complete else 0,
-            "seatOrder": p["seat"], "role": "", "team": "",
-        } for p in play.players]
+        entry["playerScores"] = [
+            {
+                "playerRefId": players[p["name"]]["id"],
+                "score": _score(p["total"]),
+                "winner": bool(p["won"]),
+                "newPlayer": False,
+                "startPlayer": False,
+                "rank": play.ranks[p["seat"]] if play.complete else 0,
+                "seatOrder": p["seat"],
+                "role": "",
+                "team": "",
+            }
+            for p in play.players
+        ]
         out.append(entry)
     if me is not None and me not in players:
-        raise BadInput("--me %r: not a player in the exported games (players: %s)"
-                       % (me, ", ".join(sorted(players)) or "none"))
-    value = {"games": list(games.values()), "players": list(players.values()),
-             "locations": list(locations.values()), "plays": out,
-             "userInfo": {"meRefId": players[me or _most_plays(plays)]["id"] if players else 0}}
+        raise BadInput(
+            "--me %r: not a player in the exported games (players: %s)"
+            % (me, ", ".join(sorted(players)) or "none")
+        )
+    value = {
+        "games": list(games.values()),
+        "players": list(players.values()),
+        "locations": list(locations.values()),
+        "plays": out,
+        "userInfo": {"meRefId": players[me or _most_plays(plays)]["id"] if players else 0},
+    }
     if play_file:
         value = dict({"about": ABOUT}, **value)
     return value
@@ -198,30 +289,56 @@ def play_link(play):
     """BG Stats' one-play link for `play`: the app opens it as a new play, filled in (matched
     again by sourcePlayId, the game's uuid, when the same game is sent twice)."""
     f = play.facts
-    game = {"name": name(f["game"]), "sourceGameId": f["game"], "highestWins": True, "noPoints": False}
+    game = {
+        "name": name(f["game"]),
+        "sourceGameId": f["game"],
+        "highestWins": True,
+        "noPoints": False,
+    }
     if f["game"] in BGG:
         game["bggId"] = BGG[f["game"]][0]
     # short: the whole play travels in one link and one QR code (a player is their name here)
-    data = {"sourceName": SOURCE, "sourcePlayId": play.uuid, "playDate": play.date, "game": game,
-            "manualWinner": play.manual_winner,
-            "players": [dict({"name": p["name"], "sourcePlayerId": p["name"], "winner": bool(p["won"]),
-                              "rank": play.ranks[p["seat"]], "seatOrder": p["seat"]},
-                             **({"score": p["total"]} if p["total"] is not None else {}))
-                        for p in play.players]}
+    data = {
+        "sourceName": SOURCE,
+        "sourcePlayId": play.uuid,
+        "playDate": play.date,
+        "game": game,
+        "manualWinner": play.manual_winner,
+        "players": [
+            dict(
+                {
+                    "name": p["name"],
+                    "sourcePlayerId": p["name"],
+                    "winner": bool(p["won"]),
+                    "rank": play.ranks[p["seat"]],
+                    "seatOrder": p["seat"],
+                },
+                **({"score": p["total"]} if p["total"] is not None else {}),
+            )
+            for p in play.players
+        ],
+    }
     if f["duration_ms"] >= 60000:
         data["durationMin"] = int(f["duration_ms"] // 60000)
     if f["place"]:
         data["location"] = f["place"]
     if f["mode"] and f["mode"] != "standard":
         data["board"] = f["mode"]
-    return CREATE_PLAY + "?data=" + urllib.parse.quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
-                                                       safe="")
+    return (
+        CREATE_PLAY
+        + "?data="
+        + urllib.parse.quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")
+    )
 
 
 def is_own_file(value):
     """Is this JSON one of BG Stats' files (a backup or a play file, such as presstime writes)?"""
-    return (isinstance(value, dict) and isinstance(value.get("plays"), list) and isinstance(value.get("games"), list)
-            and isinstance(value.get("players"), list))
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("plays"), list)
+        and isinstance(value.get("games"), list)
+        and isinstance(value.get("players"), list)
+    )
 
 
 def text(value):

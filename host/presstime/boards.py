@@ -29,7 +29,9 @@ CIRCUITPYTHON = {
 def runtime_dir():
     d = os.environ.get("PRESSTIME_RUNTIME")
     if not d:
-        d = os.path.join(tempfile.gettempdir(), "presstime-%d" % (os.getuid() if hasattr(os, "getuid") else 0))
+        d = os.path.join(
+            tempfile.gettempdir(), "presstime-%d" % (os.getuid() if hasattr(os, "getuid") else 0)
+        )
     return d
 
 
@@ -58,8 +60,11 @@ def advert_dir():
     except OSError as e:
         raise Failure("cannot create the runtime folder %s: %s" % (d, e.strerror or e))
     if not _trusted(d, folder=True):
-        raise Failure("the runtime folder %s is not yours alone (another user owns it or may write in it): "
-                      "the simulator is not advertised there; set PRESSTIME_RUNTIME to a folder of your own" % d)
+        raise Failure(
+            "the runtime folder %s is not yours alone (another user owns it or may write in it): "
+            "the simulator is not advertised there; set PRESSTIME_RUNTIME to a folder of your own"
+            % d
+        )
     return d
 
 
@@ -83,7 +88,7 @@ def adverts(prefix, fields):
     d = runtime_dir()
     found = []
     if not _trusted(d, folder=True):
-        return found        # another user's folder (or none): its adverts are not trusted
+        return found  # another user's folder (or none): its adverts are not trusted
     try:
         names = sorted(os.listdir(d))
     except OSError:
@@ -98,13 +103,19 @@ def adverts(prefix, fields):
             with open(path) as f:
                 info = json.load(f)
             pid = int(info["pid"])
-            if not all(isinstance(info.get(k, ""), str) for k in fields) or fields and not info.get(fields[0]):
+            if (
+                not all(isinstance(info.get(k, ""), str) for k in fields)
+                or fields
+                and not info.get(fields[0])
+            ):
                 continue
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
-        if not 0 < pid < 2 ** 31:
-            sys.stderr.write("presstime: ignored the advert %s: its pid %d is not a process id\n"
-                             % (printable(path), pid))
+        if not 0 < pid < 2**31:
+            sys.stderr.write(
+                "presstime: ignored the advert %s: its pid %d is not a process id\n"
+                % (printable(path), pid)
+            )
             continue
         found.append((path, info, pid))
     return found
@@ -121,9 +132,16 @@ def simulators():
             except OSError:
                 pass
             continue
-        found.append({"port": pty, "kind": "simulator", "board": "sim", "pid": pid,
-                      "description": "presstime simulator (pid %d)" % pid,
-                      "journal": info.get("journal")})
+        found.append(
+            {
+                "port": pty,
+                "kind": "simulator",
+                "board": "sim",
+                "pid": pid,
+                "description": "presstime simulator (pid %d)" % pid,
+                "journal": info.get("journal"),
+            }
+        )
     return found
 
 
@@ -143,15 +161,25 @@ def usb_boards(comports=None):
         vid, pid = getattr(p, "vid", None), getattr(p, "pid", None)
         if vid is None:
             continue
-        entry = {"port": p.device, "vid": "%04X" % vid, "pid": "%04X" % pid,
-                 "interface": getattr(p, "interface", None) or "", "serial": getattr(p, "serial_number", None)}
+        entry = {
+            "port": p.device,
+            "vid": "%04X" % vid,
+            "pid": "%04X" % pid,
+            "interface": getattr(p, "interface", None) or "",
+            "serial": getattr(p, "serial_number", None),
+        }
         if (vid, pid) in MICROPYTHON:
-            entry.update(kind="micropython", board="pico", role="data", description=MICROPYTHON[(vid, pid)])
+            entry.update(
+                kind="micropython", board="pico", role="data", description=MICROPYTHON[(vid, pid)]
+            )
             found.append(entry)
         elif vid == ADAFRUIT_VID:
-            entry.update(kind="circuitpython", board="macropad" if pid in (0x8107, 0x8108) else "pico",
-                         description=CIRCUITPYTHON.get(pid, "CircuitPython board (239A:%04X)" % pid),
-                         location=getattr(p, "location", None) or "")
+            entry.update(
+                kind="circuitpython",
+                board="macropad" if pid in (0x8107, 0x8108) else "pico",
+                description=CIRCUITPYTHON.get(pid, "CircuitPython board (239A:%04X)" % pid),
+                location=getattr(p, "location", None) or "",
+            )
             adafruit.setdefault(entry["serial"] or entry["port"], []).append(entry)
     for key in sorted(adafruit, key=str):
         ports = adafruit[key]
@@ -161,7 +189,7 @@ def usb_boards(comports=None):
         elif len(ports) > 1:  # no interface names: the data port is the second interface
             data = sorted(ports, key=lambda e: (e["location"], e["port"]))[-1]
         else:
-            data = None       # only the console: boot.py has not enabled usb_cdc.data
+            data = None  # only the console: boot.py has not enabled usb_cdc.data
         for e in ports:
             e["role"] = "data" if e is data else "console"
             found.append(e)
@@ -190,12 +218,23 @@ def pick_port(port=None, comports=None, allow_none=False):
         consoles = [d for d in usb_boards(comports) if d["role"] == "console"]
         hint = ""
         if consoles:
-            hint = " (a CircuitPython console was found at %s: copy boot.py so the data port is enabled)" % consoles[0]["port"]
-        raise Failure("no board found%s; attach one, name it with --port, or start a simulated board "
-                      "in another terminal with `presstime sim --pty`" % hint)
-    raise BadInput("several boards found (%s): choose one with --port" % ", ".join(d["port"] for d in usable))
+            hint = (
+                " (a CircuitPython console was found at %s: copy boot.py so the data port is "
+                "enabled)" % consoles[0]["port"]
+            )
+        raise Failure(
+            "no board found%s; attach one, name it with --port, or start a simulated board "
+            "in another terminal with `presstime sim --pty`" % hint
+        )
+    raise BadInput(
+        "several boards found (%s): choose one with --port" % ", ".join(d["port"] for d in usable)
+    )
 
 
 def add_port_argument(parser):
-    parser.add_argument("--port", metavar="PORT", default=None,
-                        help="serial port of the board (default: the only board attached)")
+    parser.add_argument(
+        "--port",
+        metavar="PORT",
+        default=None,
+        help="serial port of the board (default: the only board attached)",
+    )

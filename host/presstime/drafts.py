@@ -31,7 +31,10 @@ def draft_problem(record):
         return "not a JSON object (a game record being entered)"
     game = record.get("game", games.GAMES[0])
     if game not in games.GAMES:
-        return "game: %s is not a game presstime knows (%s)" % (_short(game), ", ".join(games.GAMES))
+        return "game: %s is not a game presstime knows (%s)" % (
+            _short(game),
+            ", ".join(games.GAMES),
+        )
     for field in ("mode", "edition"):
         if field in record and not isinstance(record[field], str):
             return "%s: must be text (got %s)" % (field, _short(record[field]))
@@ -50,14 +53,19 @@ def draft_problem(record):
         if problem:
             return problem
         if not isinstance(rnd.get("finish", []), list):
-            return "round %d, finish: must be a list of names (got %s)" % (i + 1, _short(rnd["finish"]))
+            return "round %d, finish: must be a list of names (got %s)" % (
+                i + 1,
+                _short(rnd["finish"]),
+            )
     problem = _answers({} if record.get("final") is None else record["final"], "final")
     for field in ("photo_tokens", "heat_value", "arrested", "gathered"):
         value = record.get(field)
         if problem is None and isinstance(value, (dict, list)) and field != "photo_tokens":
             problem = "%s: must be one answer (got %s)" % (field, _short(value))
     tokens = {} if record.get("photo_tokens") is None else record["photo_tokens"]
-    if problem is None and (not isinstance(tokens, dict) or [v for v in tokens.values() if isinstance(v, (dict, list))]):
+    if problem is None and (
+        not isinstance(tokens, dict) or [v for v in tokens.values() if isinstance(v, (dict, list))]
+    ):
         problem = "photo_tokens: must map each name to a number (got %s)" % _short(tokens)
     return problem
 
@@ -67,7 +75,9 @@ def _answers(entries, where):
     if not isinstance(entries, dict):
         return "%s: must map each name to its numbers (got %s)" % (where, _short(entries))
     for name, entry in entries.items():
-        if not isinstance(entry, dict) or [v for v in entry.values() if isinstance(v, (dict, list))]:
+        if not isinstance(entry, dict) or [
+            v for v in entry.values() if isinstance(v, (dict, list))
+        ]:
             return "%s, %s: must map each field to a number (got %s)" % (where, name, _short(entry))
     return None
 
@@ -101,19 +111,23 @@ class DraftLock:
             try:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
             except OSError as e:
-                raise Failure("cannot lock draft %s (%s): %s" % (self.key, self.path, e.strerror or e))
+                raise Failure(
+                    "cannot lock draft %s (%s): %s" % (self.key, self.path, e.strerror or e)
+                )
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 holder = os.read(fd, 32).decode("ascii", "replace").strip()
                 os.close(fd)
-                raise DraftBusy("draft %s is open in another presstime (process %s): finish or `quit` it "
-                                "there first; nothing was changed" % (self.key, holder or "unknown"))
+                raise DraftBusy(
+                    "draft %s is open in another presstime (process %s): finish or `quit` it "
+                    "there first; nothing was changed" % (self.key, holder or "unknown")
+                )
             try:
                 same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
             except FileNotFoundError:
                 same = False
-            if not same:   # its holder released and removed it meanwhile: lock the new file
+            if not same:  # its holder released and removed it meanwhile: lock the new file
                 os.close(fd)
                 continue
             os.ftruncate(fd, 0)
@@ -128,9 +142,8 @@ class DraftLock:
     def release(self):
         if self.fd is not None:
             try:
-                os.unlink(self.path)   # while held: a waiting opener sees the file changed
+                os.unlink(self.path)  # while held: a waiting opener sees the file changed
             except OSError:
                 pass
             os.close(self.fd)
             self.fd = None
-

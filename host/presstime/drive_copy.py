@@ -25,7 +25,7 @@ from .errors import BadInput, Failure
 PACKAGE = "presstime"
 STAGED_PACKAGE = PACKAGE + ".new"
 OLD_PACKAGE = PACKAGE + ".old"
-SPARE_UNITS = 2     # allocation units kept free beyond the estimate (a folder's entries growing)
+SPARE_UNITS = 2  # allocation units kept free beyond the estimate (a folder's entries growing)
 
 
 def _staged(dest):
@@ -52,22 +52,28 @@ def check_paths(drive, dests):
     for rel in sorted(touched, key=lambda r: (r.count("/"), r)):
         path = os.path.join(drive, *rel.split("/"))
         if os.path.islink(path):
-            raise BadInput("%s on the drive is a symbolic link (to %s): install-firmware does not write "
-                           "through links, nothing was written. Remove the link, then run it again"
-                           % (rel, os.readlink(path)))
+            raise BadInput(
+                "%s on the drive is a symbolic link (to %s): install-firmware does not write "
+                "through links, nothing was written. Remove the link, then run it again"
+                % (rel, os.readlink(path))
+            )
     folders = set()
     for dest in dests:
         folders.update(_prefixes(dest)[:-1])
     for rel in sorted(folders):
         path = os.path.join(drive, *rel.split("/"))
         if os.path.exists(path) and not os.path.isdir(path):
-            raise BadInput("%s on the drive is a file, but the firmware needs a folder %s/ there: nothing was "
-                           "written. Rename or remove that file, then run install-firmware again" % (rel, rel))
+            raise BadInput(
+                "%s on the drive is a file, but the firmware needs a folder %s/ there: nothing was "
+                "written. Rename or remove that file, then run install-firmware again" % (rel, rel)
+            )
     for dest in dests:
         path = os.path.join(drive, *dest.split("/"))
         if os.path.isdir(path):
-            raise BadInput("%s on the drive is a folder, but the firmware writes a file there: nothing was "
-                           "written. Rename or remove that folder, then run install-firmware again" % dest)
+            raise BadInput(
+                "%s on the drive is a folder, but the firmware writes a file there: nothing was "
+                "written. Rename or remove that folder, then run install-firmware again" % dest
+            )
 
 
 def _unit(drive):
@@ -75,7 +81,7 @@ def _unit(drive):
         st = os.statvfs(drive)
         return max(512, st.f_frsize or st.f_bsize)
     except (AttributeError, OSError):
-        return 4096     # no statvfs (Windows): a FAT drive's usual cluster
+        return 4096  # no statvfs (Windows): a FAT drive's usual cluster
 
 
 def needed_bytes(drive, pairs):
@@ -88,8 +94,11 @@ def needed_bytes(drive, pairs):
         total += -(-os.path.getsize(src) // unit) * unit
         folders.update(_prefixes(_staged(dest))[:-1])
     for rel in folders:
-        if rel == STAGED_PACKAGE or rel.startswith(STAGED_PACKAGE + "/") or \
-                not os.path.isdir(os.path.join(drive, *rel.split("/"))):
+        if (
+            rel == STAGED_PACKAGE
+            or rel.startswith(STAGED_PACKAGE + "/")
+            or not os.path.isdir(os.path.join(drive, *rel.split("/")))
+        ):
             total += unit
     return total
 
@@ -98,10 +107,12 @@ def check_space(drive, pairs):
     needed = needed_bytes(drive, pairs)
     free = shutil.disk_usage(drive).free
     if needed > free:
-        raise Failure("%s has %d KB free, and the new firmware needs %d KB beside the old one until it "
-                      "replaces it: nothing was written, the board keeps its old firmware. Delete files "
-                      "you do not need from the drive (old ones in lib/, say), then run install-firmware again"
-                      % (drive, free // 1024, -(-needed // 1024)))
+        raise Failure(
+            "%s has %d KB free, and the new firmware needs %d KB beside the old one until it "
+            "replaces it: nothing was written, the board keeps its old firmware. Delete files "
+            "you do not need from the drive (old ones in lib/, say), then run install-firmware "
+            "again" % (drive, free // 1024, -(-needed // 1024))
+        )
     return needed, free
 
 
@@ -135,17 +146,19 @@ def _unstage(drive, dests):
 def stage(drive, pairs, say):
     """Write every file beside its place; on a failure remove them all and raise Failure."""
     dests = [dest for _, dest in pairs]
-    _unstage(drive, dests)          # what an interrupted install left
+    _unstage(drive, dests)  # what an interrupted install left
     for src, dest in pairs:
         say("copy %s -> %s" % (src, os.path.join(drive, dest)))
         try:
             _write(src, os.path.join(drive, *_staged(dest).split("/")))
         except OSError as e:
             _unstage(drive, dests)
-            raise Failure("writing %s on the drive failed (%s): nothing of the firmware changed, the board "
-                          "keeps its old firmware, and the new files written so far were removed. "
-                          "Free some space or check the drive, then run install-firmware again"
-                          % (dest, _why(e)))
+            raise Failure(
+                "writing %s on the drive failed (%s): nothing of the firmware changed, the board "
+                "keeps its old firmware, and the new files written so far were removed. "
+                "Free some space or check the drive, then run install-firmware again"
+                % (dest, _why(e))
+            )
 
 
 def commit(drive, pairs):
@@ -153,8 +166,11 @@ def commit(drive, pairs):
     replace = os.replace
     done = []
     singles = [dest for _, dest in pairs if not dest.startswith(PACKAGE + "/")]
-    code_last = [d for d in singles if d not in ("boot.py", "code.py")] + [PACKAGE] + \
-        [d for d in ("boot.py", "code.py") if d in singles]
+    code_last = (
+        [d for d in singles if d not in ("boot.py", "code.py")]
+        + [PACKAGE]
+        + [d for d in ("boot.py", "code.py") if d in singles]
+    )
     at = None
     try:
         for item in code_last:
@@ -168,20 +184,35 @@ def commit(drive, pairs):
                 replace(os.path.join(drive, STAGED_PACKAGE), old)
                 shutil.rmtree(os.path.join(drive, OLD_PACKAGE), ignore_errors=True)
             else:
-                replace(os.path.join(drive, *_staged(item).split("/")), os.path.join(drive, *item.split("/")))
+                replace(
+                    os.path.join(drive, *_staged(item).split("/")),
+                    os.path.join(drive, *item.split("/")),
+                )
             done.append(item)
     except OSError as e:
-        left = code_last[len(done):]
-        raise Failure("replacing the firmware on %s stopped at %s (%s). Replaced: %s. Not replaced yet (each "
-                      "new file still beside its place as .new): %s.%s code.py is still the old one: run "
-                      "install-firmware again to finish"
-                      % (drive, at, _why(e), ", ".join(done) or "nothing", ", ".join(left),
-                         _package_state(drive) if at == PACKAGE else ""))
+        left = code_last[len(done) :]
+        raise Failure(
+            "replacing the firmware on %s stopped at %s (%s). Replaced: %s. Not replaced yet (each "
+            "new file still beside its place as .new): %s.%s code.py is still the old one: run "
+            "install-firmware again to finish"
+            % (
+                drive,
+                at,
+                _why(e),
+                ", ".join(done) or "nothing",
+                ", ".join(left),
+                _package_state(drive) if at == PACKAGE else "",
+            )
+        )
 
 
 def _package_state(drive):
-    there = [n for n in (PACKAGE, OLD_PACKAGE, STAGED_PACKAGE) if os.path.isdir(os.path.join(drive, n))]
+    there = [
+        n for n in (PACKAGE, OLD_PACKAGE, STAGED_PACKAGE) if os.path.isdir(os.path.join(drive, n))
+    ]
     if PACKAGE not in there:
-        return " There is no presstime/ folder now: the old package is in %s/, the new one in %s/." % (
-            OLD_PACKAGE, STAGED_PACKAGE)
+        return (
+            " There is no presstime/ folder now: the old package is in %s/, the new one in %s/."
+            % (OLD_PACKAGE, STAGED_PACKAGE)
+        )
     return " presstime/ holds the %s package." % ("old" if STAGED_PACKAGE in there else "new")

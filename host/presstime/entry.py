@@ -20,8 +20,7 @@ is already exact. The same holds for the tile counts of a "most tiles gain $" Br
 """
 
 from . import records
-from .core import fit_to_print as face
-from .core import fit_to_print_check as pad
+from .core import fit_to_print as face, fit_to_print_check as pad
 from .core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
 from .errors import BadInput
 from .names import same, typed
@@ -54,7 +53,8 @@ class EntryStopped(Exception):
 
     @property
     def status(self):
-        """The exit status, the same in `play` and `enter`: 0 after `quit`, 1 when the input ended."""
+        """The exit status, the same in `play` and `enter`: 0 after `quit`, 1 when the input
+        ended."""
         return 1 if self.eof else 0
 
 
@@ -69,7 +69,7 @@ def player_names(record):
 def needed_fields(record, round_index):
     """The scorepad fields of this round (mode, Breaking News), in scorepad order: the face's."""
     fields = []
-    for path, kind, label in face.fields(record, round_index):
+    for path, _kind, _label in face.fields(record, round_index):
         if path[-1] not in fields:
             fields.append(path[-1])
     words = [f for f, _ in pad.LABELS]
@@ -122,8 +122,12 @@ def with_value(record, path, value):
     node = top
     for i in range(len(path) - 1):
         key, nxt = path[i], path[i + 1]
-        child = node[key] if (isinstance(node, list) and key < len(node)) or \
-            (isinstance(node, dict) and key in node) else None
+        child = (
+            node[key]
+            if (isinstance(node, list) and key < len(node))
+            or (isinstance(node, dict) and key in node)
+            else None
+        )
         if isinstance(child, list):
             child = list(child)
         elif isinstance(child, dict):
@@ -150,12 +154,12 @@ def round_probe(record, ri, path=None, value=None):
     """Rounds 1..ri+1 of the record (`value` at `path` if given, _ABSENT: taken out) with every
     question of round ri not answered yet counted as 0. Only what changes is copied."""
     rec = with_value(record, path, value) if path else dict(record)
-    rounds = list(rec.get("rounds") or [])[:ri + 1]
+    rounds = list(rec.get("rounds") or [])[: ri + 1]
     while len(rounds) <= ri:
         rounds.append({"players": {}})
     rnd = dict(rounds[ri])
     pads = dict(rnd.get("players") or {})
-    for p, kind, label in face.fields(dict(rec, rounds=rounds), ri):
+    for p, _kind, _label in face.fields(dict(rec, rounds=rounds), ri):
         numbers = pads.get(p[3])
         numbers = dict(numbers) if isinstance(numbers, dict) else {}
         numbers.setdefault(p[4], 0)
@@ -171,7 +175,9 @@ def new_problems(record, ri, path, value):
     value and not without it, questions not answered yet counted as 0 in both (two checks; no
     message is read for its meaning)."""
     before = set(records.check_record(round_probe(record, ri, path, _ABSENT)))
-    return [m for m in records.check_record(round_probe(record, ri, path, value)) if m not in before]
+    return [
+        m for m in records.check_record(round_probe(record, ri, path, value)) if m not in before
+    ]
 
 
 _ABSENT = object()
@@ -203,8 +209,11 @@ class ScoreEntry:
         return self.review()
 
     def review(self):
-        """Last chance to correct: `done` checks the whole game with the core and returns the tally."""
-        self.say("All rounds are in. Type `done` to finish, or `round N` / `fix NAME` / `show` / `?`.")
+        """Last chance to correct: `done` checks the whole game with the core and returns the
+        tally."""
+        self.say(
+            "All rounds are in. Type `done` to finish, or `round N` / `fix NAME` / `show` / `?`."
+        )
         while True:
             answer = self._read("done? ")
             word = answer.strip().lower()
@@ -244,18 +253,30 @@ class ScoreEntry:
         """The round's table-wide answers only (finishing order, Breaking News card, the board's
         `table`), not the players' numbers: the scorepad on the phones asks those."""
         rnd = self._round(round_index)
-        setup_done = "breaking_news" in rnd  # the round's set-up ends with the card (or [] for none)
+        setup_done = (
+            "breaking_news" in rnd
+        )  # the round's set-up ends with the card (or [] for none)
         if table:
             rnd["table"] = table
         if finish and uses_tokens(self.record):
             rnd["finish"] = list(finish)
         if table or (finish and uses_tokens(self.record)):
             self._save()
-        if uses_tokens(self.record) and not finish and (review or (not setup_done and rnd.get("finish") is None)):
+        if (
+            uses_tokens(self.record)
+            and not finish
+            and (review or (not setup_done and rnd.get("finish") is None))
+        ):
             self._ask_finish(round_index, rnd)
         if review or not setup_done:
-            asked = uses_tokens(self.record) and not finish    # `back` there: the finishing order again
-            self._ask_news(round_index, rnd, back=(lambda: self._ask_finish(round_index, rnd)) if asked else None)
+            asked = (
+                uses_tokens(self.record) and not finish
+            )  # `back` there: the finishing order again
+            self._ask_news(
+                round_index,
+                rnd,
+                back=(lambda: self._ask_finish(round_index, rnd)) if asked else None,
+            )
         return rnd
 
     def _round(self, i):
@@ -290,8 +311,12 @@ class ScoreEntry:
         while i < len(steps):
             name, field = steps[i]
             current = pads.get(name, {}).get(field)
-            prompt = "%s · %s · %s%s: " % (self._round_title(ri), name, _LABELS.get(field, field),
-                                           "" if current is None else " [%d]" % current)
+            prompt = "%s · %s · %s%s: " % (
+                self._round_title(ri),
+                name,
+                _LABELS.get(field, field),
+                "" if current is None else " [%d]" % current,
+            )
             answer = self._read(prompt)
             text = answer.strip()
             if text == "" and current is not None:
@@ -309,13 +334,15 @@ class ScoreEntry:
             else:
                 if self._command(answer, ri, allow_back=True):  # back
                     if i == 0:
-                        self.say("  this is the first question here; `round N` corrects an earlier round")
+                        self.say(
+                            "  this is the first question here; `round N` corrects an earlier round"
+                        )
                     else:
                         i -= 1
                 continue
             pads.setdefault(name, {})[field] = value
             self._save()
-            if all(s[0] != name for s in steps[i + 1:]):
+            if all(s[0] != name for s in steps[i + 1 :]):
                 self._show_player(ri, name)
             i += 1
 
@@ -335,7 +362,10 @@ class ScoreEntry:
         elif word in ("back", "b"):
             if allow_back:
                 return True
-            self.say("  `round N` goes through a round again; `fix NAME` re-enters a player of the last round")
+            self.say(
+                "  `round N` goes through a round again; `fix NAME` re-enters a player of the last "
+                "round"
+            )
         elif word == "quit" or word == "q":
             raise EntryStopped()
         elif word == "show":
@@ -369,12 +399,19 @@ class ScoreEntry:
             return False
         if word in ("back", "b"):
             if back is None:
-                self.say("  this is the round's first question; `round N` goes through an earlier round again")
+                self.say(
+                    "  this is the round's first question; `round N` goes through an earlier round "
+                    "again"
+                )
             else:
                 back()
             return True
         if word == "fix" and ri == 0:
-            self.say(_refused("  fix NAME: no player has numbers yet; this round's come after this question"))
+            self.say(
+                _refused(
+                    "  fix NAME: no player has numbers yet; this round's come after this question"
+                )
+            )
             return True
         self._command(answer, ri - 1 if word == "fix" else ri, allow_back=False)
         return True
@@ -407,8 +444,10 @@ class ScoreEntry:
         current = rnd.get("breaking_news")
         shown = _news_text(current) if current else ""
         while True:
-            answer = self._read("%s · Breaking News card (Enter: none%s; ? lists): "
-                                % (self._round_title(ri), ", [%s] kept" % shown if shown else ""))
+            answer = self._read(
+                "%s · Breaking News card (Enter: none%s; ? lists): "
+                % (self._round_title(ri), ", [%s] kept" % shown if shown else "")
+            )
             text = answer.strip().lower()
             if text in ("?", "help"):
                 self.say(NEWS_HELP)
@@ -422,7 +461,12 @@ class ScoreEntry:
             else:
                 cards = _parse_news(text)
                 if cards is None:
-                    self.say(_refused("  unknown card %r: one of %s (? explains them)" % (answer.strip(), ", ".join(face.EFFECTS))))
+                    self.say(
+                        _refused(
+                            "  unknown card %r: one of %s (? explains them)"
+                            % (answer.strip(), ", ".join(face.EFFECTS))
+                        )
+                    )
                     continue
             if self._refused_in_round(ri, "breaking_news", cards):
                 continue
@@ -441,12 +485,20 @@ class ScoreEntry:
         names = player_names(self.record)
         current = rnd.get("finish")
         while True:
-            answer = self._read("%s · finishing order, token 1 first (names or seat numbers; Enter: %s): "
-                                % (self._round_title(ri), "keep " + " ".join(current) if current else "skip"))
+            answer = self._read(
+                "%s · finishing order, token 1 first (names or seat numbers; Enter: %s): "
+                % (self._round_title(ri), "keep " + " ".join(current) if current else "skip")
+            )
             text = answer.strip()
             if text in ("?", "help"):
-                self.say("  Type who took token 1, 2, 3... e.g. `%s` or `%s`. The order breaks ties in the last round."
-                         % (" ".join(reversed(names)), " ".join(str(k) for k in range(len(names), 0, -1))))
+                self.say(
+                    "  Type who took token 1, 2, 3... e.g. `%s` or `%s`. The order breaks ties in "
+                    "the last round."
+                    % (
+                        " ".join(reversed(names)),
+                        " ".join(str(k) for k in range(len(names), 0, -1)),
+                    )
+                )
                 self.say("  Or a command: back, fix NAME, show, round N, quit.")
                 continue
             first = text.split()[0].lower() if text else ""
@@ -492,16 +544,28 @@ class ScoreEntry:
                 for cat in ("articles", "photos", "centerpiece", "white_space", "mood", "unplaced"):
                     if r.get(cat):
                         parts.append("%s %+d" % (cat.replace("_", " "), r[cat]))
-                self.say("  %s  (%s)  total %d, $%d" % (
-                    paint("%s, %s: %d points, $%d" % (name, self._round_title(ri), r["score"], r["ad_revenue"]), "1"),
-                    ", ".join(parts) or "nothing scored", _total(p), p["ad_revenue"]))
+                self.say(
+                    "  %s  (%s)  total %d, $%d"
+                    % (
+                        paint(
+                            "%s, %s: %d points, $%d"
+                            % (name, self._round_title(ri), r["score"], r["ad_revenue"]),
+                            "1",
+                        ),
+                        ", ".join(parts) or "nothing scored",
+                        _total(p),
+                        p["ad_revenue"],
+                    )
+                )
 
     def _show_round(self, ri):
         result = self._probe_tally(ri)
         if result is None:
             return
-        cells = ["%s %d ($%d)" % (p["name"], p["rounds"][ri]["score"], p["rounds"][ri]["ad_revenue"])
-                 for p in result["players"]]
+        cells = [
+            "%s %d ($%d)" % (p["name"], p["rounds"][ri]["score"], p["rounds"][ri]["ad_revenue"])
+            for p in result["players"]
+        ]
         self.say("  %s scores: %s" % (self._round_title(ri), ", ".join(cells)))
 
     def _show_standings(self):
@@ -515,7 +579,9 @@ class ScoreEntry:
         from .report import standings_text
 
         self.say(standings_text(result, self.record).rstrip("\n"))
-        if self._first_missing(len(rounds) - 1, self._steps(len(rounds) - 1)) < len(self._steps(len(rounds) - 1)):
+        if self._first_missing(len(rounds) - 1, self._steps(len(rounds) - 1)) < len(
+            self._steps(len(rounds) - 1)
+        ):
             self.say("  (numbers not typed yet count as 0 here)")
 
 
@@ -573,8 +639,10 @@ def ask_setup(ask=input, say=print, record=None, save=None):
         keep()
     record.setdefault("players", [])
     least, most = face.players(record["mode"])
-    say("Players in seat order: a name, or NAME:CHARACTER (%s). An empty line ends the list."
-        % ", ".join(face.CHARACTERS))
+    say(
+        "Players in seat order: a name, or NAME:CHARACTER (%s). An empty line ends the list."
+        % ", ".join(face.CHARACTERS)
+    )
     if record["players"]:
         say("  so far: %s" % ", ".join(player_names(record)))
     while len(record["players"]) < most:
@@ -582,7 +650,12 @@ def ask_setup(ask=input, say=print, record=None, save=None):
         if text == "":
             if len(record["players"]) >= least:
                 break
-            say(_refused("  a %s game needs at least %d player%s" % (record["mode"], least, "s" if least > 1 else "")))
+            say(
+                _refused(
+                    "  a %s game needs at least %d player%s"
+                    % (record["mode"], least, "s" if least > 1 else "")
+                )
+            )
             continue
         if text == "?":
             say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(face.CHARACTERS))
@@ -594,8 +667,11 @@ def ask_setup(ask=input, say=print, record=None, save=None):
         # the core's problems with this entry: those it finds with it and not with a blameless
         # stand-in in the same seat (the player count is the same in both)
         before = set(records.check_record(dict(record, players=record["players"] + ["\n"])))
-        problems = [m for m in records.check_record(dict(record, players=record["players"] + [entry]))
-                    if m not in before]
+        problems = [
+            m
+            for m in records.check_record(dict(record, players=record["players"] + [entry]))
+            if m not in before
+        ]
         if problems:
             for m in problems:
                 say(_refused("  " + m))
@@ -643,7 +719,11 @@ def _parse_news(text):
         words = part.split()
         if not words:
             continue
-        effect = [e for e in face.EFFECTS if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))]
+        effect = [
+            e
+            for e in face.EFFECTS
+            if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))
+        ]
         if len(effect) != 1 or len(words) > 2 or (len(words) == 2 and not _is_number(words[1])):
             return None
         card = {"effect": effect[0]}

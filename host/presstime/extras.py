@@ -1,4 +1,5 @@
-"""How to install one of presstime's optional extras (pyproject.toml [project.optional-dependencies]).
+"""How to install one of presstime's optional extras (pyproject.toml
+[project.optional-dependencies]).
 
 presstime is installed from its checkout (`pip install -e .`), so the hint names that checkout:
 `pip install -e '/path/to/presstime[charts]'` works from any folder. Installed some other way

@@ -22,12 +22,21 @@ def final_table(result, stream=None):
 
     stream = stream or sys.stdout
     colour = term.colour_enabled(stream)
-    console = Console(file=stream, color_system="auto" if colour else None, force_terminal=colour or None,
-                      no_color=not colour, highlight=False)
+    console = Console(
+        file=stream,
+        color_system="auto" if colour else None,
+        force_terminal=colour or None,
+        no_color=not colour,
+        highlight=False,
+    )
     players = result.get("players") or []
     winners = set(result.get("winners") or [])
-    t = Table(title="Final standings" if result.get("complete", True) else "Standings so far",
-              box=box.SIMPLE_HEAD, title_justify="left", title_style="bold")
+    t = Table(
+        title="Final standings" if result.get("complete", True) else "Standings so far",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        title_style="bold",
+    )
     t.add_column("#", justify="right", no_wrap=True)
     t.add_column("player", no_wrap=True, overflow="ellipsis", max_width=24)
     t.add_column("total", justify="right", no_wrap=True)
@@ -44,8 +53,11 @@ def final_table(result, stream=None):
             marks.append(Text("\u2605 WINNER", style="bold green"))
         if p.get("out_of_business"):
             marks.append(Text("out of business", style="red"))
-        row = [str(rank), Text(safe(p["name"]), style="bold rgb(%d,%d,%d)" % (r, g, b)),
-               str(p.get("total", ""))]
+        row = [
+            str(rank),
+            Text(safe(p["name"]), style="bold rgb(%d,%d,%d)" % (r, g, b)),
+            str(p.get("total", "")),
+        ]
         if money:
             row.append(str(p.get("ad_revenue", "")))
         row.append(Text(" ").join(marks) if marks else "")
@@ -53,9 +65,17 @@ def final_table(result, stream=None):
     banner, seat = _final_banner(result, seats)
     if banner:
         r, g, b = PALETTE[seat % len(PALETTE)] if seat is not None else (255, 255, 255)
-        console.print(Panel(Text(banner, justify="center", style="bold" if seat is None else
-                                 "bold rgb(%d,%d,%d)" % (r, g, b)),
-                            box=box.DOUBLE, width=min(console.width, max(30, len(banner) + 8))))
+        console.print(
+            Panel(
+                Text(
+                    banner,
+                    justify="center",
+                    style="bold" if seat is None else "bold rgb(%d,%d,%d)" % (r, g, b),
+                ),
+                box=box.DOUBLE,
+                width=min(console.width, max(30, len(banner) + 8)),
+            )
+        )
     console.print(t)
 
 

@@ -19,7 +19,15 @@ counted (a game in turns, Myth Fits), and `review()` shows the standings until `
 
 from . import records
 from .core import games
-from .entry import _ABSENT, EntryStopped, _is_number, _refused, player_names, read_answer, with_value
+from .entry import (
+    _ABSENT,
+    EntryStopped,
+    _is_number,
+    _refused,
+    player_names,
+    read_answer,
+    with_value,
+)
 from .errors import BadInput
 from .names import same, typed
 
@@ -32,6 +40,7 @@ HELP = """At any question you can type:
   show        the standings so far
   quit        stop here: everything typed is kept as a draft
   ?           this help"""
+
 
 def _get(record, path):
     node = record
@@ -103,7 +112,7 @@ class GameEntry:
                 who = [k for k in path if k in names]
                 if who:
                     words.insert(0, who[0])
-                if i is not None:                  # a round's question: "heist 2", "round 1"
+                if i is not None:  # a round's question: "heist 2", "round 1"
                     words.insert(0, "%s %d" % (face.ROUND_WORD, i + 1))
                 out.append(Step(path, " · ".join(words), kind))
         return out
@@ -133,7 +142,7 @@ class GameEntry:
                     self.say("  this is the first question")
                 else:
                     i -= 1
-                    review = True    # walking back: the answered questions are asked again
+                    review = True  # walking back: the answered questions are asked again
                 continue
             if moved:
                 i += 1
@@ -148,8 +157,11 @@ class GameEntry:
         current = _get(self.record, step.path)
         shown = ""
         if current is not None or (step.kind == "player" and step.path[0] in self.record):
-            shown = " [%s]" % ({True: "y", False: "n", None: "nobody"}.get(current, current)
-                               if not isinstance(current, int) or isinstance(current, bool) else current)
+            shown = " [%s]" % (
+                {True: "y", False: "n", None: "nobody"}.get(current, current)
+                if not isinstance(current, int) or isinstance(current, bool)
+                else current
+            )
         title = self.face.TITLE
         try:
             answer = self.ask("%s · %s%s: " % (title, step.label, shown))
@@ -173,7 +185,12 @@ class GameEntry:
             elif step.kind == "player":
                 value = None
             else:
-                self.say(_refused("  type %s (or ? for help)" % ("y or n" if step.kind == "yes/no" else "a number")))
+                self.say(
+                    _refused(
+                        "  type %s (or ? for help)"
+                        % ("y or n" if step.kind == "yes/no" else "a number")
+                    )
+                )
                 return False
         else:
             value = self._parse(step, text)
@@ -186,7 +203,7 @@ class GameEntry:
             return False
         _set(self.record, step.path, value)
         if step.path == ("arrested",) and value is True:
-            self.record.pop("final", None)     # an arrested game needs no final money
+            self.record.pop("final", None)  # an arrested game needs no final money
             self.record.pop("heat_value", None)
         self.save(self.record)
         return True
@@ -217,7 +234,8 @@ class GameEntry:
         return None
 
     def _command(self, command):
-        """Run `fix NAME`, `round N` or `show`: the questions concerned asked again (Enter keeps)."""
+        """Run `fix NAME`, `round N` or `show`: the questions concerned asked again (Enter
+        keeps)."""
         if command[0] == "show":
             self._show()
             return
@@ -271,13 +289,17 @@ class GameEntry:
         for n in names:
             if same(n, text):
                 return n
-        return text    # the core names what is wrong with it
+        return text  # the core names what is wrong with it
 
     def _problems(self, step, value):
         """The core's problems that this answer brings: those it finds with it and not without
         it (questions still to come stay missing in both)."""
         before = set(records.check_record(with_value(self.record, step.path, _ABSENT)))
-        return [m for m in records.check_record(with_value(self.record, step.path, value)) if m not in before]
+        return [
+            m
+            for m in records.check_record(with_value(self.record, step.path, value))
+            if m not in before
+        ]
 
     # ------------------------------------------------------------------ the end
 
@@ -291,8 +313,10 @@ class GameEntry:
 
             self.say("")
             self.say(standings_text(result).rstrip("\n"))
-            self.say("Type `done` (or Enter) to store the game, or `fix NAME`%s, `back`, `?`."
-                     % (" / `round N`" if [s for s in self.steps() if s.path[0] == "rounds"] else ""))
+            self.say(
+                "Type `done` (or Enter) to store the game, or `fix NAME`%s, `back`, `?`."
+                % (" / `round N`" if [s for s in self.steps() if s.path[0] == "rounds"] else "")
+            )
             try:
                 answer = self.ask("done? ").strip()
             except EOFError:
@@ -311,7 +335,7 @@ class GameEntry:
             command = self._parse_command(answer)
             if command is None:
                 self.say(_refused("  %r is not a command (? for help)" % answer))
-            elif command[0] != "show":      # the standings are shown again anyway
+            elif command[0] != "show":  # the standings are shown again anyway
                 self._command(command)
 
     def finish(self):
@@ -323,8 +347,13 @@ class GameEntry:
                 return records.tally(self.record)
             except BadInput as e:
                 if not self.steps():
-                    raise BadInput(e.messages + ["nothing typed here can change that: the draft holds "
-                                                 "numbers the board counted that the rules refuse"])
+                    raise BadInput(
+                        e.messages
+                        + [
+                            "nothing typed here can change that: the draft holds "
+                            "numbers the board counted that the rules refuse"
+                        ]
+                    )
                 for m in e.messages:
                     self.say(_refused("  problem: " + m))
                 self.say("Going through the numbers again (Enter keeps a value).")
@@ -350,7 +379,11 @@ def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
         record["game"] = game
     while "game" not in record:
         text = read("Game (%s) [fit-to-print]: " % "/".join(choices)).lower()
-        match = [c for c in choices if c == text or (text and c.startswith(text))] if text else ["fit-to-print"]
+        match = (
+            [c for c in choices if c == text or (text and c.startswith(text))]
+            if text
+            else ["fit-to-print"]
+        )
         if len(match) == 1:
             record["game"] = match[0]
             if save is not None:
@@ -366,8 +399,11 @@ def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
         if text == "?":
             say("  a name, e.g. Ada (the seat order is the order typed)")
             continue
-        probe = {"game": record["game"], "players": names + [text]} if text else \
-            {"game": record["game"], "players": list(names)}
+        probe = (
+            {"game": record["game"], "players": names + [text]}
+            if text
+            else {"game": record["game"], "players": list(names)}
+        )
         problems = [m for m in records.check_record(probe) if m.startswith("players")]
         if text == "":
             if problems:
@@ -375,10 +411,17 @@ def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
                     say(_refused("  " + m))
                 continue
             break
-        before = [m for m in records.check_record({"game": record["game"], "players": list(names)})
-                  if m.startswith("players:")]
-        mine = [m for m in problems if m.startswith("players, seat %d" % (len(names) + 1))
-                or (m.startswith("players:") and not before)]
+        before = [
+            m
+            for m in records.check_record({"game": record["game"], "players": list(names)})
+            if m.startswith("players:")
+        ]
+        mine = [
+            m
+            for m in problems
+            if m.startswith("players, seat %d" % (len(names) + 1))
+            or (m.startswith("players:") and not before)
+        ]
         if mine:
             for m in mine:
                 say(_refused("  " + m))

@@ -13,8 +13,8 @@ import json
 import os
 
 from . import history_csv
-from .records import read_text
 from .errors import BadInput
+from .records import read_text
 
 
 def is_csv(path, text):
@@ -43,21 +43,28 @@ def parse_json(path, text):
     except ValueError as e:
         lineno = getattr(e, "lineno", None)
         if lineno is not None:
-            raise BadInput("%s: line %d column %d: not valid JSON: %s" % (path, lineno, e.colno, e.msg))
+            raise BadInput(
+                "%s: line %d column %d: not valid JSON: %s" % (path, lineno, e.colno, e.msg)
+            )
         raise BadInput("%s: not valid JSON: %s" % (path, e))
     if isinstance(value, dict):
         from .bgstats import is_own_file
 
-        if is_own_file(value):    # one line for the file, not one "unknown field" per list in it
-            raise BadInput("%s: a BG Stats file (its backup or a play file, such as `presstime export "
-                           "--format bgstats|bgsplay` writes), not game records: the rounds' numbers are "
-                           "not in it; import presstime's JSON or CSV export instead" % path)
+        if is_own_file(value):  # one line for the file, not one "unknown field" per list in it
+            raise BadInput(
+                "%s: a BG Stats file (its backup or a play file, such as `presstime export "
+                "--format bgstats|bgsplay` writes), not game records: the rounds' numbers are "
+                "not in it; import presstime's JSON or CSV export instead" % path
+            )
         return [(None, value)]
     if isinstance(value, list):
         if not value:
             raise BadInput("%s: an empty list, no game record in it" % path)
         return [("record %d" % (i + 1), v) for i, v in enumerate(value)]
-    raise BadInput("%s: a game record is a JSON object (or a list of them), not %s" % (path, type(value).__name__))
+    raise BadInput(
+        "%s: a game record is a JSON object (or a list of them), not %s"
+        % (path, type(value).__name__)
+    )
 
 
 def parse_csv(path, text):
@@ -81,8 +88,10 @@ def parse_csv(path, text):
             if not any(c.strip() for c in cells):
                 continue
             if len(cells) > len(header):
-                raise BadInput("%s: line %d: %d cells, the header has %d"
-                               % (path, reader.line_num, len(cells), len(header)))
+                raise BadInput(
+                    "%s: line %d: %d cells, the header has %d"
+                    % (path, reader.line_num, len(cells), len(header))
+                )
             cells = cells + [""] * (len(header) - len(cells))
             rows.append((reader.line_num, dict(zip(header, cells))))
     except csv.Error as e:
@@ -101,7 +110,9 @@ def check_all(path, labelled):
     for label, record in labelled:
         prefix = path + ": " + (label + ": " if label else "")
         if not isinstance(record, dict):
-            problems.append(prefix + "a game record is a JSON object, not %s" % type(record).__name__)
+            problems.append(
+                prefix + "a game record is a JSON object, not %s" % type(record).__name__
+            )
             continue
         for message in records.check_record(record):
             problems.append(prefix + message)

@@ -20,18 +20,31 @@ SCORE_UNIT = {"fit-to-print": "pts", "mini-fits": "pts", "heat": "$", "myth-fits
 
 # (key, label, unit) of the numbers a round carries, in scorepad order; unit "pts", "$" or a word
 ROUND_FIELDS = {
-    "fit-to-print": (("articles", "articles", "pts"), ("photos", "photos", "pts"),
-                     ("centerpiece", "centerpiece", "pts"), ("white_space", "white space", "pts"),
-                     ("mood", "mood", "pts"), ("unplaced", "unplaced tiles", "pts"),
-                     ("score", "day score", "pts"), ("ad_revenue", "ad revenue", "$"),
-                     ("most_tiles_ads", "most tiles ads", "$"),
-                     ("white_space_area", "white space area", "squares")),
-    "mini-fits": (("lines", "lines", "lines"), ("colour_sets", "colour sets", "colour sets"),
-                  ("score", "round score", "pts")),
+    "fit-to-print": (
+        ("articles", "articles", "pts"),
+        ("photos", "photos", "pts"),
+        ("centerpiece", "centerpiece", "pts"),
+        ("white_space", "white space", "pts"),
+        ("mood", "mood", "pts"),
+        ("unplaced", "unplaced tiles", "pts"),
+        ("score", "day score", "pts"),
+        ("ad_revenue", "ad revenue", "$"),
+        ("most_tiles_ads", "most tiles ads", "$"),
+        ("white_space_area", "white space area", "squares"),
+    ),
+    "mini-fits": (
+        ("lines", "lines", "lines"),
+        ("colour_sets", "colour sets", "colour sets"),
+        ("score", "round score", "pts"),
+    ),
 }
 # (key, label, unit) of the numbers a game's result carries per player (beside total)
 GAME_FIELDS = {
-    "heat": (("money", "money", "$"), ("heat", "heat", "heat tokens"), ("paid", "paid for heat", "$")),
+    "heat": (
+        ("money", "money", "$"),
+        ("heat", "heat", "heat tokens"),
+        ("paid", "paid for heat", "$"),
+    ),
     "myth-fits": (("photo_tokens", "photo tokens", "photo tokens"),),
     "mini-fits": (),
     "fit-to-print": (("ad_revenue", "ad revenue", "$"),),
@@ -42,14 +55,20 @@ POINT_CATEGORIES = {
     "fit-to-print": ("articles", "photos", "centerpiece", "white_space", "mood", "unplaced"),
 }
 # what a round is called, one and many
-ROUND_WORDS = {"fit-to-print": ("day", "days"), "mini-fits": ("round", "rounds"),
-               "heat": ("heist", "heists"), "myth-fits": ("turn", "turns")}
+ROUND_WORDS = {
+    "fit-to-print": ("day", "days"),
+    "mini-fits": ("round", "rounds"),
+    "heat": ("heist", "heists"),
+    "myth-fits": ("turn", "turns"),
+}
 # stats: who stands out in a per-round category ("who is the photographer")
 LEADERS = {
-    "fit-to-print": (("photos", "the photographer", "most photo points a day"),
-                     ("white_space_area", "leaves the most white space", "most empty squares a day"),
-                     ("articles", "the reporter", "most article points a day"),
-                     ("mood", "the gloomiest front page", "most mood points lost a day")),
+    "fit-to-print": (
+        ("photos", "the photographer", "most photo points a day"),
+        ("white_space_area", "leaves the most white space", "most empty squares a day"),
+        ("articles", "the reporter", "most article points a day"),
+        ("mood", "the gloomiest front page", "most mood points lost a day"),
+    ),
     "mini-fits": (("colour_sets", "the colour collector", "most colour sets a round"),),
 }
 HEAT_HEISTS = 3
@@ -61,11 +80,17 @@ def title(game):
 
 
 def full_title(game, mode=None, edition=None):
-    """"Fit to Print (solo)", "Heat"…"""
+    """ "Fit to Print (solo)", "Heat"…"""
     text = title(game)
     if game == "fit-to-print":
-        bits = [b for b in (mode if mode and mode != "standard" else None,
-                            "draft edition" if edition == "draft" else None) if b]
+        bits = [
+            b
+            for b in (
+                mode if mode and mode != "standard" else None,
+                "draft edition" if edition == "draft" else None,
+            )
+            if b
+        ]
         if bits:
             text += " (%s)" % ", ".join(bits)
     return text
@@ -153,12 +178,22 @@ def decided_by(result):
 
 def _fit_to_print_decider(result, players, winners, top):
     parts = []
-    ahead = [p for p in players if p.get("out_of_business") and isinstance(p.get("total"), int)
-             and top is not None and p["total"] >= top]
+    ahead = [
+        p
+        for p in players
+        if p.get("out_of_business")
+        and isinstance(p.get("total"), int)
+        and top is not None
+        and p["total"] >= top
+    ]
     if ahead:
-        parts.append("%s out of business despite %s" % (
-            ", ".join(p["name"] for p in ahead), "more points" if all(p["total"] > top for p in ahead)
-            else "as many points"))
+        parts.append(
+            "%s out of business despite %s"
+            % (
+                ", ".join(p["name"] for p in ahead),
+                "more points" if all(p["total"] > top for p in ahead) else "as many points",
+            )
+        )
     able = [p for p in players if not p.get("out_of_business") and p.get("total") == top]
     if len(able) > len(winners):
         won = [p for p in able if p["name"] in winners]
@@ -173,7 +208,9 @@ def _fit_to_print_decider(result, players, winners, top):
             token = (won[0].get("rounds") or [{}])[-1].get("token")
             steps.append("the earliest finishing token on the last day (token %s)" % token)
         if len(winners) > 1:
-            parts.append("tie at %d pts%s: shared" % (top, (" and " + ", ".join(steps)) if steps else ""))
+            parts.append(
+                "tie at %d pts%s: shared" % (top, (" and " + ", ".join(steps)) if steps else "")
+            )
         else:
             parts.append("tie at %d pts broken by %s" % (top, ", then ".join(steps)))
     elif len(winners) > 1:
@@ -182,7 +219,7 @@ def _fit_to_print_decider(result, players, winners, top):
 
 
 def winner_text(game, winners, decider, score=None):
-    """"winner: Ada, 52 pts"; "winner: Ben (tie at $31, fewest heat tokens: 2)";
+    """ "winner: Ada, 52 pts"; "winner: Ben (tie at $31, fewest heat tokens: 2)";
     "shared win: Ada, Ben (tie at 23 pts: shared)"."""
     if not winners:
         return ""
@@ -196,11 +233,13 @@ def winner_text(game, winners, decider, score=None):
 
 def _field_words():
     """{key: the players' word} of every number a game's record or result carries."""
-    words = {"heat_value": "heat value"}      # a record's own field
+    words = {"heat_value": "heat value"}  # a record's own field
     for table in (ROUND_FIELDS, GAME_FIELDS):
         for fields in table.values():
             for key, label, unit in fields:
-                words.setdefault(key, unit if unit.startswith(label + " ") else label)   # heat: "heat tokens"
+                words.setdefault(
+                    key, unit if unit.startswith(label + " ") else label
+                )  # heat: "heat tokens"
     return words
 
 

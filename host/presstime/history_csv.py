@@ -18,12 +18,39 @@ import json
 
 from .errors import BadInput
 
-INPUTS = ["articles", "photos", "centerpiece", "white_space", "smiles", "frowns", "unplaced", "ads",
-          "tiles", "unplaced_ads"]
+INPUTS = [
+    "articles",
+    "photos",
+    "centerpiece",
+    "white_space",
+    "smiles",
+    "frowns",
+    "unplaced",
+    "ads",
+    "tiles",
+    "unplaced_ads",
+]
 POINTS = ["articles", "photos", "centerpiece", "white_space", "mood", "unplaced"]
-DERIVED = ["pts_" + c for c in POINTS] + ["round_score", "round_ad_revenue", "total", "ad_revenue",
-                                          "out_of_business", "winner"]
-KEYS = ["game_id", "game", "mode", "edition", "seat", "player", "character", "round", "day", "token"]
+DERIVED = ["pts_" + c for c in POINTS] + [
+    "round_score",
+    "round_ad_revenue",
+    "total",
+    "ad_revenue",
+    "out_of_business",
+    "winner",
+]
+KEYS = [
+    "game_id",
+    "game",
+    "mode",
+    "edition",
+    "seat",
+    "player",
+    "character",
+    "round",
+    "day",
+    "token",
+]
 BOARD = ["print_ms", "layout_ms", "tied"]
 EXTRAS = ["game_extra", "player_extra", "round_extra", "entry_extra"]
 COLUMNS = KEYS + INPUTS + DERIVED + BOARD + EXTRAS
@@ -57,6 +84,7 @@ def _js(obj):
 
 # --- writing ---------------------------------------------------------------------------------
 
+
 def _seats(record):
     """[(name, character or '', player_extra or None)] or None when `players` needs the extra."""
     players = record.get("players")
@@ -75,7 +103,9 @@ def _seats(record):
                 character = ""
             if character and not extra:
                 extra = None  # the character alone makes it a dict again
-            seats.append((p["name"], character, extra))  # a dict with no character: extra is {} at least
+            seats.append(
+                (p["name"], character, extra)
+            )  # a dict with no character: extra is {} at least
         else:
             return None
     names = [s[0] for s in seats]
@@ -90,8 +120,13 @@ def _round_shape(rnd, names):
     for k, v in rnd.items():
         if k == "day" and isinstance(v, str) and v:
             continue
-        if k == "players" and isinstance(v, dict) and v and all(n in names for n in v) \
-                and all(isinstance(e, dict) for e in v.values()):
+        if (
+            k == "players"
+            and isinstance(v, dict)
+            and v
+            and all(n in names for n in v)
+            and all(isinstance(e, dict) for e in v.values())
+        ):
             continue
         if k == "finish":
             continue
@@ -101,8 +136,13 @@ def _round_shape(rnd, names):
     tokens = {}
     finish = rnd.get("finish")
     if "finish" in rnd:
-        ok = (isinstance(finish, list) and finish and all(isinstance(n, str) for n in finish)
-              and len(set(finish)) == len(finish) and all(n in entries for n in finish))
+        ok = (
+            isinstance(finish, list)
+            and finish
+            and all(isinstance(n, str) for n in finish)
+            and len(set(finish)) == len(finish)
+            and all(n in entries for n in finish)
+        )
         if ok:
             for i, n in enumerate(finish):
                 tokens[n] = i + 1
@@ -112,7 +152,8 @@ def _round_shape(rnd, names):
 
 
 def _derived(record):
-    """{(name, round index): {column: value}} and {name: {column: value}} from the core, or empty."""
+    """{(name, round index): {column: value}} and {name: {column: value}} from the core, or
+    empty."""
     try:
         from . import records
 
@@ -182,7 +223,9 @@ def game_rows(game_id, record):
     seats = seats or []
     names = [s[0] for s in seats]
     rounds = record.get("rounds")
-    if "rounds" in record and not (isinstance(rounds, list) and all(isinstance(r, dict) for r in rounds)):
+    if "rounds" in record and not (
+        isinstance(rounds, list) and all(isinstance(r, dict) for r in rounds)
+    ):
         game_extra["rounds"] = rounds
         rounds = None
     if "rounds" in record and rounds == []:
@@ -269,6 +312,7 @@ def to_rows(games):
 
 # --- reading ---------------------------------------------------------------------------------
 
+
 class _Problems:
     def __init__(self, where):
         self.where = where
@@ -287,8 +331,11 @@ def _int_cell(problems, line, column, text):
             raise ValueError(text)
         return int(text)
     except ValueError:
-        problems.add(line, "column %s: %r is not a whole number%s"
-                     % (column, text[:20], " (%d characters)" % len(text) if len(text) > 20 else ""))
+        problems.add(
+            line,
+            "column %s: %r is not a whole number%s"
+            % (column, text[:20], " (%d characters)" % len(text) if len(text) > 20 else ""),
+        )
         return None
 
 
@@ -312,7 +359,9 @@ def _json_cell(problems, line, column, text, kind=None):
 def check_header(header, where):
     missing = [c for c in KEYS + INPUTS if c not in header]
     if missing:
-        raise BadInput("%s: line 1: the CSV header lacks the column(s) %s" % (where, ", ".join(missing)))
+        raise BadInput(
+            "%s: line 1: the CSV header lacks the column(s) %s" % (where, ", ".join(missing))
+        )
 
 
 def from_rows(rows, where="CSV"):
@@ -361,7 +410,9 @@ def from_rows(rows, where="CSV"):
                 s["name"] = name
                 s["character"] = row.get("character", "").strip()
             elif s["name"] != name:
-                problems.add(line, "seat %d is %r on an earlier row, here %r" % (seat, s["name"], name))
+                problems.add(
+                    line, "seat %d is %r on an earlier row, here %r" % (seat, s["name"], name)
+                )
             pe = _json_cell(problems, line, "player_extra", row.get("player_extra", ""), dict)
             if pe is not None:
                 s["extra"] = pe
@@ -375,7 +426,9 @@ def from_rows(rows, where="CSV"):
                 r["extra"] = re_
             if seat is not None:
                 if seat in r["entries"]:
-                    problems.add(line, "game %s: round %d, seat %d appears twice" % (gid, rnd, seat))
+                    problems.add(
+                        line, "game %s: round %d, seat %d appears twice" % (gid, rnd, seat)
+                    )
                     continue
                 entry = {}
                 for c in INPUTS:
@@ -395,8 +448,11 @@ def from_rows(rows, where="CSV"):
         if seat is None or rnd is None:
             stray = [c for c in INPUTS + ["token", "entry_extra"] if row.get(c, "").strip()]
             if stray:
-                problems.add(line, "column %s: a count belongs to a player in a round: "
-                             "this row lacks a %s number" % (stray[0], "seat" if seat is None else "round"))
+                problems.add(
+                    line,
+                    "column %s: a count belongs to a player in a round: "
+                    "this row lacks a %s number" % (stray[0], "seat" if seat is None else "round"),
+                )
     if problems.messages:
         raise BadInput(problems.messages)
     out = []
@@ -417,8 +473,11 @@ def _build(g, gid, problems):
             record[k] = extra[k]
     seats = sorted(g["seats"])
     if seats != list(range(1, len(seats) + 1)):
-        problems.add(g["line"], "game %s: seats must be numbered 1, 2, 3… without a gap (have %s)"
-                     % (gid, ", ".join(str(s) for s in seats)))
+        problems.add(
+            g["line"],
+            "game %s: seats must be numbered 1, 2, 3… without a gap (have %s)"
+            % (gid, ", ".join(str(s) for s in seats)),
+        )
         return record
     names = {}
     if seats:
@@ -463,8 +522,11 @@ def _build(g, gid, problems):
                 tokens.sort()
                 for i, (token, name, line) in enumerate(tokens):
                     if token != i + 1:
-                        problems.add(line, "game %s: round %d: finishing tokens must be 1, 2, 3… "
-                                     "without a gap or a repeat (%s has %d)" % (gid, n, name, token))
+                        problems.add(
+                            line,
+                            "game %s: round %d: finishing tokens must be 1, 2, 3… "
+                            "without a gap or a repeat (%s has %d)" % (gid, n, name, token),
+                        )
                         break
                 rec["finish"] = [t[1] for t in tokens]
             elif "finish" in rextra:

@@ -15,15 +15,25 @@ from .errors import BadInput
 
 
 def add_arguments(parser, player=True, dates=True):
-    parser.add_argument("--game", metavar="GAME",
-                        help="only this game: %s" % ", ".join(game_words.GAMES))
-    parser.add_argument("--mode", metavar="MODE",
-                        help="only Fit to Print games of this mode: %s" % ", ".join(game_words.MODES))
+    parser.add_argument(
+        "--game", metavar="GAME", help="only this game: %s" % ", ".join(game_words.GAMES)
+    )
+    parser.add_argument(
+        "--mode",
+        metavar="MODE",
+        help="only Fit to Print games of this mode: %s" % ", ".join(game_words.MODES),
+    )
     if player:
-        parser.add_argument("--player", metavar="NAME", help="only games NAME played in (ASCII letters in any case)")
+        parser.add_argument(
+            "--player", metavar="NAME", help="only games NAME played in (ASCII letters in any case)"
+        )
     if dates:
-        parser.add_argument("--since", metavar="YYYY-MM-DD", help="only games played on or after this day")
-        parser.add_argument("--until", metavar="YYYY-MM-DD", help="only games played on or before this day")
+        parser.add_argument(
+            "--since", metavar="YYYY-MM-DD", help="only games played on or after this day"
+        )
+        parser.add_argument(
+            "--until", metavar="YYYY-MM-DD", help="only games played on or before this day"
+        )
 
 
 def _day(text, option):
@@ -39,30 +49,46 @@ class Selection:
         if game is not None:
             game = game.strip().lower()
             if game not in game_words.GAMES:
-                problems.append("--game %r: unknown game (one of %s)" % (game, ", ".join(game_words.GAMES)))
+                problems.append(
+                    "--game %r: unknown game (one of %s)" % (game, ", ".join(game_words.GAMES))
+                )
         if mode is not None:
             mode = mode.strip().lower()
             if mode not in game_words.MODES:
-                problems.append("--mode %r: unknown Fit to Print mode (one of %s)"
-                                % (mode, ", ".join(game_words.MODES)))
+                problems.append(
+                    "--mode %r: unknown Fit to Print mode (one of %s)"
+                    % (mode, ", ".join(game_words.MODES))
+                )
             elif game not in (None, "fit-to-print"):
-                problems.append("--mode %s: modes are Fit to Print's; %s has none" % (mode, game_words.title(game)))
+                problems.append(
+                    "--mode %s: modes are Fit to Print's; %s has none"
+                    % (mode, game_words.title(game))
+                )
         if problems:
             raise BadInput(problems)
         if player is not None:
             from .names import typed
 
-            player = typed(player)      # as every name is stored: stripped, NFC (SQL compares without case)
+            player = typed(
+                player
+            )  # as every name is stored: stripped, NFC (SQL compares without case)
         self.game, self.mode, self.player = game, mode, player
         self.since = _day(since, "--since") if since is not None else None
         self.until = _day(until, "--until") if until is not None else None
         if self.since and self.until and self.since > self.until:
-            raise BadInput("--since %s is after --until %s: no day is both" % (self.since, self.until))
+            raise BadInput(
+                "--since %s is after --until %s: no day is both" % (self.since, self.until)
+            )
 
     @classmethod
     def from_args(cls, args):
-        return cls(getattr(args, "game", None), getattr(args, "mode", None), getattr(args, "player", None),
-                   getattr(args, "since", None), getattr(args, "until", None))
+        return cls(
+            getattr(args, "game", None),
+            getattr(args, "mode", None),
+            getattr(args, "player", None),
+            getattr(args, "since", None),
+            getattr(args, "until", None),
+        )
 
     def sql(self, alias="r"):
         """(condition, params) on the results table `alias` ("1" when nothing is filtered)."""
@@ -74,7 +100,10 @@ class Selection:
             where.append("%s.game = 'fit-to-print' AND %s.mode = ?" % (alias, alias))
             params.append(self.mode)
         if self.player:
-            where.append("%s.game_id IN (SELECT game_id FROM result_players WHERE name = ? COLLATE NOCASE)" % alias)
+            where.append(
+                "%s.game_id IN (SELECT game_id FROM result_players WHERE name = ? COLLATE NOCASE)"
+                % alias
+            )
             params.append(self.player)
         if self.since:
             where.append("%s.played >= ?" % alias)

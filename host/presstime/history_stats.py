@@ -3,8 +3,10 @@ results stored with each game (docs/history.md, "Statistics"). Nothing is scored
 memory used does not grow with the number of games: SQLite aggregates, and the one pass Python
 makes (the streaks) reads a cursor row by row.
 
-    from_store(store, selection=None, vs=None) -> {"games": {game type: {...}}, "overall": {...}, ...}
-    compute(records)                           -> the same over a list of records (an in-memory store)
+    from_store(store, selection=None, vs=None) -> {"games": {game type: {...}}, "overall": {...},
+    ...}
+    compute(records)                           -> the same over a list of records (an in-memory
+    store)
 
 Decisions:
 - a player is their name, by the core's one rule (core/config.py key, docs/faults.md): names
@@ -31,8 +33,12 @@ def _avg(total, count):
 
 
 # a round category and the scorepad line it comes from, for the categories a mode may lack
-_SCOREPAD_SOURCE = {"centerpiece": "centerpiece", "white_space": "white_space", "white_space_area": "white_space",
-                    "mood": "smiles"}
+_SCOREPAD_SOURCE = {
+    "centerpiece": "centerpiece",
+    "white_space": "white_space",
+    "white_space_area": "white_space",
+    "mood": "smiles",
+}
 
 
 def _mode_scores(game, mode, key):
@@ -49,8 +55,21 @@ def _round(v):
     return None if v is None else round(v, 2)
 
 
-_PLAYER_SUMS = ("games", "wins", "score_sum", "score_n", "best", "out_of_business", "ads_sum", "ads_n",
-                "token_sum", "token_n", "print_ms_sum", "print_ms_n", "rounds")
+_PLAYER_SUMS = (
+    "games",
+    "wins",
+    "score_sum",
+    "score_n",
+    "best",
+    "out_of_business",
+    "ads_sum",
+    "ads_n",
+    "token_sum",
+    "token_n",
+    "print_ms_sum",
+    "print_ms_n",
+    "rounds",
+)
 
 
 def _sources(selection):
@@ -66,18 +85,30 @@ def _sources(selection):
             cond.append("game = 'fit-to-print' AND mode = ?")
             params.append(selection.mode)
         cond = " AND ".join(cond) or "1"
-        return ("SELECT * FROM agg_players WHERE " + cond, "SELECT * FROM agg_values WHERE " + cond,
-                cond, params)
+        return (
+            "SELECT * FROM agg_players WHERE " + cond,
+            "SELECT * FROM agg_values WHERE " + cond,
+            cond,
+            params,
+        )
     where, params = selection.sql("r")
     cond = "game_id IN (SELECT r.game_id FROM results r WHERE %s)" % where
-    players = ("SELECT game, mode, name, COUNT(*) AS games, SUM(won) AS wins, SUM(COALESCE(total, 0)) AS score_sum,"
-               " COUNT(total) AS score_n, MAX(total) AS best, SUM(out_of_business) AS out_of_business,"
-               " SUM(COALESCE(ad_revenue, 0)) AS ads_sum, COUNT(ad_revenue) AS ads_n, SUM(token_sum) AS token_sum,"
-               " SUM(token_n) AS token_n, SUM(print_ms_sum) AS print_ms_sum, SUM(print_ms_n) AS print_ms_n,"
-               " SUM(rounds) AS rounds FROM result_players WHERE state = 'complete' AND " + cond
-               + " GROUP BY game, mode, name")
-    values = ("SELECT game, mode, name, kind, key, SUM(value) AS total, COUNT(*) AS n FROM result_values"
-              " WHERE state = 'complete' AND " + cond + " GROUP BY game, mode, name, kind, key")
+    players = (
+        "SELECT game, mode, name, COUNT(*) AS games, SUM(won) AS wins, SUM(COALESCE(total, 0)) AS "
+        "score_sum,"
+        " COUNT(total) AS score_n, MAX(total) AS best, SUM(out_of_business) AS out_of_business,"
+        " SUM(COALESCE(ad_revenue, 0)) AS ads_sum, COUNT(ad_revenue) AS ads_n, SUM(token_sum) AS "
+        "token_sum,"
+        " SUM(token_n) AS token_n, SUM(print_ms_sum) AS print_ms_sum, SUM(print_ms_n) AS "
+        "print_ms_n,"
+        " SUM(rounds) AS rounds FROM result_players WHERE state = 'complete' AND "
+        + cond
+        + " GROUP BY game, mode, name"
+    )
+    values = (
+        "SELECT game, mode, name, kind, key, SUM(value) AS total, COUNT(*) AS n FROM result_values"
+        " WHERE state = 'complete' AND " + cond + " GROUP BY game, mode, name, kind, key"
+    )
     return players, values, cond, params
 
 
@@ -94,41 +125,80 @@ def from_store(store, selection=None, vs=None):
     conn = store.conn
     types = {}
     for game, state, count in conn.execute(
-            "SELECT r.game, r.state, COUNT(*) FROM results r WHERE r.state != 'damaged' AND " + where
-            + " GROUP BY r.game, r.state", params):
+        "SELECT r.game, r.state, COUNT(*) FROM results r WHERE r.state != 'damaged' AND "
+        + where
+        + " GROUP BY r.game, r.state",
+        params,
+    ):
         t = types.setdefault(game, {"games": 0, "in_progress": 0, "players": {}})
         t["games" if state == "complete" else "in_progress"] += count
-    damaged = [{"id": i, "error": e} for i, e in conn.execute(
-        "SELECT r.game_id, r.error FROM results r WHERE r.state = 'damaged' AND " + where
-        + " ORDER BY r.game_id", params)]
+    damaged = [
+        {"id": i, "error": e}
+        for i, e in conn.execute(
+            "SELECT r.game_id, r.error FROM results r WHERE r.state = 'damaged' AND "
+            + where
+            + " ORDER BY r.game_id",
+            params,
+        )
+    ]
     players_src, values_src, cond, src_params = _sources(selection)
-    shown = {}      # (game, name's key) -> the name its row shows (spellings that differ in case: one)
+    shown = {}  # (game, name's key) -> the name its row shows (spellings that differ in case: one)
     for row in conn.execute(
-            "SELECT game, MIN(name), SUM(games), SUM(wins), SUM(score_sum), SUM(score_n), MAX(best),"
-            " SUM(out_of_business), SUM(ads_sum), SUM(ads_n), SUM(token_sum), SUM(token_n), SUM(print_ms_sum),"
-            " SUM(print_ms_n), SUM(rounds) FROM (%s) GROUP BY game, name COLLATE NOCASE" % players_src,
-            src_params):
-        game, name, games, wins, score_sum, score_n, best, out, ads_sum, ads_n, token_sum, token_n, ms_sum, ms_n, \
-            rounds = row
+        "SELECT game, MIN(name), SUM(games), SUM(wins), SUM(score_sum), SUM(score_n), MAX(best),"
+        " SUM(out_of_business), SUM(ads_sum), SUM(ads_n), SUM(token_sum), SUM(token_n), "
+        "SUM(print_ms_sum),"
+        " SUM(print_ms_n), SUM(rounds) FROM (%s) GROUP BY game, name COLLATE NOCASE" % players_src,
+        src_params,
+    ):
+        (
+            game,
+            name,
+            games,
+            wins,
+            score_sum,
+            score_n,
+            best,
+            out,
+            ads_sum,
+            ads_n,
+            token_sum,
+            token_n,
+            ms_sum,
+            ms_n,
+            rounds,
+        ) = row
         shown[(game, _key(name))] = name
         types[game]["players"][name] = {
-            "games": games, "wins": wins, "win_rate": _avg(wins, games),
-            "average_score": _avg(score_sum, score_n), "best_score": best, "out_of_business": out,
-            "average_ad_revenue": _avg(ads_sum, ads_n), "average_token": _avg(token_sum, token_n),
-            "average_print_ms": (ms_sum // ms_n) if ms_n else None, "rounds": rounds,
-            "longest_streak": 0, "current_streak": 0, "per_round": {}, "per_game": {},
+            "games": games,
+            "wins": wins,
+            "win_rate": _avg(wins, games),
+            "average_score": _avg(score_sum, score_n),
+            "best_score": best,
+            "out_of_business": out,
+            "average_ad_revenue": _avg(ads_sum, ads_n),
+            "average_token": _avg(token_sum, token_n),
+            "average_print_ms": (ms_sum // ms_n) if ms_n else None,
+            "rounds": rounds,
+            "longest_streak": 0,
+            "current_streak": 0,
+            "per_round": {},
+            "per_game": {},
         }
     # a category's rounds are those of the modes that have it: a family-mode day has no white
     # space, and counting it as 0 halved a player's white space
     mode_rounds = {}
     for game, mode, name, rounds in conn.execute(
-            "SELECT game, mode, MIN(name), SUM(rounds) FROM (%s) GROUP BY game, mode, name COLLATE NOCASE"
-            % players_src, src_params):
+        "SELECT game, mode, MIN(name), SUM(rounds) FROM (%s) GROUP BY game, mode, name COLLATE "
+        "NOCASE" % players_src,
+        src_params,
+    ):
         mode_rounds[(game, mode, _key(name))] = rounds or 0
     sums = {}
     for game, mode, name, kind, key, total, count in conn.execute(
-            "SELECT game, mode, MIN(name), kind, key, SUM(total), SUM(n) FROM (%s)"
-            " GROUP BY game, mode, name COLLATE NOCASE, kind, key" % values_src, src_params):
+        "SELECT game, mode, MIN(name), kind, key, SUM(total), SUM(n) FROM (%s)"
+        " GROUP BY game, mode, name COLLATE NOCASE, kind, key" % values_src,
+        src_params,
+    ):
         if kind == "round" and not _mode_scores(game, mode, key):
             continue
         s = sums.setdefault((game, _key(name), kind, key), [0, 0])
@@ -139,14 +209,20 @@ def from_store(store, selection=None, vs=None):
         p["per_round" if kind == "round" else "per_game"][key] = _avg(total, count)
     _streaks(conn, selection, cond, src_params, types, shown)
     out = {"games": {}}
-    for game in sorted(types, key=lambda g: (game_words.GAMES.index(g) if g in game_words.GAMES else 99, g)):
+    for game in sorted(
+        types, key=lambda g: (game_words.GAMES.index(g) if g in game_words.GAMES else 99, g)
+    ):
         t = types[game]
         players = dict((n, t["players"][n]) for n in sorted(t["players"]))
         for p in players.values():
             p["per_round"] = dict(sorted(p["per_round"].items()))
             p["per_game"] = dict(sorted(p["per_game"].items()))
-        out["games"][game] = {"games": t["games"], "in_progress": t["in_progress"], "players": players,
-                              "leaders": _leaders(game, players)}
+        out["games"][game] = {
+            "games": t["games"],
+            "in_progress": t["in_progress"],
+            "players": players,
+            "leaders": _leaders(game, players),
+        }
     out["overall"] = _overall(conn, players_src, src_params)
     if damaged:
         out["damaged"] = damaged
@@ -165,9 +241,14 @@ def _streak_rows(conn, cond, params):
     that differ only in the case of ASCII letters are one player (as names.key says)."""
     out = []
     for game, name, flags in conn.execute(
-            "SELECT game, MIN(name), group_concat(won, '') FROM (SELECT game, name, won FROM result_players"
-            " WHERE state = 'complete' AND " + cond + " ORDER BY game, name COLLATE NOCASE, played, game_id)"
-            " GROUP BY game, name COLLATE NOCASE", params):
+        "SELECT game, MIN(name), group_concat(won, '') FROM (SELECT game, name, won FROM "
+        "result_players"
+        " WHERE state = 'complete' AND "
+        + cond
+        + " ORDER BY game, name COLLATE NOCASE, played, game_id)"
+        " GROUP BY game, name COLLATE NOCASE",
+        params,
+    ):
         out.append((game, name) + _runs(flags))
     return out
 
@@ -180,16 +261,25 @@ def _streaks(conn, selection, cond, params, types, shown):
     spellings = {}
     for game, name in conn.execute("SELECT game, name FROM agg_streaks"):
         spellings.setdefault((game, _key(name)), []).append(name)
-    if (selection is not None and (selection.mode or selection.player or selection.since or selection.until)) \
-            or any(len(v) > 1 for v in spellings.values()):
+    if (
+        selection is not None
+        and (selection.mode or selection.player or selection.since or selection.until)
+    ) or any(len(v) > 1 for v in spellings.values()):
         rows = _streak_rows(conn, cond, params)
     else:
-        where, args = ("game = ?", [selection.game]) if selection is not None and selection.game else ("1", [])
+        where, args = (
+            ("game = ?", [selection.game])
+            if selection is not None and selection.game
+            else ("1", [])
+        )
         rows, dirty = [], []
         for game, name, longest, current, is_dirty in conn.execute(
-                "SELECT game, name, longest, current, dirty FROM agg_streaks WHERE " + where, args):
+            "SELECT game, name, longest, current, dirty FROM agg_streaks WHERE " + where, args
+        ):
             if is_dirty:
-                dirty += _streak_rows(conn, "game = ? AND name = ?", [game, name]) or [(game, name, None, None)]
+                dirty += _streak_rows(conn, "game = ? AND name = ?", [game, name]) or [
+                    (game, name, None, None)
+                ]
             else:
                 rows.append((game, name, longest, current))
         if dirty:
@@ -212,10 +302,17 @@ def _keep_streaks(conn, rows):
                 conn.execute("DELETE FROM agg_streaks WHERE game = ? AND name = ?", (game, name))
                 continue
             last = conn.execute(
-                "SELECT played, game_id FROM result_players WHERE state = 'complete' AND game = ? AND name = ?"
-                " ORDER BY played DESC, game_id DESC LIMIT 1", (game, name)).fetchone()
-            conn.execute("UPDATE agg_streaks SET longest = ?, current = ?, last_played = ?, last_game_id = ?,"
-                         " dirty = 0 WHERE game = ? AND name = ?", (longest, current) + tuple(last) + (game, name))
+                "SELECT played, game_id FROM result_players WHERE state = 'complete' AND game = ? "
+                "AND name = ?"
+                " ORDER BY played DESC, game_id DESC LIMIT 1",
+                (game, name),
+            ).fetchone()
+            conn.execute(
+                "UPDATE agg_streaks SET longest = ?, current = ?, last_played = ?, last_game_id = "
+                "?,"
+                " dirty = 0 WHERE game = ? AND name = ?",
+                (longest, current) + tuple(last) + (game, name),
+            )
         conn.execute("COMMIT")
     except sqlite3.OperationalError:
         if conn.in_transaction:
@@ -226,25 +323,41 @@ def _leaders(game, players):
     """Who stands out per category ("the photographer"): the highest average per round."""
     out = {}
     for key, title, how in game_words.LEADERS.get(game, ()):
-        values = [(p["per_round"].get(key), n) for n, p in players.items() if p["per_round"].get(key) is not None]
+        values = [
+            (p["per_round"].get(key), n)
+            for n, p in players.items()
+            if p["per_round"].get(key) is not None
+        ]
         if not values:
             continue
         top = max(v for v, _ in values)
         if key == "mood":  # mood points are lost: the gloomiest loses most
             top = min(v for v, _ in values)
-        out[key] = {"title": title, "how": how, "players": [n for v, n in values if v == top], "value": top}
+        out[key] = {
+            "title": title,
+            "how": how,
+            "players": [n for v, n in values if v == top],
+            "value": top,
+        }
     return out
 
 
 def _overall(conn, players_src, params):
     out = {}
     for name, games, wins, token_sum, token_n, ms_sum, ms_n, kinds in conn.execute(
-            "SELECT MIN(name), SUM(games), SUM(wins), SUM(token_sum), SUM(token_n), SUM(print_ms_sum),"
-            " SUM(print_ms_n), COUNT(DISTINCT game) FROM (%s) GROUP BY name COLLATE NOCASE" % players_src,
-            params):
-        out[name] = {"games": games, "wins": wins, "win_rate": _avg(wins, games), "game_types": kinds,
-                     "average_token": _avg(token_sum, token_n),
-                     "average_print_ms": (ms_sum // ms_n) if ms_n else None}
+        "SELECT MIN(name), SUM(games), SUM(wins), SUM(token_sum), SUM(token_n), SUM(print_ms_sum),"
+        " SUM(print_ms_n), COUNT(DISTINCT game) FROM (%s) GROUP BY name COLLATE NOCASE"
+        % players_src,
+        params,
+    ):
+        out[name] = {
+            "games": games,
+            "wins": wins,
+            "win_rate": _avg(wins, games),
+            "game_types": kinds,
+            "average_token": _avg(token_sum, token_n),
+            "average_print_ms": (ms_sum // ms_n) if ms_n else None,
+        }
     return dict(sorted(out.items()))
 
 
@@ -253,14 +366,24 @@ def head_to_head(conn, cond, params, a, b):
     wins, who finished with the higher total how often, and their average totals."""
     out = {"players": [a, b], "games": {}}
     for game, games, a_wins, b_wins, a_ahead, b_ahead, level, a_avg, b_avg in conn.execute(
-            "SELECT x.game, COUNT(*), SUM(x.won), SUM(y.won), SUM(x.total > y.total), SUM(x.total < y.total),"
-            " SUM(x.total = y.total), AVG(x.total), AVG(y.total) FROM result_players x"
-            " JOIN result_players y ON y.game_id = x.game_id AND y.seat != x.seat"
-            " WHERE x.name = ? COLLATE NOCASE AND y.name = ? COLLATE NOCASE AND x.state = 'complete'"
-            " AND x.game_id IN (SELECT game_id FROM result_players WHERE state = 'complete' AND " + cond + ")"
-            " GROUP BY x.game", [a, b] + list(params)):
-        out["games"][game] = {"games": games, "wins": [a_wins, b_wins], "ahead": [a_ahead, b_ahead],
-                              "level": level, "average_score": [_round(a_avg), _round(b_avg)]}
+        "SELECT x.game, COUNT(*), SUM(x.won), SUM(y.won), SUM(x.total > y.total), SUM(x.total < "
+        "y.total),"
+        " SUM(x.total = y.total), AVG(x.total), AVG(y.total) FROM result_players x"
+        " JOIN result_players y ON y.game_id = x.game_id AND y.seat != x.seat"
+        " WHERE x.name = ? COLLATE NOCASE AND y.name = ? COLLATE NOCASE AND x.state = 'complete'"
+        " AND x.game_id IN (SELECT game_id FROM result_players WHERE state = 'complete' AND "
+        + cond
+        + ")"
+        " GROUP BY x.game",
+        [a, b] + list(params),
+    ):
+        out["games"][game] = {
+            "games": games,
+            "wins": [a_wins, b_wins],
+            "ahead": [a_ahead, b_ahead],
+            "level": level,
+            "average_score": [_round(a_avg), _round(b_avg)],
+        }
     return out
 
 
@@ -276,6 +399,9 @@ def compute(records):
             for record in records:
                 text = json.dumps(record, ensure_ascii=False)
                 cur = store.conn.execute(
-                    "INSERT INTO games (record, source, added_at, updated_at) VALUES (?, '', '', '')", (text,))
+                    "INSERT INTO games (record, source, added_at, updated_at) VALUES (?, '', '', "
+                    "'')",
+                    (text,),
+                )
                 _insert_results(store.conn, cur.lastrowid, summarize(text, ""))
         return from_store(store)

@@ -9,12 +9,11 @@ records around it still count. `sync --damaged` lists them, `--drop` sets them a
 
 import struct
 
-from .core import events as E
-from .core import games
-from .core import table as T
+from .core import events as E, games, table as T
 from .term import printable
 
 UPDATE = "update presstime (pip install -U presstime)"
+
 
 def unreadable(payload, error):
     """(why, newer) for a record `core.events.decode` refused with `error`: newer is True when
@@ -64,18 +63,31 @@ def refusal(table, ev, code):
     kind = E.name(ev[0])
     if code == T._R_SEAT:
         n = table.n
-        return "a %s for seat %d, but the game has %d player%s" % (kind, ev[1] + 1, n, "" if n == 1 else "s")
+        return "a %s for seat %d, but the game has %d player%s" % (
+            kind,
+            ev[1] + 1,
+            n,
+            "" if n == 1 else "s",
+        )
     if code == T._R_UNDO:
         return "undo with nothing to undo"
     if code == T._R_NOW:
         return "a %s while the round is %s (%s mode), which the table never does" % (
-            kind, T.PHASES[table.phase], T.MODES[table.mode])
+            kind,
+            T.PHASES[table.phase],
+            T.MODES[table.mode],
+        )
     if code == T._R_FIT:
         if ev[0] == E.TURN:
-            return "a turn passed by seat %d while it is seat %d's turn" % (ev[1] + 1, table.turn + 1)
+            return "a turn passed by seat %d while it is seat %d's turn" % (
+                ev[1] + 1,
+                table.turn + 1,
+            )
         state = table.status()["players"][ev[1]]["state"]
-        return "a press for seat %d (token %d, flags %d) while it is %s: not one the table makes" % (
-            ev[1] + 1, ev[2], ev[3], state)
+        return (
+            "a press for seat %d (token %d, flags %d) while it is %s: not one the table makes"
+            % (ev[1] + 1, ev[2], ev[3], state)
+        )
     if code == T._R_SETUP:
         return "a %s before any set-up" % kind
     return "a %s the table does not know (%d items)" % (kind, len(ev))
@@ -88,7 +100,9 @@ def entry(seq, why, newer=False, last=None):
 
 def text(board_id, d):
     """The line naming a damaged entry."""
-    span = "record %d" % d["seq"] if d["last"] == d["seq"] else "records %d-%d" % (d["seq"], d["last"])
+    span = (
+        "record %d" % d["seq"] if d["last"] == d["seq"] else "records %d-%d" % (d["seq"], d["last"])
+    )
     return "board %s, %s: %s" % (board_id, span, d["why"])
 
 
@@ -96,10 +110,15 @@ def sync_lines(board_id, damaged, most=5):
     """What `presstime sync` says about a board's damaged records (nothing when there are none)."""
     if not damaged:
         return []
-    lines = ["  %d record%s kept but not applied (the games around them are drafted without them):"
-             % (len(damaged), "" if len(damaged) == 1 else "s")]
+    lines = [
+        "  %d record%s kept but not applied (the games around them are drafted without them):"
+        % (len(damaged), "" if len(damaged) == 1 else "s")
+    ]
     lines += ["    " + printable(text(board_id, d)) for d in damaged[:most]]
     if len(damaged) > most:
         lines.append("    ... and %d more" % (len(damaged) - most))
-    lines.append("  `presstime sync --damaged` lists them; `presstime sync --damaged --drop SEQ|all` sets them aside.")
+    lines.append(
+        "  `presstime sync --damaged` lists them; `presstime sync --damaged --drop SEQ|all` sets "
+        "them aside."
+    )
     return lines

@@ -22,17 +22,22 @@ def pull(client, store, progress=None, gone=None):
     info = client.hello()
     board_id = str(info.get("id") or info.get("board") or "board")
     if control(board_id) or len(board_id) > 64:
-        raise Failure("the board's id %s is not a usable id (at most 64 characters, no control "
-                      "characters): nothing was changed" % printable(board_id[:80]))
+        raise Failure(
+            "the board's id %s is not a usable id (at most 64 characters, no control "
+            "characters): nothing was changed" % printable(board_id[:80])
+        )
     have = store.last_seq(board_id)
     board_last = info.get("seq", 0)
     if not is_int(board_last) or board_last < 0:
-        raise BadInput("the board's hello gives its last record as %s, not a whole number: nothing was "
-                       "changed (is it a presstime board?)" % printable(json.dumps(board_last)[:40]))
+        raise BadInput(
+            "the board's hello gives its last record as %s, not a whole number: nothing was "
+            "changed (is it a presstime board?)" % printable(json.dumps(board_last)[:40])
+        )
     if board_last < have:
         raise Failure(
             "board %s has journal records up to %d but the history already holds %d: "
-            "was its journal wiped? (nothing was changed)" % (board_id, board_last, have))
+            "was its journal wiped? (nothing was changed)" % (board_id, board_last, have)
+        )
     added = 0
     if progress:
         progress(have, max(board_last, have))
@@ -44,9 +49,11 @@ def pull(client, store, progress=None, gone=None):
             if skipped and not first_page:
                 raise Failure(
                     "board %s skipped records %d-%d in the middle of the sync (a board drops old "
-                    "records only when a game is set up, never during a sync): the %d records before "
+                    "records only when a game is set up, never during a sync): the %d records "
+                    "before "
                     "them are stored, nothing after them; run `presstime sync` again"
-                    % (printable(board_id), have + 1, skipped, added))
+                    % (printable(board_id), have + 1, skipped, added)
+                )
             added += store.add_journal(board_id, recs, gone_until=skipped)
             if skipped and gone is not None:
                 gone.append((have + 1, skipped))

@@ -12,7 +12,6 @@ import time
 from .core import wire
 from .errors import Failure
 
-
 # How long the desktop waits for a reply. A board answers a status in under 20 ms of its own
 # time and a 2 KB records page in about as long, but a flash erase holds its CPU 45 ms and a
 # littlefs compaction can chain a few (docs/real-firmware.md): 0.5 s is several times the worst
@@ -36,7 +35,9 @@ class BoardError(Failure):
     """The board answered with an error reply; `code` is one of wire.E_*."""
 
     def __init__(self, code, message, mtype=0):
-        Failure.__init__(self, "board refused %s: %s (%s)" % (wire.NAMES.get(mtype, mtype), message, code))
+        Failure.__init__(
+            self, "board refused %s: %s (%s)" % (wire.NAMES.get(mtype, mtype), message, code)
+        )
         self.code = code
         self.board_message = message
         self.mtype = mtype
@@ -88,7 +89,9 @@ class SerialTransport(Transport):
         last = None
         for i in range(attempts):
             try:
-                self.serial = serial.Serial(port, baudrate=baudrate, timeout=0, write_timeout=2, exclusive=True)
+                self.serial = serial.Serial(
+                    port, baudrate=baudrate, timeout=0, write_timeout=2, exclusive=True
+                )
                 break
             except (OSError, serial.SerialException) as e:  # busy or not yet enumerated
                 if "exclusively lock" in str(e):
@@ -146,9 +149,11 @@ class BoardClient:
         self.retries = retries
         self.decoder = wire.Decoder()
         self._rid = int.from_bytes(os.urandom(1), "big")
-        self.version = None     # the board's state version, from the last reply that told it
-        self.info = None        # the hello reply
-        self.lock = threading.RLock()   # one request at a time: other processes' go through forward()
+        self.version = None  # the board's state version, from the last reply that told it
+        self.info = None  # the hello reply
+        self.lock = (
+            threading.RLock()
+        )  # one request at a time: other processes' go through forward()
 
     def next_rid(self):
         self._rid = (self._rid + 1) & 0xFF
@@ -178,8 +183,10 @@ class BoardClient:
                         return body
             if getattr(self.transport, "attached", False):
                 break
-        raise LinkError("no answer from the board to %s after %d tries"
-                        % (wire.NAMES.get(mtype, mtype), self.retries + 1))
+        raise LinkError(
+            "no answer from the board to %s after %d tries"
+            % (wire.NAMES.get(mtype, mtype), self.retries + 1)
+        )
 
     def request(self, mtype, value=None, rid=None):
         with self.lock:
@@ -189,10 +196,12 @@ class BoardClient:
         try:
             rtype, rrid, reply, answer = wire.parse(body)
         except wire.WireError as e:
-            raise LinkError("the board's reply to %s cannot be read: %s" % (wire.NAMES.get(mtype, mtype), e))
+            raise LinkError(
+                "the board's reply to %s cannot be read: %s" % (wire.NAMES.get(mtype, mtype), e)
+            )
         if rtype == wire.ERROR:
             answer = answer or {}
-            if answer.get("e") == E_LINK:   # the sharing process lost the board (docs/protocol.md)
+            if answer.get("e") == E_LINK:  # the sharing process lost the board (docs/protocol.md)
                 raise LinkError(answer.get("m", "the board's link was lost"))
             raise BoardError(answer.get("e", "?"), answer.get("m", ""), answer.get("t", mtype))
         if isinstance(answer, dict) and isinstance(answer.get("v"), int):
@@ -205,7 +214,9 @@ class BoardClient:
         the caller's id. LinkError when the board does not answer."""
         with self.lock:
             rid = self.next_rid()
-            reply = self._roundtrip(wire.frame(bytes(body[:2]) + bytes((rid,)) + bytes(body[3:])), body[1] & 0x7F, rid)
+            reply = self._roundtrip(
+                wire.frame(bytes(body[:2]) + bytes((rid,)) + bytes(body[3:])), body[1] & 0x7F, rid
+            )
         return bytes(reply[:2]) + bytes(body[2:3]) + bytes(reply[3:])
 
     # ---- read-only --------------------------------------------------------------------------
@@ -223,7 +234,9 @@ class BoardClient:
         s = self.request(wire.STATUS) or {}
         bad = problem(s)
         if bad:
-            raise LinkError("the board's status reply is not usable (%s): a broken or foreign firmware?" % bad)
+            raise LinkError(
+                "the board's status reply is not usable (%s): a broken or foreign firmware?" % bad
+            )
         self.version = s["version"]
         return s
 
@@ -246,7 +259,8 @@ class BoardClient:
                 return
             after = recs[-1][0]
 
-    # ---- state changes (version-stamped) ----------------------------------------------------------
+    # ---- state changes (version-stamped)
+    # ----------------------------------------------------------
     def _change(self, mtype, extra=None, retry_stale=True):
         if self.version is None:
             self.status()
@@ -291,7 +305,8 @@ class BoardClient:
         return self.request(wire.REPL)
 
     def press(self, button, ms=None):
-        """Simulator only: a virtual press of button `button` (-1: control), held `ms` (default 80)."""
+        """Simulator only: a virtual press of button `button` (-1: control), held `ms` (default
+        80)."""
         value = {"b": button}
         if ms is not None:
             value["ms"] = ms

@@ -8,10 +8,23 @@ face's (core/games.py). States are told apart by words and symbols, not by colou
 from . import term
 from .core import games
 
-_SYMBOL = {"waiting": ".", "ready": "r", "reporting": "~", "layout": "L", "printed": "#",
-           "late": "!", "forced": "x"}
-_COLOUR = {"ready": "1;33", "reporting": "36", "layout": "35", "printed": "1;32", "late": "1;33",
-           "forced": "31"}
+_SYMBOL = {
+    "waiting": ".",
+    "ready": "r",
+    "reporting": "~",
+    "layout": "L",
+    "printed": "#",
+    "late": "!",
+    "forced": "x",
+}
+_COLOUR = {
+    "ready": "1;33",
+    "reporting": "36",
+    "layout": "35",
+    "printed": "1;32",
+    "late": "1;33",
+    "forced": "31",
+}
 
 
 def clock(ms):
@@ -28,7 +41,7 @@ def stamp(ms):
     return "%d:%02d.%d" % (ms // 60000, (ms // 1000) % 60, (ms // 100) % 10)
 
 
-REVEAL_FLASH_MS = 1500   # how long the mirror says "REVEAL!" after a reveal
+REVEAL_FLASH_MS = 1500  # how long the mirror says "REVEAL!" after a reveal
 
 
 def _names(st):
@@ -96,7 +109,9 @@ def _reveal_parts(st):
         else:
             parts.append("%s %s/%s" % (word, st.get("step"), steps))
         players = st.get("players", [])
-        parts.append("ready %d/%d" % (len([p for p in players if p.get("state") == "ready"]), len(players)))
+        parts.append(
+            "ready %d/%d" % (len([p for p in players if p.get("state") == "ready"]), len(players))
+        )
     elif phase == "summary":
         parts.append("all %d %ss revealed" % (steps, word))
     else:
@@ -153,8 +168,11 @@ def headline(st):
 
 
 def _is_turn(st, i):
-    return st.get("mode") in ("turns", "turn-based") and st.get("phase") in ("running", "paused") \
+    return (
+        st.get("mode") in ("turns", "turn-based")
+        and st.get("phase") in ("running", "paused")
         and st.get("turn") == i
+    )
 
 
 def player_cell(p, stream=None, st=None, i=None):
@@ -190,8 +208,10 @@ def setup_lines(st):
     first = st.get("first")
     if isinstance(first, int) and 0 <= first < len(players):
         # turn-based Fit to Print: the rules draw who starts, the board did (core/config.py)
-        out.append("first player: %s (seat %d), drawn by the board"
-                   % (players[first].get("name", "?"), first + 1))
+        out.append(
+            "first player: %s (seat %d), drawn by the board"
+            % (players[first].get("name", "?"), first + 1)
+        )
     return out
 
 
@@ -228,12 +248,22 @@ def lines(st, stream=None):
         state = p.get("state", "?")
         if st.get("mode") in ("turns", "turn-based") and state == "reporting":
             state = "playing"
-        out.append("  %d %-12s %-10s%s%s" % (i + 1, p.get("name", "?"), state,
-                                            (" token %d" % p["token"]) if p.get("token") else "", extra))
+        out.append(
+            "  %d %-12s %-10s%s%s"
+            % (
+                i + 1,
+                p.get("name", "?"),
+                state,
+                (" token %d" % p["token"]) if p.get("token") else "",
+                extra,
+            )
+        )
     order = st.get("pick_order") or []
     names = _names(st)
     if st.get("phase") == "summary" and order:
-        out.append("  centerpiece pick order: " + ", ".join(names[i] for i in order if 0 <= i < len(names)))
+        out.append(
+            "  centerpiece pick order: " + ", ".join(names[i] for i in order if 0 <= i < len(names))
+        )
     return out
 
 
@@ -253,19 +283,29 @@ def why_no_undo(st):
     phase = st.get("phase")
     if phase not in ("running", "grace", "summary", "paused"):
         return "nothing to undo (no round is running)"
-    times = [p.get(k) for p in st.get("players", []) for k in ("print_ms", "layout_ms")
-             if p.get(k) is not None]
+    times = [
+        p.get(k)
+        for p in st.get("players", [])
+        for k in ("print_ms", "layout_ms")
+        if p.get(k) is not None
+    ]
     if st.get("mode") in ("turns", "turn-based") or not times:
-        return ("nothing to undo: only the last press under %d s old can be undone, and not after a"
-                " pause, resume, abort or next round" % (UNDO_MS // 1000))
+        return (
+            "nothing to undo: only the last press under %d s old can be undone, and not after a"
+            " pause, resume, abort or next round" % (UNDO_MS // 1000)
+        )
     age = (st.get("elapsed_ms") or 0) - max(times)
     if age > UNDO_MS:
-        return "the last press is %d s old (undo takes one under %d s)" % (age // 1000, UNDO_MS // 1000)
+        return "the last press is %d s old (undo takes one under %d s)" % (
+            age // 1000,
+            UNDO_MS // 1000,
+        )
     return "a pause, resume or abort since the last press made it final"
 
 
 def last_presser(st):
-    """The name of the player whose press came last in this round (what undo takes back), or None."""
+    """The name of the player whose press came last in this round (what undo takes back), or
+    None."""
     best, who = None, None
     for p in st.get("players", []):
         for k in ("print_ms", "layout_ms"):
@@ -278,7 +318,11 @@ def why_press_does_nothing(st, seat):
     """Why a press of `seat` (0-based) changes nothing now, in words; None when it counts."""
     players = st.get("players", [])
     if not 0 <= seat < len(players):
-        return "there is no seat %d: this game has %d players (seats 1-%d)" % (seat + 1, len(players), len(players))
+        return "there is no seat %d: this game has %d players (seats 1-%d)" % (
+            seat + 1,
+            len(players),
+            len(players),
+        )
     p = players[seat]
     name, phase = p.get("name", "?"), st.get("phase")
     if phase == "countdown":

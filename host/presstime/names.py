@@ -15,8 +15,7 @@ desktop can do is here, and every entry point goes through it:
 
 import unicodedata
 
-from .core.config import key as name_key
-from .core.config import name_refused
+from .core.config import key as name_key, name_refused
 
 
 def nfc(text):
@@ -44,7 +43,7 @@ def entered_list(texts, where):
 
     names = [typed(t) for t in texts]
     bad = []
-    good = []       # compared with the good names only: a refused one may not even encode
+    good = []  # compared with the good names only: a refused one may not even encode
     for i, name in enumerate(names):
         why = name_refused(name, "%s, seat %d" % (where, i + 1), good)
         if why:

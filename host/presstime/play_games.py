@@ -1,6 +1,7 @@
 """`presstime play --game GAME`: the games other than Fit to Print at the table.
 
-The board runs the game in its table mode (its face's first MODES, core/games.py): Heat and Mini FITS in the
+The board runs the game in its table mode (its face's first MODES, core/games.py): Heat and Mini
+FITS in the
 ready check and reveal (each player's button toggles ready, all ready -> reveal, the stage or
 card count moves on), Myth Fits in turns (press: end your turn; hold 0.8 s: a photo token; the
 target wins). This terminal mirrors the board, then takes the numbers the board cannot know
@@ -17,29 +18,45 @@ from .play_session import PlaySession, _poll_line
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 # example numbers of the demo, by the name of the field the face asks (others: 0 to 3)
-EXAMPLES = {"heat_value": (2, 4), "money": (15, 60), "heat": (0, 3), "lines": (3, 9), "colour_sets": (0, 3)}
+EXAMPLES = {
+    "heat_value": (2, 4),
+    "money": (15, 60),
+    "heat": (0, 3),
+    "lines": (3, 9),
+    "colour_sets": (0, 3),
+}
 
 
 def demo_players(game):
     """The demo's players: one more than the fewest the game takes."""
     face = games.module(game)
-    return NAMES[:min(face.MIN_PLAYERS + 1, face.MAX_PLAYERS)]
+    return NAMES[: min(face.MIN_PLAYERS + 1, face.MAX_PLAYERS)]
 
 
 class GameSession(PlaySession):
     """play's session for a ready-reveal or turns game: the round loop and the demo presses."""
 
-    ended = False    # the table typed `end` in a ready-reveal game (Heat: everybody arrested)
+    ended = False  # the table typed `end` in a ready-reveal game (Heat: everybody arrested)
 
-    KEYS = "1-6 press \u00b7 l,1-6 long \u00b7 Enter start/reveal \u00b7 e end \u00b7 u undo \u00b7 ? help"
-    HELP = "Enter: start/reveal now \u00b7 l,1-6: long press \u00b7 e: end the game (or Heat's heists) \u00b7 x twice: abort"
+    KEYS = (
+        "1-6 press \u00b7 l,1-6 long \u00b7 Enter start/reveal \u00b7 e end \u00b7 u undo "
+        "\u00b7 ? help"
+    )
+    HELP = (
+        "Enter: start/reveal now \u00b7 l,1-6: long press \u00b7 e: end the game "
+        "(or Heat's heists) \u00b7 x twice: abort"
+    )
 
     def start_hint(self, st):
         if st.get("mode") == "turns":
-            return ("%s: a player's button or the control button starts; Enter here too (? for help)."
-                    % mirror.headline(st))
-        return ("%s: each player presses when ready (again: not ready); all ready reveals. "
-                "Enter here reveals now (? for help)." % mirror.headline(st))
+            return (
+                "%s: a player's button or the control button starts; Enter here too (? for help)."
+                % mirror.headline(st)
+            )
+        return (
+            "%s: each player presses when ready (again: not ready); all ready reveals. "
+            "Enter here reveals now (? for help)." % mirror.headline(st)
+        )
 
     def wait_round(self, index):
         """Mirror the board until the round (heist, Mini FITS round, Myth Fits game) is over."""
@@ -81,13 +98,15 @@ class GameSession(PlaySession):
         from .link import BoardError
 
         if word in ("e", "end") and st.get("mode") == "ready-reveal":
-            self.ended = True       # Heat: a B phase needing more heat than the game has
+            self.ended = True  # Heat: a B phase needing more heat than the game has
             face = games.module(st.get("game"))
-            self.note("  the %ss end here: on to the numbers" % (face.ROUND_WORD if face else "round"))
+            self.note(
+                "  the %ss end here: on to the numbers" % (face.ROUND_WORD if face else "round")
+            )
             return
         if word in ("e", "end") and st.get("mode") == "turns":
             try:
-                self.client.press(-1)     # the control button ends a turn game (simulator)
+                self.client.press(-1)  # the control button ends a turn game (simulator)
             except BoardError:
                 self.note("  end the game with the board's control button")
             return
@@ -129,7 +148,7 @@ class GameDemo:
         from .game_entry import _set
 
         r = self.rnd
-        for path, kind, label in games.module(record["game"]).fields(record, round_index):
+        for path, kind, _label in games.module(record["game"]).fields(record, round_index):
             if kind == "int":
                 lo, hi = EXAMPLES.get(path[-1], (0, 3))
                 _set(record, path, r.randint(lo, hi))
@@ -149,8 +168,10 @@ def _phones_round(table, entry, record, demo, round_index, title):
     if demo is not None:
         filled = copy.deepcopy(record)
         demo.fill(filled, round_index)
-        for path, kind, label in games.module(record["game"]).fields(filled, round_index):
-            if not is_seat_step(record, kind, path) and path[0] not in record:   # the table's answers
+        for path, kind, _label in games.module(record["game"]).fields(filled, round_index):
+            if (
+                not is_seat_step(record, kind, path) and path[0] not in record
+            ):  # the table's answers
                 record[path[0]] = filled.get(path[0])
         table.save(record)
     entry.enter(round_index=round_index, only=lambda s: not is_seat_step(record, s.kind, s.path))
@@ -181,11 +202,15 @@ def run_game(args, names, say, ask):
     record = {"game": game, "players": list(names)}
     lo, hi = face.players(face.MODES[0])
     if not lo <= len(names) <= hi:
-        raise BadInput("players: %s takes %d to %d players (got %d)" % (face.TITLE, lo, hi, len(names)))
+        raise BadInput(
+            "players: %s takes %d to %d players (got %d)" % (face.TITLE, lo, hi, len(names))
+        )
     cfg = {"game": game, "players": [{"name": n} for n in names]}
     if getattr(args, "turn_limit", None):
         if "turns" not in face.MODES:
-            raise BadInput("--turn-limit: only a game played in turns has a turn limit (not %s)" % game)
+            raise BadInput(
+                "--turn-limit: only a game played in turns has a turn limit (not %s)" % game
+            )
         from .round_time import round_time_ms
 
         cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
@@ -202,7 +227,7 @@ def run_game(args, names, say, ask):
     try:
         with store_cm as store:
             key = configure_board(client, cfg, say)
-            store.hold_draft(key)     # no `enter --draft` types into it meanwhile
+            store.hold_draft(key)  # no `enter --draft` types into it meanwhile
             st = client.status()
             for fact in mirror.setup_lines(st):
                 say("  " + fact)
@@ -221,30 +246,39 @@ def run_game(args, names, say, ask):
                     try:
                         st = table.wait_round(i)
                     except Failure:
-                        say("The board stopped answering; what was entered is kept as draft %s "
-                            "(`presstime sync` later still pulls the board's journal)." % key)
+                        say(
+                            "The board stopped answering; what was entered is kept as draft %s "
+                            "(`presstime sync` later still pulls the board's journal)." % key
+                        )
                         raise
-                    if face.fields(record, i):     # numbers of this round (Mini FITS's lines)
+                    if face.fields(record, i):  # numbers of this round (Mini FITS's lines)
                         if table.pad is not None:
-                            _phones_round(table, entry, record, demo, i, "%s %d" % (face.ROUND_WORD, i + 1))
+                            _phones_round(
+                                table, entry, record, demo, i, "%s %d" % (face.ROUND_WORD, i + 1)
+                            )
                         elif demo:
                             demo.fill(record, i)
                         entry.enter(round_index=i, review=again and not demo and table.pad is None)
                         if table.pad is not None:
                             table.pad.standings(_tally_or_none(record))
-                    if st.get("mode") == "turns":   # the photo tokens the board counted
-                        record["photo_tokens"] = dict((p["name"], p.get("photos", 0)) for p in st["players"])
+                    if st.get("mode") == "turns":  # the photo tokens the board counted
+                        record["photo_tokens"] = dict(
+                            (p["name"], p.get("photos", 0)) for p in st["players"]
+                        )
                         table.save(record)
                     if table.ended:
                         break
-                    past = table.went_past(st)[0]   # the table decides the round's fate
+                    past = table.went_past(st)[0]  # the table decides the round's fate
                     i, again = (i + 1, False) if past else (i, True)
                 if table.pad is not None:
                     _phones_round(table, entry, record, demo, None, "the final count")
                 elif demo:
                     demo.fill(record)
                 entry.enter()
-                if "gathered" in [path[0] for path, kind, label in face.fields(dict(record, photo_tokens=None), None)]:
+                if "gathered" in [
+                    path[0]
+                    for path, kind, label in face.fields(dict(record, photo_tokens=None), None)
+                ]:
                     record.setdefault("gathered", None)
                 result = entry.finish()
             except EntryStopped as stop:

@@ -32,10 +32,10 @@ class PlaySession(TableScreen):
         self.key = key
         self.say = say
         self.ask = ask
-        self.demo = demo          # a Demo, or None (interactive)
-        self.live = live          # True/False: the full-screen table view; None: decide by stdout
-        self.pad = None           # the phones' scorepad (scorepad.table.TableScorepad), or None
-        self.phones = None        # the demo's simulated phones, or None
+        self.demo = demo  # a Demo, or None (interactive)
+        self.live = live  # True/False: the full-screen table view; None: decide by stdout
+        self.pad = None  # the phones' scorepad (scorepad.table.TableScorepad), or None
+        self.phones = None  # the demo's simulated phones, or None
         self.init_screen()
 
     def save(self, record):
@@ -52,11 +52,16 @@ class PlaySession(TableScreen):
         def act(st):
             if self.demo and st.get("phase") == "running":
                 if not script:
-                    script.append(self.demo.schedule(len(st.get("players", [])), time.monotonic(),
-                                                     turns=st.get("mode") == "turn-based"))
+                    script.append(
+                        self.demo.schedule(
+                            len(st.get("players", [])),
+                            time.monotonic(),
+                            turns=st.get("mode") == "turn-based",
+                        )
+                    )
                 while script[0] and script[0][0][0] <= time.monotonic():
                     button = script[0].pop(0)[1]
-                    if button == Demo.TURN:     # whoever's turn it is ends it (one a status)
+                    if button == Demo.TURN:  # whoever's turn it is ends it (one a status)
                         self.client.press(st.get("turn", 0))
                         break
                     self.client.press(button)
@@ -84,7 +89,9 @@ class PlaySession(TableScreen):
             self.pad.collect(index, entry._round_title(index))
         elif self.demo:
             self.demo.fill(self.record, index)
-        entry.enter_round(index, finish=finish, table=table, review=again and not self.demo and self.pad is None)
+        entry.enter_round(
+            index, finish=finish, table=table, review=again and not self.demo and self.pad is None
+        )
         try:
             result = records.tally(self.record)
         except Exception:
@@ -101,7 +108,9 @@ class PlaySession(TableScreen):
         standings = {
             "totals": [p["total"] for p in result["players"]],
             "out": [i for i, p in enumerate(result["players"]) if p.get("out_of_business")],
-            "winner": names.index(winners[0]) if result.get("complete") and len(winners) == 1 else None,
+            "winner": names.index(winners[0])
+            if result.get("complete") and len(winners) == 1
+            else None,
         }
         try:
             self.client.push_standings(standings)
@@ -132,15 +141,20 @@ class PlaySession(TableScreen):
         refused = None
         if st.get("phase") == "summary" and st.get("version") == shown.get("version"):
             try:
-                self.client.next_round()    # the table refuses it if it changed since (stale)
+                self.client.next_round()  # the table refuses it if it changed since (stale)
             except BoardError as e:
                 refused = e.board_message
             st = self.client.status()
-        again = st.get("round") == shown.get("round") and st.get("phase") != "over" and (
-            st.get("phase") != "summary" or st.get("version") != shown.get("version"))
+        again = (
+            st.get("round") == shown.get("round")
+            and st.get("phase") != "over"
+            and (st.get("phase") != "summary" or st.get("version") != shown.get("version"))
+        )
         if again:
-            self.say("The table threw %s away (an abort or an undo there): it is played again, and "
-                     "its numbers are taken again once it is over." % _round_name(shown))
+            self.say(
+                "The table threw %s away (an abort or an undo there): it is played again, and "
+                "its numbers are taken again once it is over." % _round_name(shown)
+            )
         elif refused:
             self.say("  (next round refused: %s)" % refused)
         return not again, st
@@ -154,7 +168,7 @@ class Demo:
 
         self.rnd = random.Random(seed)
 
-    TURN = "turn"       # in a schedule: the player whose turn it is presses
+    TURN = "turn"  # in a schedule: the player whose turn it is presses
 
     def schedule(self, players, now, turns=False):
         """[(monotonic time, button)]: every player presses once, in a shuffled order. turns
@@ -187,13 +201,19 @@ class Demo:
 
         r = self.rnd
         out = {}
-        for seat, name in enumerate(player_names(record)):
+        for seat, _name in enumerate(player_names(record)):
             pad = {}
             for field in needed_fields(record, index):
                 pad[field] = {
-                    "articles": r.randint(6, 14), "photos": r.randint(1, 6), "centerpiece": r.randint(-2, 4),
-                    "white_space": r.randint(1, 8), "smiles": r.randint(0, 5), "frowns": r.randint(0, 5),
-                    "unplaced": r.randint(0, 2), "ads": r.randint(1, 6), "tiles": r.randint(8, 14),
+                    "articles": r.randint(6, 14),
+                    "photos": r.randint(1, 6),
+                    "centerpiece": r.randint(-2, 4),
+                    "white_space": r.randint(1, 8),
+                    "smiles": r.randint(0, 5),
+                    "frowns": r.randint(0, 5),
+                    "unplaced": r.randint(0, 2),
+                    "ads": r.randint(1, 6),
+                    "tiles": r.randint(8, 14),
                     "unplaced_ads": 0,
                 }.get(field, 0)
             out[seat] = pad
@@ -203,7 +223,10 @@ class Demo:
 def _round_name(st):
     """'round 2 (Saturday)' / 'round 1' for a status."""
     day = st.get("day")
-    return "round %s%s" % (st.get("round"), " (%s)" % day.capitalize() if isinstance(day, str) and day else "")
+    return "round %s%s" % (
+        st.get("round"),
+        " (%s)" % day.capitalize() if isinstance(day, str) and day else "",
+    )
 
 
 def _poll_line(timeout):
@@ -214,9 +237,11 @@ def _poll_line(timeout):
 
     from .errors import BadInput
 
-    closed = BadInput("standard input is closed, so nothing can be typed here: the rounds played so far "
-                      "are in the board's journal (`presstime sync`, then `presstime enter --list`); "
-                      "`presstime play --demo` needs no typing")
+    closed = BadInput(
+        "standard input is closed, so nothing can be typed here: the rounds played so far "
+        "are in the board's journal (`presstime sync`, then `presstime enter --list`); "
+        "`presstime play --demo` needs no typing"
+    )
     if sys.stdin is None or sys.stdin.closed:
         raise closed
     try:
@@ -232,7 +257,7 @@ def _poll_line(timeout):
         return None
     line = sys.stdin.readline()
     if not line:
-        raise closed            # end of input: waiting for a line would wait forever
+        raise closed  # end of input: waiting for a line would wait forever
     return line
 
 
@@ -257,7 +282,9 @@ def configure_board(client, cfg, say):
     client.configure(cfg)
     hello = client.hello()
     gid = hello.get("gid")
-    return rebuild.game_key(hello.get("id"), {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)})
+    return rebuild.game_key(
+        hello.get("id"), {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)}
+    )
 
 
 def store_played_game(store, table, record, key, result, say):
@@ -315,7 +342,7 @@ class _ThrowAwayStore:
             shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-WINNER_HOLD_S = 4.0     # a demo's winner screen stays this long
+WINNER_HOLD_S = 4.0  # a demo's winner screen stays this long
 
 
 def winner_screen(client, demo, poll=None):
@@ -368,8 +395,11 @@ def round_scores(result, index):
     width = min(40, max(6, max(len(row[0]) for row in rows)))
     lines = ["  %-*s  %6s  %6s  %6s" % (width, "player", "round", "total", "ads $")]
     for name, score, total, ads in rows:
-        name = name if len(name) <= width else name[:width - 1] + "\u2026"
-        lines.append("  %-*s  %6s  %6d  %6d" % (width, name, "-" if score is None else "%+d" % score, total, ads))
+        name = name if len(name) <= width else name[: width - 1] + "\u2026"
+        lines.append(
+            "  %-*s  %6s  %6d  %6d"
+            % (width, name, "-" if score is None else "%+d" % score, total, ads)
+        )
     return lines
 
 
@@ -392,8 +422,9 @@ def stopped(key, say, why="Stopped", record=None, args=None):
 
 def played_or_typed(record):
     """True when a game's record holds anything beyond its set-up: a round, a number."""
-    return bool(record.get("rounds")) or any(v for k, v in record.items()
-                                             if k not in ("game", "players", "mode", "edition", "rounds"))
+    return bool(record.get("rounds")) or any(
+        v for k, v in record.items() if k not in ("game", "players", "mode", "edition", "rounds")
+    )
 
 
 def start_scorepad(args, record, table, say):
@@ -404,9 +435,15 @@ def start_scorepad(args, record, table, say):
 
     from .scorepad.table import DemoPhones, DraftLink, TableScorepad
 
-    pad = TableScorepad(record, table.save, bind=args.bind, say=say, port=args.scorepad_port,
-                        poll_line=None if args.demo else _poll_line,
-                        keep=DraftLink(table.store, table.key)).start()
+    pad = TableScorepad(
+        record,
+        table.save,
+        bind=args.bind,
+        say=say,
+        port=args.scorepad_port,
+        poll_line=None if args.demo else _poll_line,
+        keep=DraftLink(table.store, table.key),
+    ).start()
     table.view.link = pad.footer()
     phones = DemoPhones(pad.server.url, random.Random(args.seed)) if args.demo else None
     return pad, phones
@@ -427,8 +464,10 @@ def played_elsewhere(args, say):
     holder = players[0]
     from .watching import watch_board
 
-    say("The board on %s is being played by %s: this terminal shows it as `presstime watch` does "
-        "(Ctrl-C leaves; the game goes on there)." % (port, describe(holder)))
+    say(
+        "The board on %s is being played by %s: this terminal shows it as `presstime watch` does "
+        "(Ctrl-C leaves; the game goes on there)." % (port, describe(holder))
+    )
     return watch_board(port, command="play (view)")
 
 
@@ -441,7 +480,10 @@ def open_board(args, say):
     if args.port or not (args.sim or args.demo):
         port = boards.pick_port(args.port, allow_none=True)
         if port is None:
-            say("No board found: playing against the simulator (a board on USB is used automatically).")
+            say(
+                "No board found: playing against the simulator (a board on USB is used "
+                "automatically)."
+            )
     if port is None:
         from .simserve import Simulator
 

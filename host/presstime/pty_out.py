@@ -11,8 +11,8 @@ so a client that floods requests and never reads only stalls itself (docs/protoc
 import errno
 import os
 
-MAX_BACKLOG = 64 * 1024     # bytes of replies waiting before the board stops taking requests
-MAX_READ = 1024             # bytes of requests taken per loop iteration
+MAX_BACKLOG = 64 * 1024  # bytes of replies waiting before the board stops taking requests
+MAX_READ = 1024  # bytes of requests taken per loop iteration
 
 
 class PtyOut:
@@ -32,7 +32,7 @@ class PtyOut:
             except (BlockingIOError, InterruptedError):
                 return
             except OSError as e:
-                if e.errno == errno.EIO:    # nobody has the other end open: nobody to answer
+                if e.errno == errno.EIO:  # nobody has the other end open: nobody to answer
                     self.backlog = bytearray()
                 return
             del self.backlog[:n]

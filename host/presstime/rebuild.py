@@ -16,7 +16,8 @@ from .core import events as E
 def games_from_journal(records, damaged=None, dropped=()):
     """[(seq, payload bytes)] -> [game], oldest first. A game:
     {"seq": seq of its CONFIG, "last": seq of its last record, "config": {...}, "rounds": [round],
-     "over": bool, "photo_tokens": {name: n} (turns mode), "winner": name or None (a win the board showed)}
+     "over": bool, "photo_tokens": {name: n} (turns mode), "winner": name or None (a win the board
+     showed)}
     round: {"round": n, "day", "finish": [names, token 1 first], "print_ms": {name: ms},
             "layout_ms": {name: ms} (two-step), "tied": [names], "end": reason name, "elapsed_ms",
             "reveals": reveals done
@@ -41,7 +42,7 @@ def games_from_journal(records, damaged=None, dropped=()):
     game = machine = skipped = prev = None
     for seq, payload in records:
         if prev is not None and seq != prev + 1:
-            game = machine = None   # records the board dropped before a sync: another game follows
+            game = machine = None  # records the board dropped before a sync: another game follows
         prev = seq
         try:
             ev = E.decode(payload)
@@ -50,7 +51,9 @@ def games_from_journal(records, damaged=None, dropped=()):
             if payload[:1] == bytes((E.CONFIG,)):
                 game, machine = {"seq": seq, "unreadable": why, "newer": newer, "last": seq}, None
                 games.append(game)
-                damaged.append(journal_damage.entry(seq, why + "; its records are kept, not rebuilt", newer))
+                damaged.append(
+                    journal_damage.entry(seq, why + "; its records are kept, not rebuilt", newer)
+                )
             elif game is not None and machine is None:
                 _extend(game, damaged, seq)
             else:
@@ -75,7 +78,7 @@ def games_from_journal(records, damaged=None, dropped=()):
             if ev[0] == E.UNDO and skipped:
                 why = "an undo of record %d, which was skipped" % skipped
             damaged.append(journal_damage.entry(seq, why))
-        skipped = seq if why and ev[0] != E.UNDO else None   # the words of an undo right after it
+        skipped = seq if why and ev[0] != E.UNDO else None  # the words of an undo right after it
     if dropped:
         damaged[:] = [d for d in damaged if d["seq"] not in dropped]
     return games
@@ -96,9 +99,16 @@ class _Game:
         from .core.table import Table
 
         self.table = Table()
-        self.closed = []        # the rounds the machine went past
-        self.shown = None       # the round of the summary the machine entered last
-        self.game = {"seq": seq, "last": seq, "config": config, "rounds": [], "over": False, "winner": None}
+        self.closed = []  # the rounds the machine went past
+        self.shown = None  # the round of the summary the machine entered last
+        self.game = {
+            "seq": seq,
+            "last": seq,
+            "config": config,
+            "rounds": [],
+            "over": False,
+            "winner": None,
+        }
 
     def apply(self, ev):
         """Apply one event; None, or why the machine refused it (then nothing changed)."""
@@ -126,8 +136,13 @@ class _Game:
         return None
 
 
-_REASONS = {E.END_ALL: "all printed", E.END_TIME: "time-out", E.END_GRACE: "grace closed",
-            E.END_CONTROL: "ended", E.END_WIN: "target reached"}
+_REASONS = {
+    E.END_ALL: "all printed",
+    E.END_TIME: "time-out",
+    E.END_GRACE: "grace closed",
+    E.END_CONTROL: "ended",
+    E.END_WIN: "target reached",
+}
 
 
 def _round(table):
@@ -191,9 +206,11 @@ def game_record(game, base=None):
     if kind == "heat":
         return record
     if kind == "myth-fits":
-        record["photo_tokens"] = dict(game.get("photo_tokens") or
-                                      record.get("photo_tokens") or
-                                      dict((n, 0) for n in cfg.get("names", [])))
+        record["photo_tokens"] = dict(
+            game.get("photo_tokens")
+            or record.get("photo_tokens")
+            or dict((n, 0) for n in cfg.get("names", []))
+        )
         record.setdefault("gathered", None)
         return record
     rounds = list(record.get("rounds") or [])
@@ -210,7 +227,7 @@ def game_record(game, base=None):
         rnd.setdefault("players", {})
         rounds[i] = rnd
     while len(rounds) > len(game["rounds"]) and not (rounds[-1].get("players") or {}):
-        rounds.pop()    # a round the board no longer counts (aborted in its summary), nothing typed
+        rounds.pop()  # a round the board no longer counts (aborted in its summary), nothing typed
     record["rounds"] = rounds
     if kind == "fit-to-print":
         record.setdefault("mode", cfg.get("mode", "standard"))
@@ -249,8 +266,14 @@ def setup_problems(config):
         return errors
     players = [{"name": n, "colour": list(c)} for n, c in zip(names, config.get("colours", []))]
     try:
-        normalise({"game": game, "mode": config.get("mode"), "players": players,
-                   "edition": config.get("edition", "published")})
+        normalise(
+            {
+                "game": game,
+                "mode": config.get("mode"),
+                "players": players,
+                "edition": config.get("edition", "published"),
+            }
+        )
     except ValueError as e:
         return [str(e)]
     return []

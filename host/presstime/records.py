@@ -14,8 +14,8 @@ from .errors import BadInput
 # an export of a thousand games a few MB; beyond these a file is refused with a clear message,
 # never parsed into memory (a 200 MB file took ~1 GB) or into a stack overflow.
 MAX_FILE_BYTES = 32 * 1024 * 1024
-MAX_DEPTH = 32          # JSON nesting: a record is at most ~6 deep
-MAX_DIGITS = 30         # a whole number in a record has a few digits (CPython refuses > 4300)
+MAX_DEPTH = 32  # JSON nesting: a record is at most ~6 deep
+MAX_DIGITS = 30  # a whole number in a record has a few digits (CPython refuses > 4300)
 
 # a string (to its end when unterminated: never backtracks) or a bracket
 _NESTING = re.compile(r'"(?:[^"\\]+|\\.)*(?:"|\\?\Z)|[\[\]{}]', re.S)
@@ -41,7 +41,9 @@ def _unique_keys(pairs):
     out = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError("the key %s appears twice in one object" % json.dumps(key, ensure_ascii=True))
+            raise ValueError(
+                "the key %s appears twice in one object" % json.dumps(key, ensure_ascii=True)
+            )
         out[key] = value
     return out
 
@@ -66,7 +68,8 @@ def _constant(name):
 
 
 def loads(text):
-    """JSON text -> value, the one way the desktop reads JSON it is given (files, CSV cells): at most
+    """JSON text -> value, the one way the desktop reads JSON it is given (files, CSV cells): at
+    most
     MAX_DEPTH deep, no key twice in an object, numbers of at most MAX_DIGITS digits, no NaN or
     Infinity. ValueError (json.JSONDecodeError with a line and column when it is not JSON).
     Every text comes back in NFC (names.normal_record): a name is one player however the file
@@ -74,9 +77,16 @@ def loads(text):
     from .names import normal_record
 
     if json_depth(text) > MAX_DEPTH:
-        raise ValueError("nested more than %d deep (a game record is a few levels deep)" % MAX_DEPTH)
-    value = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_whole, parse_float=_fraction,
-                       parse_constant=_constant)
+        raise ValueError(
+            "nested more than %d deep (a game record is a few levels deep)" % MAX_DEPTH
+        )
+    value = json.loads(
+        text,
+        object_pairs_hook=_unique_keys,
+        parse_int=_whole,
+        parse_float=_fraction,
+        parse_constant=_constant,
+    )
     _only_text(value)
     return normal_record(value)
 
@@ -96,8 +106,10 @@ def _only_text(value):
             try:
                 v.encode("utf-8")
             except UnicodeEncodeError as e:
-                raise ValueError("the text %s holds a lone surrogate %s, which is not a character"
-                                 % (json.dumps(v[:40]), json.dumps(v[e.start])))
+                raise ValueError(
+                    "the text %s holds a lone surrogate %s, which is not a character"
+                    % (json.dumps(v[:40]), json.dumps(v[e.start]))
+                )
 
 
 def parse(text, source="input"):
@@ -105,7 +117,9 @@ def parse(text, source="input"):
     try:
         return loads(text)
     except json.JSONDecodeError as e:
-        raise BadInput("%s: not valid JSON: %s at line %d, column %d" % (source, e.msg, e.lineno, e.colno))
+        raise BadInput(
+            "%s: not valid JSON: %s at line %d, column %d" % (source, e.msg, e.lineno, e.colno)
+        )
     except ValueError as e:
         raise BadInput("%s: not a usable game record: %s" % (source, e))
 
@@ -116,8 +130,10 @@ def read_text(path):
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
-            raise BadInput("%s: larger than %d MB: not a file of game records (a game is a few KB)"
-                           % (path, MAX_FILE_BYTES // (1024 * 1024)))
+            raise BadInput(
+                "%s: larger than %d MB: not a file of game records (a game is a few KB)"
+                % (path, MAX_FILE_BYTES // (1024 * 1024))
+            )
     except FileNotFoundError:
         raise BadInput("%s: no such file" % path)
     except IsADirectoryError:
@@ -163,8 +179,10 @@ def check_record(record):
         return ["nested more than %d deep (a game record is a few levels deep)" % (MAX_DEPTH - 1)]
     problems = games.check(record)
     if isinstance(record, dict) and "uuid" in record and not is_uuid(record["uuid"]):
-        problems.append("uuid: must be a game's id as `presstime export` writes it, like %s (got %s)"
-                        % (UUID_EXAMPLE, json.dumps(record["uuid"], ensure_ascii=True)[:60]))
+        problems.append(
+            "uuid: must be a game's id as `presstime export` writes it, like %s (got %s)"
+            % (UUID_EXAMPLE, json.dumps(record["uuid"], ensure_ascii=True)[:60])
+        )
     return problems
 
 
@@ -193,7 +211,7 @@ def ranked(players, winners):
 
     def key(p):
         total = p.get("total")
-        return (p.get("name") not in winners, -(total if total is not None else -10 ** 9))
+        return (p.get("name") not in winners, -(total if total is not None else -(10**9)))
 
     out, last, rank = [], None, 0
     for i, p in enumerate(sorted(players, key=key), 1):

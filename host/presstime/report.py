@@ -1,9 +1,17 @@
 """Readable standings from a core result (`presstime score`, `show`, `play`)."""
 
-_ROWS = (("articles", "articles"), ("photos", "photos"), ("centerpiece", "centerpiece"),
-         ("white_space", "white space"), ("mood", "mood"), ("unplaced", "unplaced tiles"),
-         ("most_tiles_ads", "most tiles $"), ("score", "round score"), ("ad_revenue", "ad revenue $"),
-         ("token", "finishing token"))
+_ROWS = (
+    ("articles", "articles"),
+    ("photos", "photos"),
+    ("centerpiece", "centerpiece"),
+    ("white_space", "white space"),
+    ("mood", "mood"),
+    ("unplaced", "unplaced tiles"),
+    ("most_tiles_ads", "most tiles $"),
+    ("score", "round score"),
+    ("ad_revenue", "ad revenue $"),
+    ("token", "finishing token"),
+)
 _LABEL = 18
 
 
@@ -29,8 +37,10 @@ def _winner_line(result):
     if result.get("pending"):
         return result["pending"]
     if not result.get("complete", True):
-        return "No winner yet: %d of %d rounds played." % (result.get("rounds_played", 0),
-                                                           result.get("rounds_in_game", 0))
+        return "No winner yet: %d of %d rounds played." % (
+            result.get("rounds_played", 0),
+            result.get("rounds_in_game", 0),
+        )
     winners = result.get("winners") or []
     if not winners:
         return "No winner." + (" " + result["no_winner"] if result.get("no_winner") else "")
@@ -42,20 +52,30 @@ def _winner_line(result):
 
 
 # a Breaking News card's scoring effect in the words a player reads (its value, if any, filled in)
-NEWS_WORDS = {"mood-doubled": "the mood penalty is doubled",
-              "white-space-best": "the best white-space bonus is %d",
-              "most-tiles-ads": "the most tiles on the front page gain $%d"}
+NEWS_WORDS = {
+    "mood-doubled": "the mood penalty is doubled",
+    "white-space-best": "the best white-space bonus is %d",
+    "most-tiles-ads": "the most tiles on the front page gain $%d",
+}
 
 
 def news_words(card):
     words = NEWS_WORDS.get(card.get("effect"), str(card.get("effect")).replace("-", " "))
-    return words % card["value"] if "%d" in words and isinstance(card.get("value"), int) else words.replace(" %d", "")
+    return (
+        words % card["value"]
+        if "%d" in words and isinstance(card.get("value"), int)
+        else words.replace(" %d", "")
+    )
 
 
 def _news_line(record, i):
     """Round i's Breaking News card(s) as a line, or None (no record, or no card with an effect)."""
     rounds = record.get("rounds") if isinstance(record, dict) else None
-    rnd = rounds[i] if isinstance(rounds, list) and i < len(rounds) and isinstance(rounds[i], dict) else {}
+    rnd = (
+        rounds[i]
+        if isinstance(rounds, list) and i < len(rounds) and isinstance(rounds[i], dict)
+        else {}
+    )
     cards = [c for c in rnd.get("breaking_news") or [] if isinstance(c, dict)]
     if not cards:
         return None
@@ -84,7 +104,9 @@ def fit_to_print_text(result, record=None):
         lines += table[:1] + ([news] if news else []) + table[1:] + [""]
     rows = [("rounds", [sum(r["score"] for r in p["rounds"]) for p in players])]
     if any(p["adjustments"] for p in players):
-        rows.append(("end adjustments", [sum(a["points"] for a in p["adjustments"]) for p in players]))
+        rows.append(
+            ("end adjustments", [sum(a["points"] for a in p["adjustments"]) for p in players])
+        )
     rows.append(("TOTAL", [p["total"] for p in players]))
     rows.append(("ad revenue $", [p["ad_revenue"] for p in players]))
     if any(p["out_of_business"] for p in players):
@@ -94,7 +116,9 @@ def fit_to_print_text(result, record=None):
     lines += _table(["Standings"] + names, rows, width)
     for p in players:
         for a in p["adjustments"]:
-            lines.append("  %s: %+d points (%s)" % (p["name"], a["points"], a["reason"].replace("-", " ")))
+            lines.append(
+                "  %s: %+d points (%s)" % (p["name"], a["points"], a["reason"].replace("-", " "))
+            )
     lines += ["", _winner_line(result)]
     return "\n".join(lines) + "\n"
 
@@ -161,13 +185,19 @@ def table_text(record):
         for n in order:
             part = "%s %s" % (n, stamp(prints[n]))
             if n in layouts:
-                part += " (reported %s, laid out %s)" % (stamp(layouts[n]), stamp(max(0, prints[n] - layouts[n])))
+                part += " (reported %s, laid out %s)" % (
+                    stamp(layouts[n]),
+                    stamp(max(0, prints[n] - layouts[n])),
+                )
             parts.append(part)
         for n in sorted((n for n in layouts if n not in prints), key=lambda n: layouts[n]):
             parts.append("%s reported %s, no Print!" % (n, stamp(layouts[n])))
         head = "  round %d%s, %s after %s: " % (
-            i + 1, (" (%s)" % rnd["day"].capitalize()) if isinstance(rnd.get("day"), str) else "",
-            block.get("end", "?"), stamp(block.get("elapsed_ms") or 0))
+            i + 1,
+            (" (%s)" % rnd["day"].capitalize()) if isinstance(rnd.get("day"), str) else "",
+            block.get("end", "?"),
+            stamp(block.get("elapsed_ms") or 0),
+        )
         line = head + (", ".join(parts) if parts else "no presses")
         if block.get("tied"):
             line += "; tie: " + ", ".join(block["tied"])

@@ -1,4 +1,5 @@
-"""A stored game's result, computed once when the game is stored (docs/history.md, "Stored results").
+"""A stored game's result, computed once when the game is stored (docs/history.md, "Stored
+results").
 
 `summarize(text, added_at)` turns a stored record (its JSON text, as the `games` table holds it)
 into what the history's result tables keep: one `results` row, one `result_players` row per
@@ -36,22 +37,45 @@ def _played(record, added_at):
     """When the game was played, "YYYY-MM-DD HH:MM:SS": the record's `date` when it starts with a
     date, else when it was stored (UTC)."""
     date = record.get("date") if isinstance(record, dict) else None
-    if isinstance(date, str) and len(date) >= 10 and date[4:5] == "-" and date[7:8] == "-" \
-            and (date[:4] + date[5:7] + date[8:10]).isdigit():
+    if (
+        isinstance(date, str)
+        and len(date) >= 10
+        and date[4:5] == "-"
+        and date[7:8] == "-"
+        and (date[:4] + date[5:7] + date[8:10]).isdigit()
+    ):
         clock = date[11:19]
         if len(clock) == 5 and clock[2] == ":" and (clock[:2] + clock[3:]).isdigit():
             clock += ":00"  # "20:30"
-        if not (len(clock) == 8 and clock[2] == ":" and clock[5] == ":" and clock.replace(":", "").isdigit()):
+        if not (
+            len(clock) == 8
+            and clock[2] == ":"
+            and clock[5] == ":"
+            and clock.replace(":", "").isdigit()
+        ):
             clock = "00:00:00"
         return date[:10] + " " + clock
     return (added_at or "")[:19].replace("T", " ")
 
 
 def _damaged(reason, added_at, record=None):
-    game = {"state": DAMAGED, "error": reason, "game": "", "mode": "", "edition": "",
-            "played": _played(record, added_at), "place": "", "players": "[]", "winners": "[]",
-            "decided_by": "", "status": "damaged: " + reason, "rounds": 0, "play": "-", "duration_ms": 0,
-            "result": None}
+    game = {
+        "state": DAMAGED,
+        "error": reason,
+        "game": "",
+        "mode": "",
+        "edition": "",
+        "played": _played(record, added_at),
+        "place": "",
+        "players": "[]",
+        "winners": "[]",
+        "decided_by": "",
+        "status": "damaged: " + reason,
+        "rounds": 0,
+        "play": "-",
+        "duration_ms": 0,
+        "result": None,
+    }
     if isinstance(record, dict):
         game["game"] = str(record.get("game", "fit-to-print"))
     return Summary(game)
@@ -69,7 +93,9 @@ def decode(raw):
     from .names import normal_record
 
     try:
-        return normal_record(json.loads(raw)), None    # NFC: a name is one player however it was written
+        return normal_record(
+            json.loads(raw)
+        ), None  # NFC: a name is one player however it was written
     except ValueError as e:
         return None, "the stored record is not valid JSON: %s" % getattr(e, "msg", e)
 
@@ -107,14 +133,18 @@ def summarize(raw, added_at=""):
     try:
         problems = games.check(record)
     except Exception as e:  # the core must not stop the history: name it, go on
-        return _damaged("the core failed checking it: %s: %s" % (type(e).__name__, e), added_at, record)
+        return _damaged(
+            "the core failed checking it: %s: %s" % (type(e).__name__, e), added_at, record
+        )
     if problems:
         more = " (and %d more)" % (len(problems) - 1) if len(problems) > 1 else ""
         return _damaged("the core refuses it: %s%s" % (problems[0], more), added_at, record)
     try:
         result = games.score(record)
     except Exception as e:
-        return _damaged("the core failed scoring it: %s: %s" % (type(e).__name__, e), added_at, record)
+        return _damaged(
+            "the core failed scoring it: %s: %s" % (type(e).__name__, e), added_at, record
+        )
     return _from_result(record, result, added_at)
 
 
@@ -133,18 +163,26 @@ def _from_result(record, result, added_at):
     players = result.get("players") or []
     rounds = record.get("rounds")
     n_rounds = len(rounds) if isinstance(rounds, list) else 0
-    summary = Summary({
-        "state": COMPLETE if complete else IN_PROGRESS, "error": "", "game": game,
-        "mode": str(record.get("mode", "standard")) if game == "fit-to-print" else "",
-        "edition": str(record.get("edition", "published")) if game == "fit-to-print" else "",
-        "played": _played(record, added_at),
-        "place": record.get("place") if isinstance(record.get("place"), str) else "",
-        "players": json.dumps([p.get("name") for p in players], ensure_ascii=False),
-        "winners": json.dumps(winners, ensure_ascii=False), "decided_by": decider or "",
-        "status": status, "rounds": n_rounds, "play": game_words.played(game, result, n_rounds),
-        "duration_ms": _duration_ms(record),
-        "result": json.dumps(result, ensure_ascii=False, separators=(",", ":")),
-    }, result=result)
+    summary = Summary(
+        {
+            "state": COMPLETE if complete else IN_PROGRESS,
+            "error": "",
+            "game": game,
+            "mode": str(record.get("mode", "standard")) if game == "fit-to-print" else "",
+            "edition": str(record.get("edition", "published")) if game == "fit-to-print" else "",
+            "played": _played(record, added_at),
+            "place": record.get("place") if isinstance(record.get("place"), str) else "",
+            "players": json.dumps([p.get("name") for p in players], ensure_ascii=False),
+            "winners": json.dumps(winners, ensure_ascii=False),
+            "decided_by": decider or "",
+            "status": status,
+            "rounds": n_rounds,
+            "play": game_words.played(game, result, n_rounds),
+            "duration_ms": _duration_ms(record),
+            "result": json.dumps(result, ensure_ascii=False, separators=(",", ":")),
+        },
+        result=result,
+    )
     times = _print_times(record)
     columns = [c for c in result.get("columns") or [] if c != "total"]
     for seat, p in enumerate(players, 1):
@@ -152,13 +190,21 @@ def _from_result(record, result, added_at):
         prs = p.get("rounds") or []
         tokens = [r["token"] for r in prs if _num(r.get("token"))]
         ms = times.get(name, [])
-        summary.players.append({
-            "seat": seat, "name": name, "total": p["total"] if _num(p.get("total")) else None,
-            "won": 1 if name in winners else 0, "out_of_business": 1 if p.get("out_of_business") else 0,
-            "ad_revenue": p["ad_revenue"] if _num(p.get("ad_revenue")) else None,
-            "rounds": len(prs), "token_sum": sum(tokens), "token_n": len(tokens),
-            "print_ms_sum": sum(ms), "print_ms_n": len(ms),
-        })
+        summary.players.append(
+            {
+                "seat": seat,
+                "name": name,
+                "total": p["total"] if _num(p.get("total")) else None,
+                "won": 1 if name in winners else 0,
+                "out_of_business": 1 if p.get("out_of_business") else 0,
+                "ad_revenue": p["ad_revenue"] if _num(p.get("ad_revenue")) else None,
+                "rounds": len(prs),
+                "token_sum": sum(tokens),
+                "token_n": len(tokens),
+                "print_ms_sum": sum(ms),
+                "print_ms_n": len(ms),
+            }
+        )
         keys = set()
         for r in prs:
             keys.update(k for k, v in r.items() if k != "token" and _num(v))
@@ -177,5 +223,7 @@ def summarize_checked(record, added_at=""):
     try:
         result = games.score(record)
     except Exception as e:
-        return _damaged("the core failed scoring it: %s: %s" % (type(e).__name__, e), added_at, record)
+        return _damaged(
+            "the core failed scoring it: %s: %s" % (type(e).__name__, e), added_at, record
+        )
     return _from_result(record, result, added_at)

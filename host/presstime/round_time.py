@@ -3,7 +3,10 @@
 from .errors import BadInput
 
 PRESETS = {"frantic": 180000, "standard": 240000, "relaxed": 300000}
-HELP = "M:SS (e.g. 3:00), seconds (240), minutes (4m), or frantic (3:00) / standard (4:00) / relaxed (5:00)"
+HELP = (
+    "M:SS (e.g. 3:00), seconds (240), minutes (4m), "
+    "or frantic (3:00) / standard (4:00) / relaxed (5:00)"
+)
 
 
 def parse_ms(text):
@@ -30,8 +33,10 @@ def round_time_ms(text, option="--duration", lo_ms=10000, hi_ms=3600000):
     if ms is None:
         raise BadInput("%s %r: expected %s" % (option, text, HELP))
     if not lo_ms <= ms <= hi_ms:
-        raise BadInput("%s %r: between %d:%02d and %d:%02d" % (option, text, lo_ms // 60000, lo_ms // 1000 % 60,
-                                                                hi_ms // 60000, hi_ms // 1000 % 60))
+        raise BadInput(
+            "%s %r: between %d:%02d and %d:%02d"
+            % (option, text, lo_ms // 60000, lo_ms // 1000 % 60, hi_ms // 60000, hi_ms // 1000 % 60)
+        )
     return ms
 
 

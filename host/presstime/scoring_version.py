@@ -6,4 +6,4 @@ result is computed again (store.refresh_results), and it says so. Its own small 
 reading the history does not load the scoring code just to compare this number.
 """
 
-SCORING_VERSION = 2     # 2: names in NFC in the results (one player however a record wrote the name)
+SCORING_VERSION = 2  # 2: names in NFC in the results (one player however a record wrote the name)

@@ -20,13 +20,13 @@ import socket
 import threading
 import time
 
-from .boards import adverts, advert_dir, simulators, _alive
+from .boards import _alive, advert_dir, adverts, simulators
 from .core import wire
 from .errors import Failure
 from .link import E_LINK, BoardClient, LinkError, PortBusy, SerialTransport, Transport
 
-PREFIX = "link-"       # an owner: its socket
-USER = "use-"          # every process on a board, owner or attached: what it does there
+PREFIX = "link-"  # an owner: its socket
+USER = "use-"  # every process on a board, owner or attached: what it does there
 
 
 def _same(a, b):
@@ -39,7 +39,7 @@ def holders(prefix=PREFIX):
     found = []
     for path, info, pid in adverts(prefix, ("port", "sock")):
         if not _alive(pid) or "sock" in info and not os.path.exists(info["sock"]):
-            _remove(path, info.get("sock", ""))     # a process that died without cleaning up
+            _remove(path, info.get("sock", ""))  # a process that died without cleaning up
             continue
         info["advert"] = path
         found.append(info)
@@ -57,7 +57,9 @@ def holder_of(port):
 def users_of(port, command=None):
     """The processes using the board on `port` (owner or attached), those running `command` only
     if given."""
-    return [u for u in holders(USER) if _same(u["port"], port) and command in (None, u.get("command"))]
+    return [
+        u for u in holders(USER) if _same(u["port"], port) and command in (None, u.get("command"))
+    ]
 
 
 def _write_advert(path, info):
@@ -112,9 +114,14 @@ def busy_message(port):
     procs = processes_holding(port)
     if procs:
         who = ", ".join("pid %d (%s)" % (pid, cmd[:60]) for pid, cmd in procs)
-        return ("the board on %s is open in another program that does not share it: %s; "
-                "close that program and try again" % (port, who))
-    return "the board on %s is open in another program that does not share it; close it and try again" % port
+        return (
+            "the board on %s is open in another program that does not share it: %s; "
+            "close that program and try again" % (port, who)
+        )
+    return (
+        "the board on %s is open in another program that does not share it; close it and try again"
+        % port
+    )
 
 
 class SocketTransport(Transport):
@@ -133,8 +140,10 @@ class SocketTransport(Transport):
             raise
 
     def _gone(self, e=None):
-        return LinkError("%s, which held the board, stopped sharing it%s"
-                         % (describe(self.holder), ": %s" % e if e else ""))
+        return LinkError(
+            "%s, which held the board, stopped sharing it%s"
+            % (describe(self.holder), ": %s" % e if e else "")
+        )
 
     def _write(self, data):
         try:
@@ -186,8 +195,15 @@ class Owner:
             os.umask(old)
         os.chmod(self.sock_path, 0o600)
         self.listener.listen(8)
-        _write_advert(self.advert, {"port": os.path.realpath(port), "sock": self.sock_path, "pid": os.getpid(),
-                                    "command": command})
+        _write_advert(
+            self.advert,
+            {
+                "port": os.path.realpath(port),
+                "sock": self.sock_path,
+                "pid": os.getpid(),
+                "command": command,
+            },
+        )
         self._thread = threading.Thread(target=self._accept, name="presstime-share", daemon=True)
         self._thread.start()
 
@@ -201,7 +217,9 @@ class Owner:
             except OSError:
                 return
             self._conns.append(conn)
-            threading.Thread(target=self._serve, args=(conn,), name="presstime-share-client", daemon=True).start()
+            threading.Thread(
+                target=self._serve, args=(conn,), name="presstime-share-client", daemon=True
+            ).start()
 
     def _serve(self, conn):
         decoder = wire.Decoder()
@@ -224,9 +242,14 @@ class Owner:
         if len(body) < 3 or body[1] & wire.REPLY:
             return None
         rid, mtype = body[2], body[1] & 0x7F
-        if mtype == wire.REPL:      # it would end the owner's session under it
-            return self._error(rid, wire.E_REFUSED, mtype, "the board is in use by `presstime %s` (pid %d): "
-                               "quit it first, then ask for the REPL" % (self.command, os.getpid()))
+        if mtype == wire.REPL:  # it would end the owner's session under it
+            return self._error(
+                rid,
+                wire.E_REFUSED,
+                mtype,
+                "the board is in use by `presstime %s` (pid %d): "
+                "quit it first, then ask for the REPL" % (self.command, os.getpid()),
+            )
         try:
             return wire.frame(self.client.forward(body))
         except Failure as e:
@@ -268,7 +291,9 @@ class SharedTransport(Transport):
         self._use = None
         try:
             self._use = os.path.join(advert_dir(), "%s%d-%d.json" % (USER, os.getpid(), id(self)))
-            _write_advert(self._use, {"port": os.path.realpath(port), "pid": os.getpid(), "command": command})
+            _write_advert(
+                self._use, {"port": os.path.realpath(port), "pid": os.getpid(), "command": command}
+            )
         except (OSError, Failure):
             self._use = None
 
@@ -289,12 +314,12 @@ class SharedTransport(Transport):
                     self.inner = SocketTransport(h)
                     return
                 except OSError:
-                    pass        # it is going away: its port comes free
+                    pass  # it is going away: its port comes free
             else:
                 try:
                     self.inner = SerialTransport(self.port, attempts=1 if i else 5)
                 except PortBusy:
-                    pass        # another process is opening it: its advert follows
+                    pass  # another process is opening it: its advert follows
                 else:
                     self._serve()
                     return
@@ -312,7 +337,9 @@ class SharedTransport(Transport):
         try:
             self.owner = Owner(self.client, self.port, self.command)
         except (OSError, Failure):
-            self.owner = None   # an unusable runtime folder: the board is still ours, just not shared
+            self.owner = (
+                None  # an unusable runtime folder: the board is still ours, just not shared
+            )
 
     def _take_over(self):
         self.inner.close()
@@ -369,6 +396,8 @@ def open_client(port, command, timeout=None, retries=None):
     from .link import RETRIES, TIMEOUT
 
     transport = SharedTransport(port, command)
-    client = BoardClient(transport, timeout=timeout or TIMEOUT, retries=RETRIES if retries is None else retries)
+    client = BoardClient(
+        transport, timeout=timeout or TIMEOUT, retries=RETRIES if retries is None else retries
+    )
     transport.serve(client)
     return client

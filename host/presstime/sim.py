@@ -19,16 +19,18 @@ Script (`--script`, for tests and demos; runs on a virtual clock, as fast as it 
 """
 
 import os
-import select
 import time
 
 from .device.ports.fake import FakePort
 
 RING = 24
-STEP_MS = 10            # virtual clock: ms per idle loop iteration in script mode
-DRAW_MS = 100           # live mode: redraw at most this often
-HELP = "1-6 press \u00b7 l,1-6 long \u00b7 space control \u00b7 p pause \u00b7 u undo \u00b7 x abort \u00b7 q quit"
-LONG_MS = 900           # a long press: over the board's 0.8 s photo-token hold
+STEP_MS = 10  # virtual clock: ms per idle loop iteration in script mode
+DRAW_MS = 100  # live mode: redraw at most this often
+HELP = (
+    "1-6 press \u00b7 l,1-6 long \u00b7 space control \u00b7 p pause \u00b7 u undo "
+    "\u00b7 x abort \u00b7 q quit"
+)
+LONG_MS = 900  # a long press: over the board's 0.8 s photo-token hold
 
 
 class TerminalPort(FakePort):
@@ -37,10 +39,15 @@ class TerminalPort(FakePort):
     board = "sim"
 
     def __init__(self, players=6, journal_path=None, serial_fd=None, virtual=False, uid=None):
-        FakePort.__init__(self, players=players, pixels=RING, journal_path=journal_path,
-                          ring=tuple(range(RING)),
-                          player_pixels=tuple(range(RING, RING + players)))
-        self.max_channel = 255        # the terminal has no power budget; draw full range
+        FakePort.__init__(
+            self,
+            players=players,
+            pixels=RING,
+            journal_path=journal_path,
+            ring=tuple(range(RING)),
+            player_pixels=tuple(range(RING, RING + players)),
+        )
+        self.max_channel = 255  # the terminal has no power budget; draw full range
         self.serial_fd = serial_fd
         self._pty = None
         self.virtual = virtual
@@ -82,7 +89,7 @@ class TerminalPort(FakePort):
     def write(self, data):
         if self.serial_fd is None:
             return FakePort.write(self, data)
-        self._out().write(data)     # never blocks: see pty_out
+        self._out().write(data)  # never blocks: see pty_out
 
     def _out(self):
         if self._pty is None or self._pty.fd != self.serial_fd:
@@ -128,13 +135,13 @@ def press_key(app, port, key, note=None):
             app.command("resume")
     elif key == "u":
         st = app.status()
-        if not st.get("undo"):        # the double press would count as a short press: not sent
+        if not st.get("undo"):  # the double press would count as a short press: not sent
             if note is not None:
                 from .mirror import why_no_undo
 
                 note("undo refused: " + why_no_undo(st))
             return True
-        port.tap_now(-1)              # the board's gesture: two presses within 0.4 s
+        port.tap_now(-1)  # the board's gesture: two presses within 0.4 s
         port.tap_now(-1, after_ms=200)
         if note is not None:
             from .mirror import last_presser
@@ -211,25 +218,44 @@ def screen(st, frame, colour):
     frame = frame or []
     top = max([max(c) for c in frame] + [1])
     ring = "".join(pixel_text(c, top, colour) for c in frame[:RING])
-    lines = ["presstime sim  %s  %s  round %s/%s" % (st.get("game"), st.get("mode"),
-                                                     st.get("round"), st.get("rounds")),
-             headline(st), "", "  " + ring, ""]
+    lines = [
+        "presstime sim  %s  %s  round %s/%s"
+        % (st.get("game"), st.get("mode"), st.get("round"), st.get("rounds")),
+        headline(st),
+        "",
+        "  " + ring,
+        "",
+    ]
     players = st.get("players") or []
     for i in range(len(players)):
         p = players[i]
         c = frame[RING + i] if RING + i < len(frame) else (0, 0, 0)
-        lines.append("  [%d] %s %-12s %s" % (i + 1, pixel_text(c, top, colour), p["name"],
-                                             player_text(p, st)))
+        lines.append(
+            "  [%d] %s %-12s %s"
+            % (i + 1, pixel_text(c, top, colour), p["name"], player_text(p, st))
+        )
     lines += ["", HELP]
     return lines
 
 
 def status_line(port, st):
     """One plain line per state change (script mode)."""
-    ps = " ".join("%d:%s%s%s" % (i + 1, p["state"], ("#%d" % p["token"]) if p.get("token") else "",
-                                 "~tie" if p.get("tied") else "")
-                  for i, p in enumerate(st.get("players") or []))
-    return "t=%d.%03d %s | %s" % (port.t_us // 1000000, (port.t_us // 1000) % 1000, headline(st), ps)
+    ps = " ".join(
+        "%d:%s%s%s"
+        % (
+            i + 1,
+            p["state"],
+            ("#%d" % p["token"]) if p.get("token") else "",
+            "~tie" if p.get("tied") else "",
+        )
+        for i, p in enumerate(st.get("players") or [])
+    )
+    return "t=%d.%03d %s | %s" % (
+        port.t_us // 1000000,
+        (port.t_us // 1000) % 1000,
+        headline(st),
+        ps,
+    )
 
 
 # ---- the two fronts ------------------------------------------------------------------------
@@ -238,14 +264,23 @@ def parse_script(text):
     out = []
     words = text.replace(",", " ").split()
     for n, w in enumerate(words, 1):
-        if w in ("1", "2", "3", "4", "5", "6", "space", "_", "p", "u", "x", "q") or \
-                w in ("l1", "l2", "l3", "l4", "l5", "l6"):
+        if w in ("1", "2", "3", "4", "5", "6", "space", "_", "p", "u", "x", "q") or w in (
+            "l1",
+            "l2",
+            "l3",
+            "l4",
+            "l5",
+            "l6",
+        ):
             out.append(("key", w))
             continue
         spec = w[5:] if w.startswith("wait:") else (w[1:] if w.startswith("+") else None)
         ms = _duration_ms(spec) if spec else None
         if ms is None:
-            raise ValueError("script word %d %r: expected 1-6, l1-l6, space, p, u, x, q, +MS, +M:SS or wait:MS" % (n, w))
+            raise ValueError(
+                "script word %d %r: expected 1-6, l1-l6, space, p, u, x, q, +MS, +M:SS or wait:MS"
+                % (n, w)
+            )
         out.append(("wait", ms))
     return out
 
@@ -284,9 +319,9 @@ def run_script(app, port, script, out):
             end = port.t_us + arg * 1000
             while port.t_us < end:
                 step()
-    while port.pending():          # let the last gestures finish
+    while port.pending():  # let the last gestures finish
         step()
-    for _ in range(60):            # and a short quiet tail (a single control press waits 0.4 s)
+    for _ in range(60):  # and a short quiet tail (a single control press waits 0.4 s)
         step()
     st = app.status()
     out.write("\n".join(screen(st, port.last_frame, False)[:-2]) + "\n")
@@ -299,9 +334,14 @@ def run_live(app, port, stdin, out, link=None, pty_path=None, grace_ms=5000):
     from .tablekeys import Keys
     from .tableview import Screen, View
 
-    view = View("sim", keys=HELP, grace_ms=grace_ms,
-                port=("serving the link on %s (presstime play --port %s)" % (pty_path, pty_path))
-                if pty_path else None)
+    view = View(
+        "sim",
+        keys=HELP,
+        grace_ms=grace_ms,
+        port=("serving the link on %s (presstime play --port %s)" % (pty_path, pty_path))
+        if pty_path
+        else None,
+    )
     rung = 0
     last_draw = 0.0
     with Keys(stdin) as keys, Screen(view, stream=out) as screen:
@@ -318,5 +358,5 @@ def run_live(app, port, stdin, out, link=None, pty_path=None, grace_ms=5000):
                 last_draw = now
                 frame = port.last_frame or []
                 view.ring = [tuple(c) for c in frame[:RING]]
-                view.buttons = [tuple(c) for c in frame[RING:RING + port.players]]
+                view.buttons = [tuple(c) for c in frame[RING : RING + port.players]]
                 screen.show(app.status())

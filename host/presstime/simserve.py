@@ -79,7 +79,7 @@ class PtyPort(Port):
         return data
 
     def write(self, data):
-        self.out.write(data)    # never blocks: see pty_out
+        self.out.write(data)  # never blocks: see pty_out
 
     @property
     def bytes_out(self):
@@ -113,7 +113,8 @@ def _make_app(port, journal_file):
 
 
 class Simulator:
-    """One simulated board on a fresh pty. `journal`: the journal file (default: a new temp file)."""
+    """One simulated board on a fresh pty. `journal`: the journal file (default: a new temp
+    file)."""
 
     def __init__(self, journal=None, advertise=True):
         import tty
@@ -207,8 +208,9 @@ class Simulator:
 def main(argv=None):
     import argparse
 
-    p = argparse.ArgumentParser(prog="python -m presstime.simserve",
-                                description="run a simulated presstime board on a pty")
+    p = argparse.ArgumentParser(
+        prog="python -m presstime.simserve", description="run a simulated presstime board on a pty"
+    )
     p.add_argument("--journal", help="journal file (default: a new temporary one)")
     args = p.parse_args(argv)
     import signal

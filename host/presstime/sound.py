@@ -17,7 +17,7 @@ from .device import app as board
 
 _TIMED = ("running", "paused")
 _ENDED = ("summary", "over")
-_END_TIME = 2               # core/table.py end_reason: the time ran out (no grace window)
+_END_TIME = 2  # core/table.py end_reason: the time ran out (no grace window)
 
 
 def _tone(kind):
@@ -47,10 +47,14 @@ def moments(before, now, warn=WARNINGS):
     old = before.get("players") or []
     for i, p in enumerate(now.get("players") or []):
         was = old[i] if i < len(old) else {}
-        if p.get("token") and not was.get("token") and p.get("state") in ("printed", "late"):   # 0: none yet
+        if (
+            p.get("token") and not was.get("token") and p.get("state") in ("printed", "late")
+        ):  # 0: none yet
             out.append(print_tone(p["token"]))
     then, phase = before.get("phase"), now.get("phase")
-    if then in _TIMED and (phase == "grace" or phase in _ENDED and now.get("end_reason") == _END_TIME):
+    if then in _TIMED and (
+        phase == "grace" or phase in _ENDED and now.get("end_reason") == _END_TIME
+    ):
         out.append(_tone(TIMEOUT))
     if then in _TIMED + ("grace",) and phase in _ENDED:
         out.append(_tone(END))
@@ -63,8 +67,13 @@ def _pcm(hz, ms, rate):
 
     n = rate * ms // 1000
     fade = max(1, rate // 200)
-    return array("h", (int(9000 * math.sin(2 * math.pi * hz * i / rate) * min(1, i / fade, (n - i) / fade))
-                       for i in range(n))).tobytes()
+    return array(
+        "h",
+        (
+            int(9000 * math.sin(2 * math.pi * hz * i / rate) * min(1, i / fade, (n - i) / fade))
+            for i in range(n)
+        ),
+    ).tobytes()
 
 
 class Beeper:
@@ -102,7 +111,7 @@ class Beeper:
             try:
                 with self._sd.RawOutputStream(samplerate=self.RATE, channels=1, dtype="int16") as s:
                     s.write(_pcm(hz, ms, self.RATE))
-            except Exception:   # the device went away: the bell from now on
+            except Exception:  # the device went away: the bell from now on
                 self.how = "bell"
 
 
@@ -110,8 +119,9 @@ def _sounddevice():
     """The sounddevice module when it is installed and finds an output device, else None."""
     try:
         import sounddevice
+
         sounddevice.query_devices(kind="output")
-    except Exception:   # not installed, no PortAudio library, no output device
+    except Exception:  # not installed, no PortAudio library, no output device
         return None
     return sounddevice
 

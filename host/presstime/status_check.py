@@ -15,7 +15,7 @@ there.
 
 from .core.table import PHASES, STATES
 
-BIG = 2 ** 53           # whole numbers beyond this are no time, count or seat a board sends
+BIG = 2**53  # whole numbers beyond this are no time, count or seat a board sends
 MAX_PLAYERS = 6
 
 
@@ -37,8 +37,16 @@ def _int(v, where, lo=-BIG, hi=BIG, null=False):
     if v is None and null:
         return
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        span = "" if (lo, hi) == (-BIG, BIG) else " %d to %d" % (lo, hi) if hi != BIG else " %d or more" % lo
-        raise Bad("%s: %sa whole number%s, got %s" % (where, "null or " if null else "", span, _show(v)))
+        span = (
+            ""
+            if (lo, hi) == (-BIG, BIG)
+            else " %d to %d" % (lo, hi)
+            if hi != BIG
+            else " %d or more" % lo
+        )
+        raise Bad(
+            "%s: %sa whole number%s, got %s" % (where, "null or " if null else "", span, _show(v))
+        )
 
 
 def _colour(v, where):
@@ -84,8 +92,12 @@ _TOP = {
     "tokens": (lambda v, w, n: _bool(v, w), False),
     "two_step": (lambda v, w, n: _bool(v, w), False),
     "end_reason": (lambda v, w, n: _int(v, w, 0, 255), False),
-    "pick_order": (lambda v, w, n: [_int(s, "%s[%d]" % (w, i), 0, n - 1) for i, s in enumerate(_list(v, w, n))],
-                   False),
+    "pick_order": (
+        lambda v, w, n: [
+            _int(s, "%s[%d]" % (w, i), 0, n - 1) for i, s in enumerate(_list(v, w, n))
+        ],
+        False,
+    ),
     "winner": (lambda v, w, n: _int(v, w, -1, n - 1, null=True), False),
     "undo": (lambda v, w, n: _bool(v, w), False),
     "turn": (lambda v, w, n: _int(v, w, -1, n - 1), False),
@@ -105,7 +117,7 @@ _PLAYER = {
     "colour": _colour,
     "state": lambda v, w: _str(v, w, one_of=STATES),
     "token": lambda v, w: _int(v, w, 0, MAX_PLAYERS, null=True),
-    "tied": lambda v, w: _int(v, w, 0, 1) if not isinstance(v, bool) else None,   # the table's 0/1
+    "tied": lambda v, w: _int(v, w, 0, 1) if not isinstance(v, bool) else None,  # the table's 0/1
     "layout_ms": lambda v, w: _int(v, w, 0, null=True),
     "print_ms": lambda v, w: _int(v, w, 0, null=True),
     "print_us": lambda v, w: _int(v, w, 0, null=True),
@@ -178,7 +190,11 @@ def _check(st):
         elif required and n:
             raise Bad("%s: missing" % key)
     if "turn" in st or "step" in st:
-        for key in ("turn_ms", "turn_limit_ms", "target") if "turn" in st else ("steps", "steps_left", "reveal_ms"):
+        for key in (
+            ("turn_ms", "turn_limit_ms", "target")
+            if "turn" in st
+            else ("steps", "steps_left", "reveal_ms")
+        ):
             if key not in st:
                 raise Bad("%s: missing" % key)
     _standings(st.get("standings"), n)

@@ -1,4 +1,5 @@
-"""The local game history: one SQLite file (stdlib sqlite3), versioned schema, one transaction per write.
+"""The local game history: one SQLite file (stdlib sqlite3), versioned schema, one transaction per
+write.
 
     store = open_store(args)              # --db, else $PRESSTIME_DB, else the user data dir
     game_id = store.add_game(record, "import:game.json")
@@ -22,10 +23,12 @@ FILE_NAME = "history.sqlite3"
 
 
 class JournalError(Failure):
-    """A board's journal disagrees with what is already stored (a gap, or a stored record changed)."""
+    """A board's journal disagrees with what is already stored (a gap, or a stored record
+    changed)."""
 
 
 # --- schema ---------------------------------------------------------------------------------
+
 
 def _v1(conn):
     # The first schema: the records as JSON, and the boards' journals.
@@ -60,7 +63,8 @@ def _v2(conn):
         if not isinstance(record, dict):
             continue  # a damaged row keeps the defaults; the results (v4) name it
         conn.execute(
-            "UPDATE games SET game=?, mode=?, edition=?, players=?, rounds=?, fingerprint=? WHERE id=?",
+            "UPDATE games SET game=?, mode=?, edition=?, players=?, rounds=?, fingerprint=? WHERE "
+            "id=?",
             _summary_values(record) + (game_id,),
         )
     conn.execute("CREATE INDEX games_fingerprint ON games (fingerprint)")
@@ -69,10 +73,7 @@ def _v2(conn):
 def _v3(conn):
     # Drafts: score entry in progress, saved after every player so nothing typed is lost.
     conn.execute(
-        "CREATE TABLE drafts ("
-        " key TEXT PRIMARY KEY,"
-        " record TEXT NOT NULL,"
-        " saved_at TEXT NOT NULL)"
+        "CREATE TABLE drafts ( key TEXT PRIMARY KEY, record TEXT NOT NULL, saved_at TEXT NOT NULL)"
     )
 
 
@@ -87,19 +88,19 @@ def _v4(conn):
         "CREATE TABLE results ("
         " game_id INTEGER PRIMARY KEY,"
         " scoring_version INTEGER NOT NULL,"
-        " state TEXT NOT NULL,"           # complete, in progress, damaged
-        " error TEXT NOT NULL,"           # why a damaged game is damaged
+        " state TEXT NOT NULL,"  # complete, in progress, damaged
+        " error TEXT NOT NULL,"  # why a damaged game is damaged
         " game TEXT NOT NULL, mode TEXT NOT NULL, edition TEXT NOT NULL,"
-        " played TEXT NOT NULL,"          # YYYY-MM-DD HH:MM:SS: the record's date, else added_at
+        " played TEXT NOT NULL,"  # YYYY-MM-DD HH:MM:SS: the record's date, else added_at
         " place TEXT NOT NULL,"
-        " players TEXT NOT NULL,"         # JSON list of names, seat order
-        " winners TEXT NOT NULL,"         # JSON list
-        " decided_by TEXT NOT NULL,"      # the rule that decided a tie ('' when the total did)
-        " status TEXT NOT NULL,"          # one line, as `history` prints it
+        " players TEXT NOT NULL,"  # JSON list of names, seat order
+        " winners TEXT NOT NULL,"  # JSON list
+        " decided_by TEXT NOT NULL,"  # the rule that decided a tie ('' when the total did)
+        " status TEXT NOT NULL,"  # one line, as `history` prints it
         " rounds INTEGER NOT NULL,"
-        " play TEXT NOT NULL,"            # what the game consisted of: "3 days", "3 heists"…
+        " play TEXT NOT NULL,"  # what the game consisted of: "3 days", "3 heists"…
         " duration_ms INTEGER NOT NULL,"  # the rounds' time on the board (0: not timed)
-        " result TEXT)"                   # the core's result, JSON (NULL when damaged)
+        " result TEXT)"  # the core's result, JSON (NULL when damaged)
     )
     conn.execute("CREATE INDEX results_played ON results (played, game_id)")
     conn.execute("CREATE INDEX results_state ON results (state, game, mode)")
@@ -115,7 +116,10 @@ def _v4(conn):
         " PRIMARY KEY (game_id, seat)) WITHOUT ROWID"
     )
     conn.execute("CREATE INDEX result_players_name ON result_players (name, game_id)")
-    conn.execute("CREATE INDEX result_players_streak ON result_players (state, game, name, played, game_id, won)")
+    conn.execute(
+        "CREATE INDEX result_players_streak ON result_players (state, game, name, played, game_id, "
+        "won)"
+    )
     # The numbers stats averages: kind 'round' (a sum over the game's rounds) or 'game'.
     conn.execute(
         "CREATE TABLE result_values ("
@@ -129,29 +133,37 @@ def _v4(conn):
     conn.execute(
         "CREATE TABLE agg_players ("
         " game TEXT NOT NULL, mode TEXT NOT NULL, name TEXT NOT NULL,"
-        " games INTEGER NOT NULL, wins INTEGER NOT NULL, score_sum NOT NULL, score_n INTEGER NOT NULL,"
+        " games INTEGER NOT NULL, wins INTEGER NOT NULL, score_sum NOT NULL, score_n INTEGER NOT "
+        "NULL,"
         " best, out_of_business INTEGER NOT NULL, ads_sum NOT NULL, ads_n INTEGER NOT NULL,"
-        " token_sum NOT NULL, token_n INTEGER NOT NULL, print_ms_sum NOT NULL, print_ms_n INTEGER NOT NULL,"
+        " token_sum NOT NULL, token_n INTEGER NOT NULL, print_ms_sum NOT NULL, print_ms_n INTEGER "
+        "NOT NULL,"
         " rounds INTEGER NOT NULL, PRIMARY KEY (game, mode, name)) WITHOUT ROWID"
     )
     conn.execute(
         "CREATE TABLE agg_values ("
-        " game TEXT NOT NULL, mode TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL,"
-        " total NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (game, mode, name, kind, key)) WITHOUT ROWID"
+        " game TEXT NOT NULL, mode TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, key TEXT "
+        "NOT NULL,"
+        " total NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (game, mode, name, kind, key)) WITHOUT "
+        "ROWID"
     )
     # Winning streaks per (game, player), kept while games arrive in the order they were played;
     # a game stored out of order, or removed, marks the row dirty and `stats` counts it again.
     conn.execute(
         "CREATE TABLE agg_streaks ("
-        " game TEXT NOT NULL, name TEXT NOT NULL, last_played TEXT NOT NULL, last_game_id INTEGER NOT NULL,"
+        " game TEXT NOT NULL, name TEXT NOT NULL, last_played TEXT NOT NULL, last_game_id INTEGER "
+        "NOT NULL,"
         " current INTEGER NOT NULL, longest INTEGER NOT NULL, dirty INTEGER NOT NULL,"
         " PRIMARY KEY (game, name)) WITHOUT ROWID"
     )
-    later = ("(excluded.last_played > last_played OR (excluded.last_played = last_played"
-             " AND excluded.last_game_id > last_game_id))")
+    later = (
+        "(excluded.last_played > last_played OR (excluded.last_played = last_played"
+        " AND excluded.last_game_id > last_game_id))"
+    )
     current = "(CASE WHEN excluded.current = 1 THEN current + 1 ELSE 0 END)"
     conn.execute(
-        "CREATE TRIGGER result_players_streak_added AFTER INSERT ON result_players WHEN NEW.state = 'complete' BEGIN"
+        "CREATE TRIGGER result_players_streak_added AFTER INSERT ON result_players WHEN NEW.state "
+        "= 'complete' BEGIN"
         " INSERT INTO agg_streaks (game, name, last_played, last_game_id, current, longest, dirty)"
         " VALUES (NEW.game, NEW.name, NEW.played, NEW.game_id, NEW.won, NEW.won, 0)"
         " ON CONFLICT (game, name) DO UPDATE SET"
@@ -163,51 +175,67 @@ def _v4(conn):
         " END" % {"later": later, "current": current}
     )
     conn.execute(
-        "CREATE TRIGGER result_players_streak_removed AFTER DELETE ON result_players WHEN OLD.state = 'complete'"
+        "CREATE TRIGGER result_players_streak_removed AFTER DELETE ON result_players WHEN "
+        "OLD.state = 'complete'"
         " BEGIN UPDATE agg_streaks SET dirty = 1 WHERE game = OLD.game AND name = OLD.name; END"
     )
     conn.execute(
-        "CREATE TRIGGER result_players_added AFTER INSERT ON result_players WHEN NEW.state = 'complete' BEGIN"
-        " INSERT INTO agg_players (game, mode, name, games, wins, score_sum, score_n, best, out_of_business,"
+        "CREATE TRIGGER result_players_added AFTER INSERT ON result_players WHEN NEW.state = "
+        "'complete' BEGIN"
+        " INSERT INTO agg_players (game, mode, name, games, wins, score_sum, score_n, best, "
+        "out_of_business,"
         "  ads_sum, ads_n, token_sum, token_n, print_ms_sum, print_ms_n, rounds)"
-        " VALUES (NEW.game, NEW.mode, NEW.name, 1, NEW.won, COALESCE(NEW.total, 0), NEW.total IS NOT NULL,"
+        " VALUES (NEW.game, NEW.mode, NEW.name, 1, NEW.won, COALESCE(NEW.total, 0), NEW.total IS "
+        "NOT NULL,"
         "  NEW.total, NEW.out_of_business, COALESCE(NEW.ad_revenue, 0), NEW.ad_revenue IS NOT NULL,"
         "  NEW.token_sum, NEW.token_n, NEW.print_ms_sum, NEW.print_ms_n, NEW.rounds)"
-        " ON CONFLICT (game, mode, name) DO UPDATE SET games = games + 1, wins = wins + excluded.wins,"
+        " ON CONFLICT (game, mode, name) DO UPDATE SET games = games + 1, wins = wins + "
+        "excluded.wins,"
         "  score_sum = score_sum + excluded.score_sum, score_n = score_n + excluded.score_n,"
-        "  best = CASE WHEN best IS NULL OR excluded.best > best THEN COALESCE(excluded.best, best) ELSE best END,"
+        "  best = CASE WHEN best IS NULL OR excluded.best > best THEN COALESCE(excluded.best, "
+        "best) ELSE best END,"
         "  out_of_business = out_of_business + excluded.out_of_business,"
         "  ads_sum = ads_sum + excluded.ads_sum, ads_n = ads_n + excluded.ads_n,"
         "  token_sum = token_sum + excluded.token_sum, token_n = token_n + excluded.token_n,"
-        "  print_ms_sum = print_ms_sum + excluded.print_ms_sum, print_ms_n = print_ms_n + excluded.print_ms_n,"
+        "  print_ms_sum = print_ms_sum + excluded.print_ms_sum, print_ms_n = print_ms_n + "
+        "excluded.print_ms_n,"
         "  rounds = rounds + excluded.rounds;"
         " END"
     )
     conn.execute(
-        "CREATE TRIGGER result_players_removed AFTER DELETE ON result_players WHEN OLD.state = 'complete' BEGIN"
+        "CREATE TRIGGER result_players_removed AFTER DELETE ON result_players WHEN OLD.state = "
+        "'complete' BEGIN"
         " UPDATE agg_players SET games = games - 1, wins = wins - OLD.won,"
-        "  score_sum = score_sum - COALESCE(OLD.total, 0), score_n = score_n - (OLD.total IS NOT NULL),"
+        "  score_sum = score_sum - COALESCE(OLD.total, 0), score_n = score_n - (OLD.total IS NOT "
+        "NULL),"
         "  best = (SELECT MAX(total) FROM result_players WHERE name = OLD.name AND game = OLD.game"
         "   AND mode = OLD.mode AND state = 'complete'),"
         "  out_of_business = out_of_business - OLD.out_of_business,"
-        "  ads_sum = ads_sum - COALESCE(OLD.ad_revenue, 0), ads_n = ads_n - (OLD.ad_revenue IS NOT NULL),"
+        "  ads_sum = ads_sum - COALESCE(OLD.ad_revenue, 0), ads_n = ads_n - (OLD.ad_revenue IS NOT "
+        "NULL),"
         "  token_sum = token_sum - OLD.token_sum, token_n = token_n - OLD.token_n,"
-        "  print_ms_sum = print_ms_sum - OLD.print_ms_sum, print_ms_n = print_ms_n - OLD.print_ms_n,"
+        "  print_ms_sum = print_ms_sum - OLD.print_ms_sum, print_ms_n = print_ms_n - "
+        "OLD.print_ms_n,"
         "  rounds = rounds - OLD.rounds"
         "  WHERE game = OLD.game AND mode = OLD.mode AND name = OLD.name;"
-        " DELETE FROM agg_players WHERE game = OLD.game AND mode = OLD.mode AND name = OLD.name AND games <= 0;"
+        " DELETE FROM agg_players WHERE game = OLD.game AND mode = OLD.mode AND name = OLD.name "
+        "AND games <= 0;"
         " END"
     )
     conn.execute(
-        "CREATE TRIGGER result_values_added AFTER INSERT ON result_values WHEN NEW.state = 'complete' BEGIN"
+        "CREATE TRIGGER result_values_added AFTER INSERT ON result_values WHEN NEW.state = "
+        "'complete' BEGIN"
         " INSERT INTO agg_values (game, mode, name, kind, key, total, n)"
         " VALUES (NEW.game, NEW.mode, NEW.name, NEW.kind, NEW.key, NEW.value, 1)"
-        " ON CONFLICT (game, mode, name, kind, key) DO UPDATE SET total = total + excluded.total, n = n + 1;"
+        " ON CONFLICT (game, mode, name, kind, key) DO UPDATE SET total = total + excluded.total, "
+        "n = n + 1;"
         " END"
     )
     conn.execute(
-        "CREATE TRIGGER result_values_removed AFTER DELETE ON result_values WHEN OLD.state = 'complete' BEGIN"
-        " UPDATE agg_values SET total = total - OLD.value, n = n - 1 WHERE game = OLD.game AND mode = OLD.mode"
+        "CREATE TRIGGER result_values_removed AFTER DELETE ON result_values WHEN OLD.state = "
+        "'complete' BEGIN"
+        " UPDATE agg_values SET total = total - OLD.value, n = n - 1 WHERE game = OLD.game AND "
+        "mode = OLD.mode"
         "  AND name = OLD.name AND kind = OLD.kind AND key = OLD.key;"
         " DELETE FROM agg_values WHERE game = OLD.game AND mode = OLD.mode AND name = OLD.name"
         "  AND kind = OLD.kind AND key = OLD.key AND n <= 0;"
@@ -246,9 +274,11 @@ def _v5(conn):
 
 # A random (version 4) UUID in SQL, evaluated once per row: what a game or draft gets as its
 # `uuid` when it is created without one (docs/game-format.md, "uuid").
-_NEW_UUID = ("lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)"
-             " || '-' || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2)"
-             " || '-' || hex(randomblob(6)))")
+_NEW_UUID = (
+    "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)"
+    " || '-' || substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2)"
+    " || '-' || hex(randomblob(6)))"
+)
 
 
 def _v6(conn):
@@ -260,7 +290,9 @@ def _v6(conn):
         conn.execute("UPDATE %s SET uuid = %s" % (table, _NEW_UUID))
         conn.execute(
             "CREATE TRIGGER %(t)s_uuid_given AFTER INSERT ON %(t)s WHEN NEW.uuid = '' BEGIN"
-            " UPDATE %(t)s SET uuid = %(new)s WHERE rowid = NEW.rowid; END" % {"t": table, "new": _NEW_UUID})
+            " UPDATE %(t)s SET uuid = %(new)s WHERE rowid = NEW.rowid; END"
+            % {"t": table, "new": _NEW_UUID}
+        )
     conn.execute("CREATE UNIQUE INDEX games_uuid ON games (uuid)")
 
 
@@ -299,10 +331,36 @@ def migrate(conn, target=None):
 
 # --- stored results (schema 4) -----------------------------------------------------------------
 
-_RESULT_COLUMNS = ("state", "error", "game", "mode", "edition", "played", "place", "players", "winners",
-                   "decided_by", "status", "rounds", "play", "duration_ms", "result")
-_PLAYER_COLUMNS = ("seat", "name", "total", "won", "out_of_business", "ad_revenue", "rounds",
-                   "token_sum", "token_n", "print_ms_sum", "print_ms_n")
+_RESULT_COLUMNS = (
+    "state",
+    "error",
+    "game",
+    "mode",
+    "edition",
+    "played",
+    "place",
+    "players",
+    "winners",
+    "decided_by",
+    "status",
+    "rounds",
+    "play",
+    "duration_ms",
+    "result",
+)
+_PLAYER_COLUMNS = (
+    "seat",
+    "name",
+    "total",
+    "won",
+    "out_of_business",
+    "ad_revenue",
+    "rounds",
+    "token_sum",
+    "token_n",
+    "print_ms_sum",
+    "print_ms_n",
+)
 
 
 def _insert_results(conn, game_id, summary):
@@ -317,9 +375,12 @@ def _insert_results(conn, game_id, summary):
     shared = (g["game"], g["mode"], g["state"])
     if summary.players:
         conn.executemany(
-            "INSERT INTO result_players (game_id, game, mode, state, played, %s) VALUES (?, ?, ?, ?, ?, %s)"
-            % (", ".join(_PLAYER_COLUMNS), ", ".join("?" * len(_PLAYER_COLUMNS))),
-            [(game_id,) + shared + (g["played"],) + tuple(p[c] for c in _PLAYER_COLUMNS) for p in summary.players],
+            "INSERT INTO result_players (game_id, game, mode, state, played, %s) VALUES (?, ?, ?, "
+            "?, ?, %s)" % (", ".join(_PLAYER_COLUMNS), ", ".join("?" * len(_PLAYER_COLUMNS))),
+            [
+                (game_id,) + shared + (g["played"],) + tuple(p[c] for c in _PLAYER_COLUMNS)
+                for p in summary.players
+            ],
         )
     if summary.values:
         names = dict((p["seat"], p["name"]) for p in summary.players)
@@ -338,10 +399,19 @@ def _compute_results(conn):
 
     row = conn.execute("SELECT value FROM meta WHERE key = 'scoring_version'").fetchone()
     if row is None or row[0] != str(SCORING_VERSION):
-        for table in ("agg_players", "agg_values", "agg_streaks", "results", "result_players", "result_values"):
+        for table in (
+            "agg_players",
+            "agg_values",
+            "agg_streaks",
+            "results",
+            "result_players",
+            "result_values",
+        ):
             conn.execute("DELETE FROM %s" % table)
-        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('scoring_version', ?)",
-                     (str(SCORING_VERSION),))
+        conn.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('scoring_version', ?)",
+            (str(SCORING_VERSION),),
+        )
     # rows whose game went while the triggers could not see it (cannot happen through presstime)
     conn.execute("DELETE FROM results WHERE game_id NOT IN (SELECT id FROM games)")
     missing = conn.execute(
@@ -359,14 +429,17 @@ def results_pending(conn):
     """(stored scoring version or None, games without results): what refresh_results would do."""
     row = conn.execute("SELECT value FROM meta WHERE key = 'scoring_version'").fetchone()
     # the triggers keep one results row per game, so counting both tells (quickly) what is missing
-    missing = conn.execute("SELECT (SELECT COUNT(*) FROM games) - (SELECT COUNT(*) FROM results)").fetchone()[0]
+    missing = conn.execute(
+        "SELECT (SELECT COUNT(*) FROM games) - (SELECT COUNT(*) FROM results)"
+    ).fetchone()[0]
     return (row[0] if row else None), missing
 
 
 # --- helpers --------------------------------------------------------------------------------
 
+
 def _now():
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 def player_names(record):
@@ -383,7 +456,9 @@ def player_names(record):
 
 def fingerprint(record):
     """The content of a record, its uuid left out (what a re-import without uuids is found by)."""
-    text = json.dumps(without_uuid(record), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(
+        without_uuid(record), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -428,13 +503,17 @@ def _blob(payload):
 
 # --- the store ------------------------------------------------------------------------------
 
+
 class DamagedGame(Failure):
     """A stored game whose record cannot be read or scored (exit status 1), naming the way out."""
 
     def __init__(self, game_id, reason):
         self.game_id, self.reason = game_id, reason
-        Failure.__init__(self, "game #%d is damaged: %s. `presstime history --damaged` shows it; "
-                               "`presstime delete %d` removes it" % (game_id, reason, game_id))
+        Failure.__init__(
+            self,
+            "game #%d is damaged: %s. `presstime history --damaged` shows it; "
+            "`presstime delete %d` removes it" % (game_id, reason, game_id),
+        )
 
 
 class DamagedDraft(Failure):
@@ -443,8 +522,10 @@ class DamagedDraft(Failure):
 
     def __init__(self, key, reason):
         self.key, self.reason = key, reason
-        Failure.__init__(self, "draft %s is damaged: %s. `presstime enter --discard %s` drops it"
-                               % (key, reason, key))
+        Failure.__init__(
+            self,
+            "draft %s is damaged: %s. `presstime enter --discard %s` drops it" % (key, reason, key),
+        )
 
 
 def notice(message):
@@ -478,8 +559,10 @@ class Store:
             before = schema_version(self.conn)
             after = migrate(self.conn)
             if 0 < before < after:
-                self.notice("the history was upgraded from schema version %d to %d (docs/history.md)"
-                            % (before, after))
+                self.notice(
+                    "the history was upgraded from schema version %d to %d (docs/history.md)"
+                    % (before, after)
+                )
             _check_schema(self.conn, self.path)
             self.refresh_results()
         except sqlite3.DatabaseError as e:
@@ -528,9 +611,14 @@ class Store:
         except sqlite3.DatabaseError as e:
             raise database_failure(self.path, e)
         if [r[0] for r in rows] != ["ok"]:
-            raise DamagedStore("the history database %s is damaged (%s): nothing was written to it; %s"
-                               % (self.path, "; ".join(" ".join(str(r[0]).split()) for r in rows),
-                                  recover_hint(self.path)))
+            raise DamagedStore(
+                "the history database %s is damaged (%s): nothing was written to it; %s"
+                % (
+                    self.path,
+                    "; ".join(" ".join(str(r[0]).split()) for r in rows),
+                    recover_hint(self.path),
+                )
+            )
         self._intact = True
 
     def snapshot(self):
@@ -553,12 +641,21 @@ class Store:
         try:
             with self._write():
                 count = _compute_results(self.conn)
-        except (sqlite3.OperationalError, BadInput, StoreFull) as e:  # read-only, locked, full: read what is there
-            self.notice("cannot store the results of %d game(s) (%s): they are left out this time" % (missing, e))
+        except (
+            sqlite3.OperationalError,
+            BadInput,
+            StoreFull,
+        ) as e:  # read-only, locked, full: read what is there
+            self.notice(
+                "cannot store the results of %d game(s) (%s): they are left out this time"
+                % (missing, e)
+            )
             return 0
         if version is not None and version != str(SCORING_VERSION) and count:
-            self.notice("scored %d stored game%s again: the scoring changed (version %s, was %s)"
-                        % (count, "" if count == 1 else "s", SCORING_VERSION, version))
+            self.notice(
+                "scored %d stored game%s again: the scoring changed (version %s, was %s)"
+                % (count, "" if count == 1 else "s", SCORING_VERSION, version)
+            )
         return count
 
     # --- games --------------------------------------------------------------------------
@@ -575,9 +672,14 @@ class Store:
         uid = ""
         with self._write():
             if draft_key is not None:
-                row = self.conn.execute("SELECT uuid FROM drafts WHERE key = ?", (str(draft_key),)).fetchone()
+                row = self.conn.execute(
+                    "SELECT uuid FROM drafts WHERE key = ?", (str(draft_key),)
+                ).fetchone()
                 self._drop_draft(draft_key)
-                if row and not self.conn.execute("SELECT 1 FROM games WHERE uuid = ?", row).fetchone():
+                if (
+                    row
+                    and not self.conn.execute("SELECT 1 FROM games WHERE uuid = ?", row).fetchone()
+                ):
                     uid = row[0]
             return self._insert_game(record, source, uid)
 
@@ -635,7 +737,8 @@ class Store:
             row = self.conn.execute("SELECT id FROM games WHERE uuid = ?", (uid,)).fetchone()
         else:
             row = self.conn.execute(
-                "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1", (fingerprint(record),)
+                "SELECT id FROM games WHERE fingerprint = ? ORDER BY id LIMIT 1",
+                (fingerprint(record),),
             ).fetchone()
         return row[0] if row else None
 
@@ -653,7 +756,7 @@ class Store:
 
         record = normal_record(record)
         _check(record)
-        record = without_uuid(record)   # the game keeps its uuid
+        record = without_uuid(record)  # the game keeps its uuid
         with self._write():
             cur = self.conn.execute(
                 "UPDATE games SET record=?, updated_at=?, game=?, mode=?, edition=?, players=?,"
@@ -669,7 +772,9 @@ class Store:
         from .results import decode
 
         game_id = _game_id(game_id)
-        row = self.conn.execute("SELECT CAST(record AS BLOB) FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self.conn.execute(
+            "SELECT CAST(record AS BLOB) FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
         if row is None:
             raise BadInput(_no_game(game_id))
         record, reason = decode(row[0])
@@ -685,17 +790,20 @@ class Store:
         return game_id
 
     def result(self, game_id):
-        """(state, core result or None, status line, error) of a stored game; BadInput if unknown."""
+        """(state, core result or None, status line, error) of a stored game; BadInput if
+        unknown."""
         game_id = _game_id(game_id)
         row = self.conn.execute(
-            "SELECT state, result, status, error FROM results WHERE game_id = ?", (game_id,)).fetchone()
+            "SELECT state, result, status, error FROM results WHERE game_id = ?", (game_id,)
+        ).fetchone()
         if row is None:
             if self.conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise BadInput(_no_game(game_id))
             from .results import summarize
 
             raw, added = self.conn.execute(
-                "SELECT CAST(record AS BLOB), added_at FROM games WHERE id = ?", (game_id,)).fetchone()
+                "SELECT CAST(record AS BLOB), added_at FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
             s = summarize(raw, added)
             return s.game["state"], s.result, s.game["status"], s.game["error"]
         return row[0], (json.loads(row[1]) if row[1] else None), row[2], row[3]
@@ -703,7 +811,8 @@ class Store:
     def damaged(self, ids=None):
         """[(id, reason)] of the stored games that cannot be read or scored, oldest first."""
         rows = self.conn.execute(
-            "SELECT game_id, error FROM results WHERE state = 'damaged' ORDER BY game_id").fetchall()
+            "SELECT game_id, error FROM results WHERE state = 'damaged' ORDER BY game_id"
+        ).fetchall()
         if ids is not None:
             wanted = set(_game_id(i) for i in ids)
             rows = [r for r in rows if r[0] in wanted]
@@ -735,7 +844,8 @@ class Store:
         return wanted
 
     def list_games(self):
-        """Summaries, oldest first: id, game, mode, edition, players (names), rounds, source, added_at, updated_at."""
+        """Summaries, oldest first: id, game, mode, edition, players (names), rounds, source,
+        added_at, updated_at."""
         out = []
         for row in self.conn.execute(
             "SELECT id, game, mode, edition, players, rounds, source, added_at, updated_at"
@@ -745,11 +855,19 @@ class Store:
                 players = json.loads(row[4] or "[]")
             except ValueError:
                 players = []
-            out.append({
-                "id": row[0], "game": row[1], "mode": row[2], "edition": row[3],
-                "players": players, "rounds": row[5],
-                "source": row[6], "added_at": row[7], "updated_at": row[8],
-            })
+            out.append(
+                {
+                    "id": row[0],
+                    "game": row[1],
+                    "mode": row[2],
+                    "edition": row[3],
+                    "players": players,
+                    "rounds": row[5],
+                    "source": row[6],
+                    "added_at": row[7],
+                    "updated_at": row[8],
+                }
+            )
         return out
 
     def games(self, ids=None, damaged=None, uuids=False):
@@ -793,7 +911,8 @@ class Store:
         return row[0] or 0
 
     def add_journal(self, board_id, records, gone_until=0):
-        """Append a board's journal records [(seq, payload bytes)] in one transaction; the count added.
+        """Append a board's journal records [(seq, payload bytes)] in one transaction; the count
+        added.
 
         Idempotent: a seq already stored with the same payload is skipped. New records must follow
         on from the last stored seq without a gap (the first ever is seq 1) and from each other;
@@ -808,25 +927,33 @@ class Store:
             last = max(self.last_seq(board_id), int(gone_until))
             for seq, payload in batch:
                 if seq < 1:
-                    raise JournalError("board %s: journal sequence numbers start at 1, got %d" % (board_id, seq))
+                    raise JournalError(
+                        "board %s: journal sequence numbers start at 1, got %d" % (board_id, seq)
+                    )
                 if seq <= last:
                     row = self.conn.execute(
-                        "SELECT payload FROM journal WHERE board_id = ? AND seq = ?", (board_id, seq)
+                        "SELECT payload FROM journal WHERE board_id = ? AND seq = ?",
+                        (board_id, seq),
                     ).fetchone()
                     if row is not None and bytes(row[0]) == payload:
                         continue
                     if row is None:  # cannot happen while seqs are contiguous, but never guess
-                        raise JournalError("board %s: journal record %d is missing from the store" % (board_id, seq))
+                        raise JournalError(
+                            "board %s: journal record %d is missing from the store"
+                            % (board_id, seq)
+                        )
                     raise JournalError(
                         "board %s: journal record %d differs from the stored one "
                         "(was the board's journal wiped?)" % (board_id, seq)
                     )
                 if seq != last + 1:
                     raise JournalError(
-                        "board %s: journal record %d would leave a gap after %d" % (board_id, seq, last)
+                        "board %s: journal record %d would leave a gap after %d"
+                        % (board_id, seq, last)
                     )
                 self.conn.execute(
-                    "INSERT INTO journal (board_id, seq, payload) VALUES (?, ?, ?)", (board_id, seq, payload)
+                    "INSERT INTO journal (board_id, seq, payload) VALUES (?, ?, ?)",
+                    (board_id, seq, payload),
                 )
                 last = seq
                 added += 1
@@ -841,8 +968,13 @@ class Store:
 
     def dropped(self, board_id):
         """The seqs of a board's records the user set aside (`sync --damaged --drop`)."""
-        return set(r[0] for r in self.conn.execute(
-            "SELECT seq FROM journal WHERE board_id = ? AND dropped_at IS NOT NULL", (str(board_id),)))
+        return set(
+            r[0]
+            for r in self.conn.execute(
+                "SELECT seq FROM journal WHERE board_id = ? AND dropped_at IS NOT NULL",
+                (str(board_id),),
+            )
+        )
 
     def drop_journal(self, board_id, spans):
         """Set aside a board's records seq..last for each (seq, last) in `spans`: the rows stay,
@@ -852,24 +984,31 @@ class Store:
             for first, last in spans:
                 marked += self.conn.execute(
                     "UPDATE journal SET dropped_at = ? WHERE board_id = ? AND seq BETWEEN ? AND ?"
-                    " AND dropped_at IS NULL", (_now(), str(board_id), int(first), int(last))).rowcount
+                    " AND dropped_at IS NULL",
+                    (_now(), str(board_id), int(first), int(last)),
+                ).rowcount
         return marked
 
     def boards(self):
         """Board ids with a stored journal, sorted."""
-        return [r[0] for r in self.conn.execute("SELECT DISTINCT board_id FROM journal ORDER BY board_id")]
+        return [
+            r[0]
+            for r in self.conn.execute("SELECT DISTINCT board_id FROM journal ORDER BY board_id")
+        ]
 
     # --- drafts (score entry in progress) --------------------------------------------------
 
     def save_draft(self, key, record):
-        """Store (or replace) a draft record: any JSON-able value, not validated (its texts in NFC)."""
+        """Store (or replace) a draft record: any JSON-able value, not validated (its texts in
+        NFC)."""
         from .names import normal_record
 
         text = _dump(normal_record(record))
         with self._write():
             self.conn.execute(
                 "INSERT INTO drafts (key, record, saved_at) VALUES (?, ?, ?)"
-                " ON CONFLICT(key) DO UPDATE SET record = excluded.record, saved_at = excluded.saved_at",
+                " ON CONFLICT(key) DO UPDATE SET record = excluded.record, saved_at = "
+                "excluded.saved_at",
                 (str(key), text, _now()),
             )
 
@@ -878,7 +1017,9 @@ class Store:
         from .drafts import draft_problem
         from .results import decode
 
-        row = self.conn.execute("SELECT CAST(record AS BLOB) FROM drafts WHERE key = ?", (str(key),)).fetchone()
+        row = self.conn.execute(
+            "SELECT CAST(record AS BLOB) FROM drafts WHERE key = ?", (str(key),)
+        ).fetchone()
         if row is None:
             return None
         record, reason = decode(row[0])
@@ -888,7 +1029,10 @@ class Store:
         return record
 
     def has_draft(self, key):
-        return self.conn.execute("SELECT 1 FROM drafts WHERE key = ?", (str(key),)).fetchone() is not None
+        return (
+            self.conn.execute("SELECT 1 FROM drafts WHERE key = ?", (str(key),)).fetchone()
+            is not None
+        )
 
     def drop_draft(self, key):
         """The draft and its scorepad link gone."""
@@ -896,7 +1040,9 @@ class Store:
             self._drop_draft(key)
 
     def _drop_draft(self, key):
-        self.conn.execute("DELETE FROM drafts WHERE key IN (?, ?)", (str(key), str(key) + LINK_SUFFIX))
+        self.conn.execute(
+            "DELETE FROM drafts WHERE key IN (?, ?)", (str(key), str(key) + LINK_SUFFIX)
+        )
 
     def discard_draft(self, key, last_seq=0):
         """Drop a draft the user discarded, remembering it with `last_seq`, the board's last
@@ -906,11 +1052,15 @@ class Store:
             self.conn.execute(
                 "INSERT INTO discarded_drafts (key, last_seq, discarded_at) VALUES (?, ?, ?)"
                 " ON CONFLICT(key) DO UPDATE SET last_seq = excluded.last_seq,"
-                " discarded_at = excluded.discarded_at", (str(key), int(last_seq), _now()))
+                " discarded_at = excluded.discarded_at",
+                (str(key), int(last_seq), _now()),
+            )
 
     def discarded(self, key):
         """The board's last record seq when the draft `key` was discarded, or None."""
-        row = self.conn.execute("SELECT last_seq FROM discarded_drafts WHERE key = ?", (str(key),)).fetchone()
+        row = self.conn.execute(
+            "SELECT last_seq FROM discarded_drafts WHERE key = ?", (str(key),)
+        ).fetchone()
         return row[0] if row else None
 
     def forget_discarded(self, key):
@@ -939,7 +1089,7 @@ class Store:
 
 
 LINK_SUFFIX = "#scorepad-link"
-LOCK_TIMEOUT = 10.0     # seconds a write waits for another program's lock on the database
+LOCK_TIMEOUT = 10.0  # seconds a write waits for another program's lock on the database
 
 
 def _cannot_write(e):
@@ -958,8 +1108,11 @@ class DamagedStore(Failure):
 
 
 def recover_hint(path):
-    return ("recover what it holds into a new file with `sqlite3 %s .recover | sqlite3 recovered.sqlite3` "
-            "and use that (--db recovered.sqlite3), or restore a backup; see docs/faults.md" % path)
+    return (
+        "recover what it holds into a new file with `sqlite3 %s .recover | sqlite3 "
+        "recovered.sqlite3` "
+        "and use that (--db recovered.sqlite3), or restore a backup; see docs/faults.md" % path
+    )
 
 
 def _full(text):
@@ -973,25 +1126,35 @@ def database_failure(path, e):
     if _cannot_write(e):
         return unusable(path, e)
     if _full(text):
-        return StoreFull("the history database %s cannot be written, the disk holding it is full or failing "
-                         "(%s): this change was not stored, everything stored before it is kept; free some "
-                         "space and run it again" % (path, text))
-    return DamagedStore("the history database %s is damaged (%s): nothing was written to it; %s"
-                        % (path, text, recover_hint(path)))
+        return StoreFull(
+            "the history database %s cannot be written, the disk holding it is full or failing "
+            "(%s): this change was not stored, everything stored before it is kept; free some "
+            "space and run it again" % (path, text)
+        )
+    return DamagedStore(
+        "the history database %s is damaged (%s): nothing was written to it; %s"
+        % (path, text, recover_hint(path))
+    )
 
 
 def unusable(path, e):
     """BadInput for a database that cannot be written: read-only, or locked by another program."""
     text = str(e)
     if "readonly" in text or "read-only" in text:
-        return BadInput("the history database %s is read-only: nothing was changed "
-                        "(make it writable, or choose another with --db)" % path)
+        return BadInput(
+            "the history database %s is read-only: nothing was changed "
+            "(make it writable, or choose another with --db)" % path
+        )
     if "locked" in text or "busy" in text:
-        return BadInput("the history database %s is locked by another program (another presstime?): "
-                        "nothing was changed, try again when it is done" % path)
+        return BadInput(
+            "the history database %s is locked by another program (another presstime?): "
+            "nothing was changed, try again when it is done" % path
+        )
     if _full(text):
         return database_failure(path, e)
-    return BadInput("the history database %s cannot be written (%s): nothing was changed" % (path, text))
+    return BadInput(
+        "the history database %s cannot be written (%s): nothing was changed" % (path, text)
+    )
 
 
 class _Transaction:
@@ -1018,14 +1181,14 @@ class _Transaction:
         try:
             if exc_type is None:
                 self.conn.execute("COMMIT")
-            elif self.conn.in_transaction:   # SQLite ends it itself on some errors (a full disk)
+            elif self.conn.in_transaction:  # SQLite ends it itself on some errors (a full disk)
                 self.conn.execute("ROLLBACK")
         except sqlite3.DatabaseError as e:
             if self.conn.in_transaction:
                 try:
                     self.conn.execute("ROLLBACK")
                 except sqlite3.DatabaseError:
-                    pass   # sqlite rolls back itself when the journal cannot be written
+                    pass  # sqlite rolls back itself when the journal cannot be written
             raise database_failure(self.path, e)
         if exc_type is not None and issubclass(exc_type, sqlite3.DatabaseError):
             raise database_failure(self.path, exc) from None
@@ -1041,7 +1204,7 @@ class _Snapshot:
 
         try:
             self.conn.execute("BEGIN")
-            self.conn.execute("SELECT 1 FROM games LIMIT 1").fetchall()   # the read lock, now
+            self.conn.execute("SELECT 1 FROM games LIMIT 1").fetchall()  # the read lock, now
         except sqlite3.DatabaseError as e:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
@@ -1050,7 +1213,7 @@ class _Snapshot:
 
     def __exit__(self, *exc):
         if self.conn.in_transaction:
-            self.conn.execute("ROLLBACK")   # nothing was written: ending the read is enough
+            self.conn.execute("ROLLBACK")  # nothing was written: ending the read is enough
         return False
 
 
@@ -1060,7 +1223,8 @@ _EXPECTED = {}
 
 
 def expected_schema(version):
-    """{(type, name): sql} of the objects `migrate` creates up to `version` (built once, in memory)."""
+    """{(type, name): sql} of the objects `migrate` creates up to `version` (built once, in
+    memory)."""
     if version not in _EXPECTED:
         import sqlite3
 
@@ -1074,13 +1238,18 @@ def expected_schema(version):
 
 
 def _schema(conn):
-    return dict(((t, n), sql) for t, n, sql in conn.execute(
-        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"))
+    return dict(
+        ((t, n), sql)
+        for t, n, sql in conn.execute(
+            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+        )
+    )
 
 
 def schema_digest(schema):
-    return hashlib.sha256(json.dumps(sorted(
-        [t, n, sql or ""] for (t, n), sql in schema.items())).encode("utf-8")).hexdigest()
+    return hashlib.sha256(
+        json.dumps(sorted([t, n, sql or ""] for (t, n), sql in schema.items())).encode("utf-8")
+    ).hexdigest()
 
 
 # schema_digest(expected_schema(SCHEMA_VERSION)): the schema every history has once migrated,
@@ -1097,12 +1266,17 @@ def _check_schema(conn, path):
     if schema_digest(found) == SCHEMA_DIGEST:
         return
     expected = expected_schema(schema_version(conn))
-    odd = sorted("%s %s" % key for key, sql in found.items()
-                 if key not in expected or (key[0] in ("trigger", "view") and sql != expected[key]))
+    odd = sorted(
+        "%s %s" % key
+        for key, sql in found.items()
+        if key not in expected or (key[0] in ("trigger", "view") and sql != expected[key])
+    )
     odd += sorted("missing %s %s" % key for key in expected if key not in found)
     if odd:
-        raise DamagedStore("the history database %s holds what presstime did not write there (%s): refused, "
-                           "nothing was read or written; %s" % (path, ", ".join(odd[:5]), recover_hint(path)))
+        raise DamagedStore(
+            "the history database %s holds what presstime did not write there (%s): refused, "
+            "nothing was read or written; %s" % (path, ", ".join(odd[:5]), recover_hint(path))
+        )
 
 
 def _dump(record):
@@ -1127,6 +1301,7 @@ def _no_game(game_id):
 
 # --- where the database lives -----------------------------------------------------------------
 
+
 def default_path():
     import platformdirs
 
@@ -1145,11 +1320,15 @@ def db_path(args_or_path=None):
 
 def add_db_argument(parser):
     parser.add_argument(
-        "--db", metavar="PATH", default=None,
-        help="history database file (default: $%s, else %s in the user data folder)" % (ENV_VAR, FILE_NAME),
+        "--db",
+        metavar="PATH",
+        default=None,
+        help="history database file (default: $%s, else %s in the user data folder)"
+        % (ENV_VAR, FILE_NAME),
     )
 
 
 def open_store(args_or_path=None):
-    """Open (creating and migrating as needed) the history database named by args/path/env/default."""
+    """Open (creating and migrating as needed) the history database named by
+    args/path/env/default."""
     return Store(db_path(args_or_path))

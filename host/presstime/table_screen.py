@@ -13,12 +13,18 @@ import time
 from . import mirror
 from .tablekeys import Keys, long_seat
 
-LONG_PRESS_MS = 900        # a long press from the keyboard: over the board's 0.8 s photo-token hold
-HOLD_LAST_S = 1.5          # the round's last picture stays this long on the full screen
-ABORT_AGAIN_S = 3.0        # x, then x again within this: the round is aborted
-_PHASE_WORDS = {"countdown": "counting down", "running": "running", "grace": "in its grace window",
-                "ready": "waiting to start", "summary": "over", "over": "over"}
-_KEYS = [None]             # the keys of the round being shown (read by poll_line)
+LONG_PRESS_MS = 900  # a long press from the keyboard: over the board's 0.8 s photo-token hold
+HOLD_LAST_S = 1.5  # the round's last picture stays this long on the full screen
+ABORT_AGAIN_S = 3.0  # x, then x again within this: the round is aborted
+_PHASE_WORDS = {
+    "countdown": "counting down",
+    "running": "running",
+    "grace": "in its grace window",
+    "ready": "waiting to start",
+    "summary": "over",
+    "over": "over",
+}
+_KEYS = [None]  # the keys of the round being shown (read by poll_line)
 
 
 def poll_line(timeout):
@@ -33,18 +39,29 @@ def poll_line(timeout):
 
 
 class TableScreen:
-    KEYS = "1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo \u00b7 x x abort \u00b7 ? help"
-    HELP = ("1-6: a player's button \u00b7 Enter: start or resume \u00b7 p: pause \u00b7 x twice: abort (the "
-            "round restarts) \u00b7 u: undo a press under 5 s old \u00b7 Ctrl-C: stop (what was typed is kept "
-            "as a draft)")
+    KEYS = (
+        "1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo \u00b7 x x abort "
+        "\u00b7 ? help"
+    )
+    HELP = (
+        "1-6: a player's button \u00b7 Enter: start or resume \u00b7 p: pause \u00b7 x twice: "
+        "abort (the "
+        "round restarts) \u00b7 u: undo a press under 5 s old \u00b7 Ctrl-C: stop (what was typed "
+        "is kept "
+        "as a draft)"
+    )
 
     def init_screen(self, grace_ms=5000):
         from .tableview import View
 
-        keys = self.KEYS if not self.demo else "a demo: simulated presses, example scorepad numbers \u00b7 Ctrl-C stops"
+        keys = (
+            self.KEYS
+            if not self.demo
+            else "a demo: simulated presses, example scorepad numbers \u00b7 Ctrl-C stops"
+        )
         self.view = View("play", keys=keys, grace_ms=grace_ms)
-        self.screen = None        # the table view while a round runs
-        self.sounds = getattr(self, "sounds", None)   # sound.TableSounds, or None: silent
+        self.screen = None  # the table view while a round runs
+        self.sounds = getattr(self, "sounds", None)  # sound.TableSounds, or None: silent
 
     def note(self, text):
         """A message while a round runs: on the table view, else a line."""
@@ -77,12 +94,12 @@ class TableScreen:
                         self.sounds.hear(st)
                     pad = getattr(self, "pad", None)
                     if pad is not None:
-                        pad.board(st)      # the big screen's countdown (scorepad)
+                        pad.board(st)  # the big screen's countdown (scorepad)
                     if st.get("phase") in ("summary", "over") or act(st) is False:
                         break
                     screen.show(st)
                     time.sleep(idle_s)
-                screen.show(st)           # the last picture (the last token, the winning photo)
+                screen.show(st)  # the last picture (the last token, the winning photo)
                 if screen.live:
                     time.sleep(HOLD_LAST_S)
             finally:
@@ -90,13 +107,16 @@ class TableScreen:
                 _KEYS[0] = None
                 pad = getattr(self, "pad", None)
                 if pad is not None and screen.live:
-                    pad.covered = True     # the full screen hid the scorepad's URL and QR code
+                    pad.covered = True  # the full screen hid the scorepad's URL and QR code
         for line in mirror.lines(st):
             self.say(line)
         return st
 
     def start_hint(self, st):
-        return "%s: press the board's control button, or Enter here to start (? for help)." % mirror.headline(st)
+        return (
+            "%s: press the board's control button, or Enter here to start (? for help)."
+            % mirror.headline(st)
+        )
 
     def typed(self, word, st):
         """A key or word typed during a round (`st`: the status it was typed on). Every key gets
@@ -108,7 +128,9 @@ class TableScreen:
         armed, self._abort_armed = getattr(self, "_abort_armed", None), None
         try:
             if word.isdigit() and 1 <= int(word) <= 9 or long_seat(word) is not None:
-                seat, hold = (int(word) - 1, None) if word.isdigit() else (long_seat(word), LONG_PRESS_MS)
+                seat, hold = (
+                    (int(word) - 1, None) if word.isdigit() else (long_seat(word), LONG_PRESS_MS)
+                )
                 why = mirror.why_press_does_nothing(st, seat) if not hold else None
                 if why:
                     self.note("  " + why)
@@ -136,7 +158,10 @@ class TableScreen:
             elif word in ("?", "h", "help"):
                 self.note("  " + self.HELP)
             elif word in ("", "s", "start", "p", "pause", "r", "resume"):
-                self.note("  %s: nothing to do while the round is %s" % (word or "Enter", _PHASE_WORDS.get(phase, phase)))
+                self.note(
+                    "  %s: nothing to do while the round is %s"
+                    % (word or "Enter", _PHASE_WORDS.get(phase, phase))
+                )
             else:
                 self.note("  key %r does nothing here (? lists the keys)" % word)
         except BoardError as e:
@@ -150,8 +175,10 @@ class TableScreen:
         now = time.monotonic()
         if armed is None or now - armed > ABORT_AGAIN_S:
             self._abort_armed = now
-            self.note("  x again aborts this round (its presses are lost; it restarts from the "
-                      "ready check); any other key keeps it")
+            self.note(
+                "  x again aborts this round (its presses are lost; it restarts from the "
+                "ready check); any other key keeps it"
+            )
             return
         self.client.abort()
         self.note("  round aborted: its presses are gone; it starts again from the ready check")
@@ -173,6 +200,8 @@ class TableScreen:
         except BoardError as e:
             if e.code != wire.E_UNKNOWN:
                 raise
-            self.note("  undo: double-press the board's control button (a real board takes it there)")
+            self.note(
+                "  undo: double-press the board's control button (a real board takes it there)"
+            )
             return
         self.note("  undone: the last press%s" % (" (%s's)" % who if who else ""))

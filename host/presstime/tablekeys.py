@@ -11,7 +11,7 @@ import os
 import select
 import sys
 
-LONG = "l"          # then a seat number: a long press (Myth Fits photo token)
+LONG = "l"  # then a seat number: a long press (Myth Fits photo token)
 
 
 class Keys:
@@ -71,18 +71,18 @@ class Keys:
 
     def _take(self):
         ch, self._buf = self._buf[0], self._buf[1:]
-        if ch == "\x1b":                 # an escape sequence (arrow keys...): dropped whole
+        if ch == "\x1b":  # an escape sequence (arrow keys...): dropped whole
             self._buf = self._buf.lstrip("[O0123456789;")[1:]
             return None
         if ch in "\r\n ":
             return ""
         ch = ch.lower()
-        if self._long:                   # `l` came before: a seat makes it a long press
+        if self._long:  # `l` came before: a seat makes it a long press
             self._long = False
             if "1" <= ch <= "6":
                 return LONG + ch
         if ch == LONG:
-            self._long = True            # the caller may say "now the seat"
+            self._long = True  # the caller may say "now the seat"
             return LONG
         return ch
 

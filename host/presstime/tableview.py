@@ -28,6 +28,7 @@ from rich.text import Text
 from . import mirror, term
 from .bigfont import BIG_ROWS, big_lines, big_width
 
+
 # ---- safe text --------------------------------------------------------------------------
 def safe(text):
     """`text` with every control or format character (ESC, BEL, CR, bidi overrides, ...) shown
@@ -72,11 +73,11 @@ class View:
         self.title = title
         self.keys = keys
         self.grace_ms = grace_ms
-        self.port = port          # a line such as "serving the link on /dev/pts/3"
-        self.link = None          # the scorepad's line: where the phones and the big screen go
-        self.notes = []           # the last few messages (undo refused, help, ...)
-        self.ring = None          # simulator: [(r, g, b)] of the ring
-        self.buttons = None       # simulator: [(r, g, b)] of each player's button light
+        self.port = port  # a line such as "serving the link on /dev/pts/3"
+        self.link = None  # the scorepad's line: where the phones and the big screen go
+        self.notes = []  # the last few messages (undo refused, help, ...)
+        self.ring = None  # simulator: [(r, g, b)] of the ring
+        self.buttons = None  # simulator: [(r, g, b)] of each player's button light
 
     def note(self, text):
         text = safe(text)
@@ -97,9 +98,16 @@ def _title(st):
     return " \u00b7 ".join(parts)
 
 
-_PHASE_WORD = {"setup": "NOT SET UP", "ready": "READY CHECK", "countdown": "GET READY",
-               "running": "RUNNING", "paused": "PAUSED", "grace": "GRACE", "summary": "ROUND OVER",
-               "over": "GAME OVER"}
+_PHASE_WORD = {
+    "setup": "NOT SET UP",
+    "ready": "READY CHECK",
+    "countdown": "GET READY",
+    "running": "RUNNING",
+    "paused": "PAUSED",
+    "grace": "GRACE",
+    "summary": "ROUND OVER",
+    "over": "GAME OVER",
+}
 
 
 def grace_left_ms(st, grace_ms):
@@ -129,16 +137,25 @@ def clock_face(st, view):
     if phase == "ready":
         n, of = _ready_count(st)
         big = mirror.clock(st.get("duration_ms")) if timed else "0:00"
-        return big, "dim", "ready %d/%d: every player presses (or the control button starts)" % (n, of)
+        return (
+            big,
+            "dim",
+            "ready %d/%d: every player presses (or the control button starts)" % (n, of),
+        )
     if phase == "countdown":
         return str(st.get("countdown") or ""), "bold yellow", "get ready..."
     if phase == "grace":
         left = grace_left_ms(st, view.grace_ms)
-        return mirror.clock(left), "bold red", "TIME! grace window: %d s to press for the next tokens" \
-            % ((left + 999) // 1000)
+        return (
+            mirror.clock(left),
+            "bold red",
+            "TIME! grace window: %d s to press for the next tokens" % ((left + 999) // 1000),
+        )
     ms = st.get("remaining_ms") if timed else st.get("elapsed_ms")
     big = mirror.clock(ms)
-    printed = len([p for p in st.get("players", []) if p.get("token") or p.get("state") == "printed"])
+    printed = len(
+        [p for p in st.get("players", []) if p.get("token") or p.get("state") == "printed"]
+    )
     counted = "%d of %d done" % (printed, len(st.get("players", [])))
     if phase == "paused":
         return big, "dim", "PAUSED (control button or Enter resumes) \u00b7 " + counted
@@ -162,8 +179,13 @@ def _alert_words(ms):
 
 
 def _end_words(st):
-    return {1: "everybody printed", 2: "time is up", 3: "grace window closed", 4: "ended by the control button",
-            5: "a win"}.get(st.get("end_reason"), "done")
+    return {
+        1: "everybody printed",
+        2: "time is up",
+        3: "grace window closed",
+        4: "ended by the control button",
+        5: "a win",
+    }.get(st.get("end_reason"), "done")
 
 
 def _reveal_face(st):
@@ -174,7 +196,12 @@ def _reveal_face(st):
         n, of = _ready_count(st)
         if heat:
             big = "%s/%s" % (st.get("step"), steps)
-            caption = "stage %s of %s \u00b7 ready %d/%d (all ready reveals)" % (st.get("step"), steps, n, of)
+            caption = "stage %s of %s \u00b7 ready %d/%d (all ready reveals)" % (
+                st.get("step"),
+                steps,
+                n,
+                of,
+            )
         else:
             drawn, left = mirror.cards_drawn(st)
             big = "%d/%d" % (drawn, steps)
@@ -242,14 +269,16 @@ def _standings(st):
 BESIDE_NAME = 66
 TWO_STEP_TIMES = 9
 PHOTO_COLUMN = 15
-NAME_MAX = 24          # a name's limit (core/config.py: 24 bytes)
+NAME_MAX = 24  # a name's limit (core/config.py: 24 bytes)
 
 
 def widest_table(st):
     """The players' table's width in its widest phase, for this game's names and mode: the
     table keeps its left edge there, so a column that comes or goes never moves the others."""
     names = [len(safe(p.get("name", "?"))) for p in st.get("players", [])] or [6]
-    extra = (PHOTO_COLUMN if st.get("mode") == "turns" else 0) + (TWO_STEP_TIMES if st.get("two_step") else 0)
+    extra = (PHOTO_COLUMN if st.get("mode") == "turns" else 0) + (
+        TWO_STEP_TIMES if st.get("two_step") else 0
+    )
     return BESIDE_NAME + extra + min(NAME_MAX, max(names))
 
 
@@ -258,15 +287,23 @@ def players_table(st, view, width):
     turns = mode in ("turns", "turn-based")
     totals, out, winner = _standings(st)
     over = st.get("phase") == "over"
-    t = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False, show_edge=False,
-              header_style="bold")
+    t = Table(
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        pad_edge=False,
+        expand=False,
+        show_edge=False,
+        header_style="bold",
+    )
     # every column but the name keeps its width: the name takes what the terminal has left
     t.add_column("seat", no_wrap=True, min_width=4)
     t.add_column("player", no_wrap=True, overflow="ellipsis", max_width=NAME_MAX)
     t.add_column("state", no_wrap=True, min_width=9)
     if st.get("tokens"):
         t.add_column("token", no_wrap=True, justify="right", min_width=5)
-        t.add_column("time", no_wrap=True, justify="right", min_width=15 if st.get("two_step") else 6)
+        t.add_column(
+            "time", no_wrap=True, justify="right", min_width=15 if st.get("two_step") else 6
+        )
     if mode == "turns":
         t.add_column("photo tokens", no_wrap=True, min_width=12)
     if totals:
@@ -282,11 +319,15 @@ def players_table(st, view, width):
         if turns and p.get("state") == "reporting":
             word = "playing"
         is_turn = turns and st.get("phase") in ("running", "paused") and st.get("turn") == i
-        row = [Text.assemble(("\u2588\u2588", light), " %d" % (i + 1)),
-               Text(safe(p.get("name", "?")), style=seat + Style(bold=True)),
-               Text("%s %s" % (symbol, word), style=style)]
+        row = [
+            Text.assemble(("\u2588\u2588", light), " %d" % (i + 1)),
+            Text(safe(p.get("name", "?")), style=seat + Style(bold=True)),
+            Text("%s %s" % (symbol, word), style=style),
+        ]
         if st.get("tokens"):
-            row.append(Text("#%d" % p["token"], style="bold") if p.get("token") else Text("-", style="dim"))
+            row.append(
+                Text("#%d" % p["token"], style="bold") if p.get("token") else Text("-", style="dim")
+            )
             times = []
             if p.get("layout_ms") is not None and st.get("two_step"):
                 times.append("L " + mirror.stamp(p["layout_ms"]))
@@ -312,8 +353,11 @@ def players_table(st, view, width):
         row.append(Text(" ").join(Text(w, style=s) for w, s in notes) if notes else Text(""))
         rows.append(row)
     # the name takes what the other columns leave of the terminal (they are never cut)
-    beside = sum(max(c.min_width or 0, len(c.header), max([r[k].cell_len for r in rows] or [0]))
-                 for k, c in enumerate(t.columns) if k != 1)
+    beside = sum(
+        max(c.min_width or 0, len(c.header), max([r[k].cell_len for r in rows] or [0]))
+        for k, c in enumerate(t.columns)
+        if k != 1
+    )
     t.columns[1].max_width = max(6, min(NAME_MAX, width - beside - 3 * (len(t.columns) - 1)))
     for row in rows:
         t.add_row(*row)
@@ -341,7 +385,10 @@ def ring_text(ring):
             out.append("\u00b7 ", style="grey23")
             continue
         k = 255.0 / max(c) * (0.35 + 0.65 * max(c) / top)
-        out.append("\u2588\u2588", style=Style(color="rgb(%d,%d,%d)" % tuple(min(255, int(v * k)) for v in c)))
+        out.append(
+            "\u2588\u2588",
+            style=Style(color="rgb(%d,%d,%d)" % tuple(min(255, int(v * k)) for v in c)),
+        )
     return out
 
 
@@ -351,7 +398,9 @@ def render(st, view, width=80, height=24):
     head = Text(no_wrap=True, overflow="ellipsis")
     title = _title(st)
     phase_word = _PHASE_WORD.get(st.get("phase"), safe(st.get("phase", "?")).upper())
-    if st.get("phase") == "summary" and (st.get("round") == st.get("rounds") or st.get("mode") == "turns"):
+    if st.get("phase") == "summary" and (
+        st.get("round") == st.get("rounds") or st.get("mode") == "turns"
+    ):
         phase_word = "GAME OVER"
     pad = max(1, width - len(title) - len(phase_word) - 2)
     head.append(" " + title + " " * pad, style="reverse")
@@ -364,27 +413,60 @@ def render(st, view, width=80, height=24):
     # extra line, keys; the big font only when all of it fits
     # each note whole, on as many lines as it needs (help was cut with "…")
     note_lines = [line for n in view.notes for line in wrapped(n, max(20, width - 1), indent="  ")]
-    fixed = 1 + 1 + 1 + (players + 2) + 1 + len(note_lines) + (1 if view.keys else 0) + (1 if view.port else 0) \
-        + (1 if view.link else 0) \
-        + (2 if view.ring is not None else 0) + (3 if banner else 0) \
+    fixed = (
+        1
+        + 1
+        + 1
+        + (players + 2)
+        + 1
+        + len(note_lines)
+        + (1 if view.keys else 0)
+        + (1 if view.port else 0)
+        + (1 if view.link else 0)
+        + (2 if view.ring is not None else 0)
+        + (3 if banner else 0)
         + (2 if mirror.setup_lines(st) and st.get("phase") in ("ready", "running", "paused") else 0)
+    )
     scale = 0
     for k in (2, 1):
-        if big is not None and height >= fixed + BIG_ROWS * k + 2 and big_width(big, k) <= width - 2:
+        if (
+            big is not None
+            and height >= fixed + BIG_ROWS * k + 2
+            and big_width(big, k) <= width - 2
+        ):
             scale = k
             break
     roomy = scale > 0
     parts.append(Text(""))
     if banner:
-        parts.append(Align.center(Panel(
-            Text(banner, style=seat_style(st["players"][wseat], wseat) + Style(bold=True),
-                 justify="center", no_wrap=True, overflow="ellipsis"),
-            box=box.DOUBLE, width=min(width, max(30, len(banner) + 8)), padding=(0, 2))))
+        parts.append(
+            Align.center(
+                Panel(
+                    Text(
+                        banner,
+                        style=seat_style(st["players"][wseat], wseat) + Style(bold=True),
+                        justify="center",
+                        no_wrap=True,
+                        overflow="ellipsis",
+                    ),
+                    box=box.DOUBLE,
+                    width=min(width, max(30, len(banner) + 8)),
+                    padding=(0, 2),
+                )
+            )
+        )
     if roomy:
         block = Text("\n".join(big_lines(big, scale)), style=style, no_wrap=True, overflow="crop")
-        parts.append(Align.center(block))    # one block: every row starts in the same column
-        parts.append(Text(caption, style=style if "TIME" in caption or "REVEAL" in caption else "",
-                          justify="center", no_wrap=True, overflow="ellipsis"))
+        parts.append(Align.center(block))  # one block: every row starts in the same column
+        parts.append(
+            Text(
+                caption,
+                style=style if "TIME" in caption or "REVEAL" in caption else "",
+                justify="center",
+                no_wrap=True,
+                overflow="ellipsis",
+            )
+        )
     elif not (banner and big is None):
         line = Text(no_wrap=True, overflow="ellipsis", justify="center")
         if big is not None:
@@ -394,10 +476,14 @@ def render(st, view, width=80, height=24):
     facts = mirror.setup_lines(st) if st.get("phase") in ("ready", "running", "paused") else []
     if facts:
         for line in wrapped(" \u00b7 ".join(safe(f) for f in facts), width, indent="")[:2]:
-            parts.append(Text(line, style="dim", justify="center", no_wrap=True, overflow="ellipsis"))
+            parts.append(
+                Text(line, style="dim", justify="center", no_wrap=True, overflow="ellipsis")
+            )
     if view.ring is not None:
         parts.append(Text(""))
-        parts.append(Text.assemble(ring_text(view.ring), no_wrap=True, overflow="crop", justify="center"))
+        parts.append(
+            Text.assemble(ring_text(view.ring), no_wrap=True, overflow="crop", justify="center")
+        )
     if players:
         parts.append(Text(""))
         # a fixed left edge (the table of the widest phase centred), not the table centred: a
@@ -407,8 +493,15 @@ def render(st, view, width=80, height=24):
     order = st.get("pick_order") or []
     names = _names(st)
     if st.get("phase") == "summary" and order and st.get("tokens"):
-        parts.append(Text("centerpiece pick order: " + ", ".join(names[i] for i in order if 0 <= i < len(names)),
-                          no_wrap=True, overflow="ellipsis", justify="center"))
+        parts.append(
+            Text(
+                "centerpiece pick order: "
+                + ", ".join(names[i] for i in order if 0 <= i < len(names)),
+                no_wrap=True,
+                overflow="ellipsis",
+                justify="center",
+            )
+        )
     foot = []
     for n in note_lines:
         foot.append(Text(" " + n, style="yellow", no_wrap=True, overflow="ellipsis"))
@@ -424,15 +517,24 @@ def render(st, view, width=80, height=24):
     from rich.layout import Layout
 
     root = Layout()
-    root.split_column(Layout(Group(*parts), name="body"), Layout(Group(*foot), name="foot", size=len(foot)))
+    root.split_column(
+        Layout(Group(*parts), name="body"), Layout(Group(*foot), name="foot", size=len(foot))
+    )
     return root
     return Group(*parts)
 
 
 def render_text(st, view, width=80, height=24, colour=False):
     """The screen as text lines (tests, and what a capture shows)."""
-    console = Console(width=width, height=height, color_system="truecolor" if colour else None,
-                      force_terminal=colour, record=False, file=_Null(), legacy_windows=False)
+    console = Console(
+        width=width,
+        height=height,
+        color_system="truecolor" if colour else None,
+        force_terminal=colour,
+        record=False,
+        file=_Null(),
+        legacy_windows=False,
+    )
     with console.capture() as cap:
         console.print(render(st, view, width, height))
     return cap.get().rstrip("\n").split("\n")
@@ -485,8 +587,14 @@ class Screen:
             # view shows is rich Text, which has no control characters (rich strips them, and
             # names pass through `safe` first).
             self._console = Console(file=getattr(self.stream, "raw", self.stream))
-            self._live = Live(console=self._console, screen=True, auto_refresh=False,
-                              redirect_stdout=False, redirect_stderr=False, transient=True)
+            self._live = Live(
+                console=self._console,
+                screen=True,
+                auto_refresh=False,
+                redirect_stdout=False,
+                redirect_stderr=False,
+                transient=True,
+            )
             self._live.start()
         return self
 
@@ -500,13 +608,25 @@ class Screen:
         self._st = st
         if self._live is not None:
             size = self._console.size
-            key = (repr(st), size, tuple(self.view.notes), repr(self.view.ring), repr(self.view.buttons))
+            key = (
+                repr(st),
+                size,
+                tuple(self.view.notes),
+                repr(self.view.ring),
+                repr(self.view.buttons),
+            )
             if key != self._last or force:
                 self._last = key
                 self._live.update(render(st, self.view, size.width, size.height), refresh=True)
             return
-        key = (st.get("phase"), st.get("round"), st.get("step"), st.get("turn"), st.get("countdown"),
-               [(p.get("state"), p.get("token"), p.get("photos")) for p in st.get("players", [])])
+        key = (
+            st.get("phase"),
+            st.get("round"),
+            st.get("step"),
+            st.get("turn"),
+            st.get("countdown"),
+            [(p.get("state"), p.get("token"), p.get("photos")) for p in st.get("players", [])],
+        )
         if key != self._last:
             self._last = key
             self._plain(mirror.one_line(st))
@@ -531,5 +651,10 @@ def wrapped(text, width=None, indent="    "):
     import textwrap
 
     width = width or shutil.get_terminal_size((80, 24)).columns
-    return textwrap.wrap(safe(text), width=max(20, width - 1), subsequent_indent=indent,
-                         break_long_words=False, break_on_hyphens=False) or [""]
+    return textwrap.wrap(
+        safe(text),
+        width=max(20, width - 1),
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [""]

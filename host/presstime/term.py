@@ -54,7 +54,7 @@ def safe_text(text):
     out = []
     pos = 0
     for m in _OWN.finditer(text):
-        out.append(CONTROL.sub(_escape, text[pos:m.start()]))
+        out.append(CONTROL.sub(_escape, text[pos : m.start()]))
         out.append(m.group())
         pos = m.end()
     out.append(CONTROL.sub(_escape, text[pos:]))

@@ -12,8 +12,9 @@ def watch_board(port, interval=0.25, once=False, as_json=False, command="watch")
     port = boards.pick_port(port)
     client = share.connect(port, command=command)
     live = tableview.live_enabled(sys.stdout) and not as_json and not once
-    view = tableview.View("watch", keys="Ctrl-C stops watching (the board keeps running)",
-                          port="board on %s" % port)
+    view = tableview.View(
+        "watch", keys="Ctrl-C stops watching (the board keeps running)", port="board on %s" % port
+    )
     try:
         if once and not as_json:
             st = client.status()
@@ -26,7 +27,9 @@ def watch_board(port, interval=0.25, once=False, as_json=False, command="watch")
             while True:
                 st = client.status()
                 if as_json:
-                    print(json.dumps(st, sort_keys=True, allow_nan=False), flush=True)   # checked: JSON
+                    print(
+                        json.dumps(st, sort_keys=True, allow_nan=False), flush=True
+                    )  # checked: JSON
                 else:
                     screen.show(st)
                 if once:

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""A fake `machine` module: Pins a test can press (firing the IRQ handler) and a PWM that records."""
+"""A fake `machine` module: Pins a test can press (firing the IRQ handler) and a PWM that
+records."""
 
 
 class Pin:
@@ -9,7 +10,7 @@ class Pin:
     PULL_DOWN = 2
     IRQ_FALLING = 4
     IRQ_RISING = 8
-    by_id = {}          # gpio -> the last Pin made for it
+    by_id = {}  # gpio -> the last Pin made for it
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id = id
@@ -43,7 +44,7 @@ class Pin:
 
 
 class PWM:
-    by_id = {}          # gpio -> the last PWM made on it
+    by_id = {}  # gpio -> the last PWM made on it
 
     def __init__(self, pin):
         self.pin = pin

@@ -13,21 +13,24 @@ The clock starts just before ticks_us wraps (2**30), so the wrap falls between t
 
 import machine
 from fake_clock import FakeClock
+
 import presstime.device.ports.rp2 as rp2
 from presstime.core.table import Table
 
 try:
     from micropython import heap_lock, heap_unlock
-except ImportError:   # CPython: nothing to lock
+except ImportError:  # CPython: nothing to lock
+
     def heap_lock():
         pass
 
     def heap_unlock():
         return 0
 
+
 GAPS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 999, 1000, 1001, 2000, 5000)
-BOUNCE = ((0, 0), (150, 1), (300, 0), (700, 1), (900, 0))   # (µs after the first edge, level)
-T_PRESS = 20000000          # round running; the first press at 20 s after the port started
+BOUNCE = ((0, 0), (150, 1), (300, 0), (700, 1), (900, 0))  # (µs after the first edge, level)
+T_PRESS = 20000000  # round running; the first press at 20 s after the port started
 
 
 def new_setup(tie_us, start_ticks):
@@ -36,8 +39,8 @@ def new_setup(tie_us, start_ticks):
     port = rp2.Rp2Port(serial=False)
     table = Table()
     table.configure({"players": 6, "mode": "standard", "options": {"tie_us": tie_us}}, 0)
-    table.control(0)            # start: countdown 3-2-1
-    table.tick(3000)            # running
+    table.control(0)  # start: countdown 3-2-1
+    table.tick(3000)  # running
     return clock, port, table
 
 
@@ -117,4 +120,5 @@ def main(argv):
 
 if __name__ == "__main__":
     import sys
+
     main(sys.argv)

@@ -7,18 +7,23 @@ has rounds. Drawn with matplotlib (the `charts` extra: extras.CHARTS_NEEDS) from
 
 from ..extras import CHARTS_NEEDS
 
-EXAMPLE = """examples:
+EXAMPLE = (
+    """examples:
   presstime card 3 -o game3.png
   presstime card 3 -o game3.svg
 
-""" + CHARTS_NEEDS
+"""
+    + CHARTS_NEEDS
+)
 
 
 def configure(parser):
     from ..store import add_db_argument
 
     parser.add_argument("id", help="the game's number, as `presstime history` lists it")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="the card file: .png or .svg")
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="the card file: .png or .svg"
+    )
     add_db_argument(parser)
 
 
@@ -44,7 +49,12 @@ def columns(game, result):
             label = game_words.label(game, c)
             out.append((label + (" $" if unit == "$" else ""), c))
     total = game_words.SCORE_UNIT.get(game, "pts")
-    out.append(("total $" if total == "$" else "total" if total == "pts" else "total (%s)" % total, "total"))
+    out.append(
+        (
+            "total $" if total == "$" else "total" if total == "pts" else "total (%s)" % total,
+            "total",
+        )
+    )
     return out
 
 
@@ -53,8 +63,14 @@ def _round_labels(result):
     count = max([len(p.get("rounds") or []) for p in players] + [0])
     labels = []
     for i in range(count):
-        day = next((p["rounds"][i].get("day") for p in players if i < len(p.get("rounds") or [])
-                    and p["rounds"][i].get("day")), None)
+        day = next(
+            (
+                p["rounds"][i].get("day")
+                for p in players
+                if i < len(p.get("rounds") or []) and p["rounds"][i].get("day")
+            ),
+            None,
+        )
         labels.append(day.capitalize() if day else "round %d" % (i + 1))
     return labels
 
@@ -77,9 +93,13 @@ def table_rows(game, result):
     """(header, rows): one row per player, the winners first, then by total."""
     cols = columns(game, result)
     winners = result.get("winners") or []
-    players = sorted(result.get("players") or [],
-                     key=lambda p: (p.get("name") not in winners,
-                                    -(p["total"] if isinstance(p.get("total"), (int, float)) else -10 ** 9)))
+    players = sorted(
+        result.get("players") or [],
+        key=lambda p: (
+            p.get("name") not in winners,
+            -(p["total"] if isinstance(p.get("total"), (int, float)) else -(10**9)),
+        ),
+    )
     rows = []
     for p in players:
         name = ("★ " + p["name"]) if p["name"] in winners else p["name"]
@@ -100,22 +120,41 @@ def card_figure(plt, game_id, result, played):
     fig.patch.set_facecolor("white")
     title = game_words.full_title(game, result.get("mode"), result.get("edition"))
     fig.text(0.04, 1 - 0.45 / height, title, fontsize=17, weight="bold", va="top")
-    fig.text(0.04, 1 - 0.95 / height, "game #%s · %s" % (game_id, played[:10]), fontsize=9, color="#555555",
-             va="top")
+    fig.text(
+        0.04,
+        1 - 0.95 / height,
+        "game #%s · %s" % (game_id, played[:10]),
+        fontsize=9,
+        color="#555555",
+        va="top",
+    )
     winners = result.get("winners") or []
     if winners:
         top = [p.get("total") for p in result.get("players") or [] if p.get("name") in winners]
-        line = game_words.winner_text(game, winners, game_words.decided_by(result), top[0] if top else None)
+        line = game_words.winner_text(
+            game, winners, game_words.decided_by(result), top[0] if top else None
+        )
         line = line[0].upper() + line[1:]
     else:
-        line = result.get("no_winner") or ("No winner yet." if not result.get("complete", True) else "No winner.")
-    fig.text(0.04, 1 - 1.35 / height, line, fontsize=11.5, color="#1a7f37" if winners else "#555555", va="top",
-             wrap=True)
+        line = result.get("no_winner") or (
+            "No winner yet." if not result.get("complete", True) else "No winner."
+        )
+    fig.text(
+        0.04,
+        1 - 1.35 / height,
+        line,
+        fontsize=11.5,
+        color="#1a7f37" if winners else "#555555",
+        va="top",
+        wrap=True,
+    )
     table_top = 1 - 1.85 / height
     table_height = 0.3 * (len(rows) + 1) / height
     ax = fig.add_axes([0.04, table_top - table_height, 0.92, table_height])
     ax.axis("off")
-    table = ax.table(cellText=rows, colLabels=header, loc="upper left", cellLoc="right", colLoc="right")
+    table = ax.table(
+        cellText=rows, colLabels=header, loc="upper left", cellLoc="right", colLoc="right"
+    )
     table.auto_set_font_size(False)
     table.set_fontsize(9.5)
     for (r, c), cell in table.get_celld().items():
@@ -140,13 +179,15 @@ def card_figure(plt, game_id, result, played):
 def run(args):
     import sys
 
-    from .chart import check_output, load_pyplot, save, stored_result
     from ..store import open_store
+    from .chart import check_output, load_pyplot, save, stored_result
 
     check_output(args.output)
     with open_store(args) as store:
         game_id, result = stored_result(store, args.id)
-        played = store.conn.execute("SELECT played FROM results WHERE game_id = ?", (game_id,)).fetchone()[0]
+        played = store.conn.execute(
+            "SELECT played FROM results WHERE game_id = ?", (game_id,)
+        ).fetchone()[0]
     plt = load_pyplot()
     save(plt, card_figure(plt, game_id, result, played), args.output)
     print("result card written to %s" % args.output, file=sys.stderr)

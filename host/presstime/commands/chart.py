@@ -3,18 +3,22 @@
 Every series is labelled, numbers of different units get their own axes (points, dollars, heat
 tokens, photo tokens…), the winner is named in the title, and nothing is clipped (headroom above
 the highest bar, labels outside the plot kept in the file). The words and units come from
-game_words. matplotlib is an optional extra (`pip install -e '.[charts]'` in the checkout), imported only here.
+game_words. matplotlib is an optional extra (`pip install -e '.[charts]'` in the checkout), imported
+only here.
 """
 
 from ..extras import CHARTS_NEEDS
 
-EXAMPLE = """examples:
+EXAMPLE = (
+    """examples:
   presstime chart 3 -o game3.png        # one game: running totals by round, its numbers per unit
   presstime chart --all -o club.svg     # every complete Fit to Print game: totals per game, averages
   presstime chart --all --game heat -o heat.png
 
 A shareable one-game card: presstime card ID.
-""" + CHARTS_NEEDS
+"""  # noqa: E501 (the examples as the terminal shows them)
+    + CHARTS_NEEDS
+)
 
 FORMATS = (".png", ".svg")
 HEADROOM = 1.18  # the axis goes this far above the highest bar or point, so labels fit
@@ -27,16 +31,25 @@ def configure(parser):
 
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("id", nargs="?", help="the game's number, as `presstime history` lists it")
-    which.add_argument("--all", action="store_true", help="chart every complete game of one game type")
-    parser.add_argument("--game", default="fit-to-print", metavar="GAME",
-                        help="with --all: the game type, one of %s (default: fit-to-print)"
-                             % ", ".join(game_words.GAMES))
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="the chart file: .png or .svg")
+    which.add_argument(
+        "--all", action="store_true", help="chart every complete game of one game type"
+    )
+    parser.add_argument(
+        "--game",
+        default="fit-to-print",
+        metavar="GAME",
+        help="with --all: the game type, one of %s (default: fit-to-print)"
+        % ", ".join(game_words.GAMES),
+    )
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="the chart file: .png or .svg"
+    )
     add_db_argument(parser)
 
 
 def load_pyplot():
-    """matplotlib.pyplot on the non-interactive Agg backend, or Failure telling how to install it."""
+    """matplotlib.pyplot on the non-interactive Agg backend, or Failure telling how to install
+    it."""
     from ..errors import Failure
 
     try:
@@ -61,7 +74,7 @@ def _headroom(ax, values):
     top, bottom = max(max(values), 0), min(min(values), 0)
     span = (top - bottom) or 1
     ax.set_ylim(bottom - (span * 0.12 if bottom < 0 else 0), top + span * (HEADROOM - 1))
-    if all(float(v).is_integer() for v in values):   # counts and points: no 2.5 tokens on the axis
+    if all(float(v).is_integer() for v in values):  # counts and points: no 2.5 tokens on the axis
         from matplotlib.ticker import MaxNLocator
 
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -78,8 +91,11 @@ def _tick_names(names, winners):
 
 def _names_axis(ax, x, names, winners):
     ax.set_xticks(x)
-    ax.set_xticklabels(_tick_names(names, winners), rotation=45 if len(names) > 6 else 0,
-                       ha="right" if len(names) > 6 else "center")
+    ax.set_xticklabels(
+        _tick_names(names, winners),
+        rotation=45 if len(names) > 6 else 0,
+        ha="right" if len(names) > 6 else "center",
+    )
 
 
 def _panel_width(names):
@@ -100,14 +116,23 @@ def unit_panels(game, result):
             groups.setdefault(unit, []).append((label, key, values))
             order.append(unit) if unit not in order else None
     if game == "heat":  # the final total is dollars too
-        groups.setdefault("$", []).append(("final total", "total", [p.get("total") for p in players]))
+        groups.setdefault("$", []).append(
+            ("final total", "total", [p.get("total") for p in players])
+        )
         order.append("$") if "$" not in order else None
-    points = set(game_words.POINT_CATEGORIES.get(game, ())) | {"score", "ad_revenue", "most_tiles_ads",
-                                                                "white_space_area"}
+    points = set(game_words.POINT_CATEGORIES.get(game, ())) | {
+        "score",
+        "ad_revenue",
+        "most_tiles_ads",
+        "white_space_area",
+    }
     for key, label, unit in game_words.ROUND_FIELDS.get(game, ()):
         if key in points:
             continue
-        values = [sum(r.get(key) or 0 for r in p.get("rounds") or []) if p.get("rounds") else None for p in players]
+        values = [
+            sum(r.get(key) or 0 for r in p.get("rounds") or []) if p.get("rounds") else None
+            for p in players
+        ]
         if any(_num(v) for v in values):
             groups.setdefault(unit, []).append((label, key, values))
             order.append(unit) if unit not in order else None
@@ -125,7 +150,12 @@ def _grouped_bars(ax, names, series, unit, title, winners):
         every += ys
         bars = ax.bar(x + (j - (len(series) - 1) / 2.0) * w, ys, width=w, label=label)
         if len(names) * len(series) <= 18:  # values on the bars while they fit
-            ax.bar_label(bars, labels=[("%g" % v) if _num(v) else "" for v in values], fontsize="x-small", padding=2)
+            ax.bar_label(
+                bars,
+                labels=[("%g" % v) if _num(v) else "" for v in values],
+                fontsize="x-small",
+                padding=2,
+            )
     _headroom(ax, every)
     ax.axhline(0, color="black", linewidth=0.8)
     _names_axis(ax, x, names, winners)
@@ -154,8 +184,15 @@ def _breakdown(ax, names, per_player, categories, labels, title, winners):
         up += pos
         down += neg
     for i in range(len(names) if len(names) <= 8 else 0):  # the net points above each stack
-        ax.annotate("%g" % round(up[i] + down[i], 2), (x[i], up[i]), ha="center", va="bottom",
-                    fontsize="x-small", xytext=(0, 2), textcoords="offset points")
+        ax.annotate(
+            "%g" % round(up[i] + down[i], 2),
+            (x[i], up[i]),
+            ha="center",
+            va="bottom",
+            fontsize="x-small",
+            xytext=(0, 2),
+            textcoords="offset points",
+        )
     _headroom(ax, list(up) + list(down))
     ax.axhline(0, color="black", linewidth=0.8)
     _names_axis(ax, x, names, winners)
@@ -204,14 +241,29 @@ def progression(ax, game, result, small=False):
             ys.append(p["total"] if _num(p.get("total")) else running)
         every += ys
         name = ("★ " + p["name"]) if p["name"] in winners else p["name"]
-        line, = ax.plot(range(len(ys)), ys, marker="o", label=name, linewidth=2.5 if p["name"] in winners else 1.5)
-        ax.annotate(name, (len(ys) - 1, ys[-1]), xytext=(4, 0), textcoords="offset points", va="center",
-                    fontsize="x-small" if small else "small", color=line.get_color())
+        (line,) = ax.plot(
+            range(len(ys)),
+            ys,
+            marker="o",
+            label=name,
+            linewidth=2.5 if p["name"] in winners else 1.5,
+        )
+        ax.annotate(
+            name,
+            (len(ys) - 1, ys[-1]),
+            xytext=(4, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize="x-small" if small else "small",
+            color=line.get_color(),
+        )
     ax.set_xticks(range(len(labels) + 1))
     ax.set_xticklabels(["start"] + labels, fontsize="x-small" if small else None)
     ax.set_xlim(-0.2, len(labels) + 0.8)  # room for the end labels
     _headroom(ax, every)
-    ax.set_ylabel(_unit_word(game_words.SCORE_UNIT.get(game, "pts")), fontsize="x-small" if small else None)
+    ax.set_ylabel(
+        _unit_word(game_words.SCORE_UNIT.get(game, "pts")), fontsize="x-small" if small else None
+    )
     if small:
         ax.tick_params(labelsize="x-small")
         ax.set_title("score progression", fontsize="small")
@@ -225,11 +277,16 @@ def _title(game_id, result):
     from .. import game_words
 
     game = result.get("game", "fit-to-print")
-    text = "Game #%s: %s" % (game_id, game_words.full_title(game, result.get("mode"), result.get("edition")))
+    text = "Game #%s: %s" % (
+        game_id,
+        game_words.full_title(game, result.get("mode"), result.get("edition")),
+    )
     winners = result.get("winners") or []
     if winners:
         top = [p.get("total") for p in result.get("players") or [] if p.get("name") in winners]
-        text += " — " + game_words.winner_text(game, winners, game_words.decided_by(result), top[0] if top else None)
+        text += " — " + game_words.winner_text(
+            game, winners, game_words.decided_by(result), top[0] if top else None
+        )
     elif result.get("complete", True):
         text += " — no winner"
     else:
@@ -244,15 +301,30 @@ def game_figure(plt, game_id, result):
     players = result.get("players") or []
     names = [p["name"] for p in players]
     winners = result.get("winners") or []
-    categories = [c for c in game_words.POINT_CATEGORIES.get(game, ())
-                  if any(c in r for p in players for r in p.get("rounds") or [])]
+    categories = [
+        c
+        for c in game_words.POINT_CATEGORIES.get(game, ())
+        if any(c in r for p in players for r in p.get("rounds") or [])
+    ]
     has_rounds = any(p.get("rounds") for p in players)
     panels = unit_panels(game, result)
     count = (1 if has_rounds else 0) + (1 if categories else 0) + len(panels)
-    if not has_rounds and not categories and not any(u == game_words.SCORE_UNIT.get(game) for u, _ in panels):
-        panels.insert(0, (game_words.SCORE_UNIT.get(game, "pts"), [("total", "total", [p.get("total") for p in players])]))
+    if (
+        not has_rounds
+        and not categories
+        and not any(u == game_words.SCORE_UNIT.get(game) for u, _ in panels)
+    ):
+        panels.insert(
+            0,
+            (
+                game_words.SCORE_UNIT.get(game, "pts"),
+                [("total", "total", [p.get("total") for p in players])],
+            ),
+        )
         count += 1
-    fig, axes = plt.subplots(1, count, figsize=(max(_panel_width(names) * count, 7.5), 4.6), squeeze=False)
+    fig, axes = plt.subplots(
+        1, count, figsize=(max(_panel_width(names) * count, 7.5), 4.6), squeeze=False
+    )
     fig.suptitle(_title(game_id, result))
     axes = list(axes[0])
     if has_rounds:
@@ -260,9 +332,19 @@ def game_figure(plt, game_id, result):
     if categories:
         per_player = {}
         for p in players:
-            per_player[p["name"]] = dict((c, sum((r.get(c) or 0) for r in p.get("rounds") or [])) for c in categories)
+            per_player[p["name"]] = dict(
+                (c, sum((r.get(c) or 0) for r in p.get("rounds") or [])) for c in categories
+            )
         labels = dict((c, game_words.label(game, c)) for c in categories)
-        _breakdown(axes.pop(0), names, per_player, categories, labels, "points per category, whole game", winners)
+        _breakdown(
+            axes.pop(0),
+            names,
+            per_player,
+            categories,
+            labels,
+            "points per category, whole game",
+            winners,
+        )
     for unit, series in panels:
         _grouped_bars(axes.pop(0), names, series, unit, "in %s" % _unit_word(unit), winners)
     fig.tight_layout()
@@ -279,14 +361,27 @@ def all_figure(plt, game, scored):
     for _, result in scored:
         for n in result.get("winners") or []:
             wins[n] = wins.get(n, 0) + 1
-    categories = [c for c in game_words.POINT_CATEGORIES.get(game, ())
-                  if any(c in r for _, res in scored for p in res.get("players") or [] for r in p.get("rounds") or [])]
+    categories = [
+        c
+        for c in game_words.POINT_CATEGORIES.get(game, ())
+        if any(
+            c in r
+            for _, res in scored
+            for p in res.get("players") or []
+            for r in p.get("rounds") or []
+        )
+    ]
     dollars = game == "fit-to-print"
     count = 2 + (1 if categories else 0) + (1 if dollars else 0)
     cols = 2
     rows = (count + 1) // 2
-    fig, axes = plt.subplots(rows, cols, figsize=(_panel_width(names) * cols + 2, 4.8 * rows), squeeze=False)
-    fig.suptitle("%s: %d complete game%s" % (game_words.title(game), len(scored), "" if len(scored) == 1 else "s"))
+    fig, axes = plt.subplots(
+        rows, cols, figsize=(_panel_width(names) * cols + 2, 4.8 * rows), squeeze=False
+    )
+    fig.suptitle(
+        "%s: %d complete game%s"
+        % (game_words.title(game), len(scored), "" if len(scored) == 1 else "s")
+    )
     axes = [ax for row in axes for ax in row]
     ax = axes.pop(0)
     if len(names) > 10:  # the default cycle repeats after ten colours
@@ -301,19 +396,35 @@ def all_figure(plt, game, scored):
                     xs.append(i)
                     ys.append(p["total"])
         if window > 1:  # thousands of games: each player's average over their last `window` games
-            ys = [sum(ys[max(0, k - window + 1):k + 1]) / len(ys[max(0, k - window + 1):k + 1]) for k in range(len(ys))]
+            ys = [
+                sum(ys[max(0, k - window + 1) : k + 1]) / len(ys[max(0, k - window + 1) : k + 1])
+                for k in range(len(ys))
+            ]
         every += ys
         ax.plot(xs, ys, marker="o" if window == 1 else None, label=name)
     step = max(1, len(scored) // 12)
     ax.set_xticks(range(0, len(scored), step))
-    ax.set_xticklabels(date_labels([(scored[i][1].get("_played") or "#%s" % scored[i][0])[:10]
-                                    for i in range(0, len(scored), step)]),
-                       rotation=90 if len(scored) > 8 else 0, fontsize="small")
+    ax.set_xticklabels(
+        date_labels(
+            [
+                (scored[i][1].get("_played") or "#%s" % scored[i][0])[:10]
+                for i in range(0, len(scored), step)
+            ]
+        ),
+        rotation=90 if len(scored) > 8 else 0,
+        fontsize="small",
+    )
     _headroom(ax, every)
-    ax.set_title("final score per game" if window == 1 else "final score, average of the last %d games" % window)
+    ax.set_title(
+        "final score per game"
+        if window == 1
+        else "final score, average of the last %d games" % window
+    )
     ax.set_ylabel(_unit_word(unit))
     ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    _grouped_bars(axes.pop(0), names, [("wins", "wins", [wins[n] for n in names])], "wins", "games won", [])
+    _grouped_bars(
+        axes.pop(0), names, [("wins", "wins", [wins[n] for n in names])], "wins", "games won", []
+    )
     if categories:
         per_player = {}
         for name in names:
@@ -326,18 +437,38 @@ def all_figure(plt, game, scored):
                         rounds += 1
                         for c in categories:
                             sums[c] = sums.get(c, 0) + (r.get(c) or 0)
-            per_player[name] = dict((c, sums.get(c, 0) / rounds) for c in categories) if rounds else {}
+            per_player[name] = (
+                dict((c, sums.get(c, 0) / rounds) for c in categories) if rounds else {}
+            )
         labels = dict((c, game_words.label(game, c)) for c in categories)
         word = game_words.ROUND_WORDS.get(game, ("round",))[0]
-        _breakdown(axes.pop(0), names, per_player, categories, labels, "average points a %s, by category" % word, [])
+        _breakdown(
+            axes.pop(0),
+            names,
+            per_player,
+            categories,
+            labels,
+            "average points a %s, by category" % word,
+            [],
+        )
     if dollars:
         avg = []
         for name in names:
-            ads = [p.get("ad_revenue") for _, r in scored for p in r.get("players") or []
-                   if p["name"] == name and _num(p.get("ad_revenue"))]
+            ads = [
+                p.get("ad_revenue")
+                for _, r in scored
+                for p in r.get("players") or []
+                if p["name"] == name and _num(p.get("ad_revenue"))
+            ]
             avg.append(round(sum(ads) / len(ads), 2) if ads else None)
-        _grouped_bars(axes.pop(0), names, [("average ad revenue", "ad_revenue", avg)], "$",
-                      "average ad revenue a game", [])
+        _grouped_bars(
+            axes.pop(0),
+            names,
+            [("average ad revenue", "ad_revenue", avg)],
+            "$",
+            "average ad revenue a game",
+            [],
+        )
     fig.tight_layout()
     return fig
 
@@ -350,8 +481,14 @@ def save(plt, fig, path):
 
     suffix = os.path.splitext(path)[1].lower()
     try:
-        fig.savefig(path, format=suffix[1:], bbox_inches="tight", pad_inches=0.15, dpi=110,
-                    metadata={"Date": None} if suffix == ".svg" else None)
+        fig.savefig(
+            path,
+            format=suffix[1:],
+            bbox_inches="tight",
+            pad_inches=0.15,
+            dpi=110,
+            metadata={"Date": None} if suffix == ".svg" else None,
+        )
     except OSError as e:
         raise Failure("cannot write %s: %s" % (path, e.strerror or e))
     finally:
@@ -393,8 +530,10 @@ def run(args):
         if args.all:
             scored = []
             for i, r, played in store.conn.execute(
-                    "SELECT game_id, result, played FROM results WHERE state = 'complete' AND game = ?"
-                    " ORDER BY played, game_id", (args.game,)):
+                "SELECT game_id, result, played FROM results WHERE state = 'complete' AND game = ?"
+                " ORDER BY played, game_id",
+                (args.game,),
+            ):
                 result = json.loads(r)
                 result["_played"] = played
                 scored.append((i, result))

@@ -16,8 +16,12 @@ scorepad numbers to type again (`presstime enter --list`)."""
 def configure(parser):
     from ..store import add_db_argument
 
-    parser.add_argument("ids", nargs="+", metavar="ID", help="games to delete, as `presstime history` numbers them")
-    parser.add_argument("--yes", action="store_true", help="delete without asking (required when not on a terminal)")
+    parser.add_argument(
+        "ids", nargs="+", metavar="ID", help="games to delete, as `presstime history` numbers them"
+    )
+    parser.add_argument(
+        "--yes", action="store_true", help="delete without asking (required when not on a terminal)"
+    )
     add_db_argument(parser)
 
 
@@ -26,8 +30,11 @@ def board_note(game):
     source = game.get("source") or ""
     if not source.startswith("board:"):
         return None
-    return ("game #%d came from a board (%s): the next `presstime sync` brings it back only as a draft, "
-            "without its scorepad numbers" % (game["id"], source))
+    return (
+        "game #%d came from a board (%s): the next `presstime sync` brings it back only as a "
+        "draft, "
+        "without its scorepad numbers" % (game["id"], source)
+    )
 
 
 def _confirmed(count):
@@ -53,7 +60,7 @@ def run(args):
     with open_store(args) as store:
         problems = []
         ids = []
-        for game_id in args.ids:   # every id checked, every unknown one named, before anything else
+        for game_id in args.ids:  # every id checked, every unknown one named, before anything else
             try:
                 game_id = store.get_game_id(game_id)  # a damaged game too: this is how it goes
             except BadInput as e:
@@ -64,23 +71,41 @@ def run(args):
         if problems:
             raise BadInput(problems)
         if not args.yes and not sys.stdin.isatty():
-            raise BadInput("standard input is not a terminal, so nobody can confirm: add --yes to delete %s (%s)"
-                           % (_games(len(ids)), ", ".join("#%d" % i for i in ids)))
+            raise BadInput(
+                "standard input is not a terminal, so nobody can confirm: add --yes to delete %s "
+                "(%s)" % (_games(len(ids)), ", ".join("#%d" % i for i in ids))
+            )
         import shutil
         import textwrap
 
         games = rows(store, ids)
-        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None   # as `history` does
+        width = (
+            shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+        )  # as `history` does
         for line in table_lines(games, width):
             print(line)
         for game in games:
             note = board_note(game)
             if note:
-                print("\n".join(textwrap.wrap(note, (width or 80) - 1, break_long_words=False, subsequent_indent="  ")))
+                print(
+                    "\n".join(
+                        textwrap.wrap(
+                            note, (width or 80) - 1, break_long_words=False, subsequent_indent="  "
+                        )
+                    )
+                )
         if not args.yes:
-            print("\n".join(textwrap.wrap(
-                "Keep a copy first with `presstime export %s -o FILE.json` (`presstime import` reads it back)."
-                % " ".join(str(i) for i in ids), (width or 80) - 1, break_long_words=False, break_on_hyphens=False)))
+            print(
+                "\n".join(
+                    textwrap.wrap(
+                        "Keep a copy first with `presstime export %s -o FILE.json` (`presstime "
+                        "import` reads it back)." % " ".join(str(i) for i in ids),
+                        (width or 80) - 1,
+                        break_long_words=False,
+                        break_on_hyphens=False,
+                    )
+                )
+            )
             if not _confirmed(len(ids)):
                 raise Failure("nothing deleted")
         deleted = store.delete_games(ids)

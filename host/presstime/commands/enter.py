@@ -31,17 +31,34 @@ def configure(parser):
     from ..store import add_db_argument
 
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--resume", action="store_true", help="resume the game in progress (error if there is none)")
-    group.add_argument("--new", action="store_true", help="discard the game in progress and start a new one")
-    group.add_argument("--draft", metavar="KEY",
-                       help="finish a draft saved by `presstime play` or `sync` (keys: --list)")
+    group.add_argument(
+        "--resume", action="store_true", help="resume the game in progress (error if there is none)"
+    )
+    group.add_argument(
+        "--new", action="store_true", help="discard the game in progress and start a new one"
+    )
+    group.add_argument(
+        "--draft",
+        metavar="KEY",
+        help="finish a draft saved by `presstime play` or `sync` (keys: --list)",
+    )
     group.add_argument("--list", action="store_true", help="list the drafts waiting for numbers")
-    parser.add_argument("--game", choices=["fit-to-print", "heat", "mini-fits", "myth-fits"],
-                        help="the game of a new entry (default: asked)")
-    group.add_argument("--discard", nargs="+", metavar="KEY",
-                       help="drop these drafts (keys: --list); every key is checked first, and you are asked")
-    parser.add_argument("--yes", action="store_true",
-                        help="--discard without asking (required when not on a terminal)")
+    parser.add_argument(
+        "--game",
+        choices=["fit-to-print", "heat", "mini-fits", "myth-fits"],
+        help="the game of a new entry (default: asked)",
+    )
+    group.add_argument(
+        "--discard",
+        nargs="+",
+        metavar="KEY",
+        help="drop these drafts (keys: --list); every key is checked first, and you are asked",
+    )
+    parser.add_argument(
+        "--yes",
+        action="store_true",
+        help="--discard without asking (required when not on a terminal)",
+    )
     from ..scorepad.options import add_arguments as add_scorepad_arguments
 
     add_scorepad_arguments(parser)
@@ -60,7 +77,8 @@ def _summary(record):
 
 
 def _echoing_input(prompt):
-    """input() that echoes the answer when stdin is not a terminal, so a piped session reads well."""
+    """input() that echoes the answer when stdin is not a terminal, so a piped session reads
+    well."""
     import sys
 
     line = input(prompt)
@@ -79,7 +97,7 @@ def run(args, ask=_echoing_input, say=print):
     if phones is not None:
         from ..scorepad.options import resolve_bind
 
-        args.bind = resolve_bind(args.bind)      # a wrong address is refused before the game
+        args.bind = resolve_bind(args.bind)  # a wrong address is refused before the game
     with store_mod.open_store(args) as store:
         if getattr(args, "game", None) and (args.resume or args.list or args.draft or args.discard):
             raise BadInput("--game: only for a new game (with --new, or when none is in progress)")
@@ -97,12 +115,14 @@ def run(args, ask=_echoing_input, say=print):
                     return _finish_board_draft(store, key, ask, say, phones)
                 game_id, record, result = _enter_typed(store, args, ask, say, phones)
                 if game_id is None:
-                    return record    # stopped: the exit status
+                    return record  # stopped: the exit status
         except store_mod.StoreFull as e:
             # the write that failed changed nothing: the draft holds every answer saved before it
-            raise store_mod.StoreFull("%s. The game is NOT stored; what was typed is kept in draft %s: "
-                                      "`presstime enter %s` continues" % (
-                                          e, key, "--draft " + key if board else "--resume"))
+            raise store_mod.StoreFull(
+                "%s. The game is NOT stored; what was typed is kept in draft %s: "
+                "`presstime enter %s` continues"
+                % (e, key, "--draft " + key if board else "--resume")
+            )
     if record["game"] == "fit-to-print":
         say("")
         say(standings_text(result, record).rstrip("\n"))
@@ -118,13 +138,18 @@ def _enter_typed(store, args, ask, say, phones):
     from ..game_entry import ask_game_setup
 
     if args.new:
-        store.drop_draft(DRAFT_KEY)      # damaged or not, it goes
+        store.drop_draft(DRAFT_KEY)  # damaged or not, it goes
     draft = None if args.new else store.load_draft(DRAFT_KEY)
     waiting = [d["key"] for d in store.list_drafts() if d["key"] != DRAFT_KEY]
     if args.resume and draft is None:
-        raise BadInput("no game typed with `presstime enter` is in progress%s" % (
-            "; %s: `presstime enter --draft KEY` finishes one" % _waiting_words(waiting) if waiting
-            else " (start one with `presstime enter`)"))
+        raise BadInput(
+            "no game typed with `presstime enter` is in progress%s"
+            % (
+                "; %s: `presstime enter --draft KEY` finishes one" % _waiting_words(waiting)
+                if waiting
+                else " (start one with `presstime enter`)"
+            )
+        )
     if draft is not None and not args.resume:
         say("A game is in progress: %s." % _summary(draft))
         try:
@@ -135,16 +160,26 @@ def _enter_typed(store, args, ask, say, phones):
             store.drop_draft(DRAFT_KEY)
             draft = None
     if draft is None and waiting and not args.new:
-        for line in wrap("%s (`presstime enter --draft KEY` finishes one). A new game:" % _waiting_words(waiting)):
+        for line in wrap(
+            "%s (`presstime enter --draft KEY` finishes one). A new game:" % _waiting_words(waiting)
+        ):
             say(line)
     save = lambda record: store.save_draft(DRAFT_KEY, record)  # noqa: E731
     _keep_link(phones, store, DRAFT_KEY)
     try:
-        if draft is not None and getattr(args, "game", None) and draft.get("game", "fit-to-print") != args.game:
-            raise BadInput("--game %s: a %s game is in progress (--new discards it)"
-                           % (args.game, draft.get("game", "fit-to-print")))
+        if (
+            draft is not None
+            and getattr(args, "game", None)
+            and draft.get("game", "fit-to-print") != args.game
+        ):
+            raise BadInput(
+                "--game %s: a %s game is in progress (--new discards it)"
+                % (args.game, draft.get("game", "fit-to-print"))
+            )
         if draft is None or "game" not in draft:
-            record = ask_game_setup(ask, say, record=draft, save=save, game=getattr(args, "game", None))
+            record = ask_game_setup(
+                ask, say, record=draft, save=save, game=getattr(args, "game", None)
+            )
         else:
             record = draft
         if record["game"] == "fit-to-print":
@@ -169,8 +204,10 @@ def _finished(result, key, resume, say):
         return True
     say("")
     say("Not stored: %s" % (result.get("pending") or "the game is not finished yet."))
-    say("It is kept as draft %s: `presstime enter %s` finishes it (`presstime enter --discard %s` drops it)."
-        % (key, resume, key))
+    say(
+        "It is kept as draft %s: `presstime enter %s` finishes it (`presstime enter --discard %s` "
+        "drops it)." % (key, resume, key)
+    )
     return False
 
 
@@ -218,8 +255,10 @@ def _enter_other(record, draft, ask, say, save, phones=None):
         return _with_phones(record, save, phones, ask, say)
     entry = GameEntry(record, save, ask=ask, say=say, typed_tokens=True)
     rounds = [st for st in entry.steps() if st.path[0] == "rounds"]
-    say("%s: `?` help, `back`, `fix NAME`%s, `show`, `quit` at any question."
-        % (games.module(record["game"]).TITLE, ", `round N`" if rounds else ""))
+    say(
+        "%s: `?` help, `back`, `fix NAME`%s, `show`, `quit` at any question."
+        % (games.module(record["game"]).TITLE, ", `round N`" if rounds else "")
+    )
     entry.enter()
     return entry.review()
 
@@ -233,8 +272,10 @@ def _list_drafts(store, say):
         for line in wrap("  " + _described(store, d["key"]), indent="    "):
             say(line)
     if drafts:
-        for line in wrap("`presstime enter --draft KEY` finishes one; `presstime enter --discard KEY` "
-                         "drops it (`--discard all`: every draft)."):
+        for line in wrap(
+            "`presstime enter --draft KEY` finishes one; `presstime enter --discard KEY` "
+            "drops it (`--discard all`: every draft)."
+        ):
             say(line)
     return 0
 
@@ -266,20 +307,26 @@ def _discard_drafts(store, keys, yes, ask, say):
             raise Failure("no drafts to discard: every game is finished")
     missing = [k for k in keys if not store.has_draft(k)]
     if missing:
-        raise BadInput(["--discard %s: no such draft (see `presstime enter --list`)" % k for k in missing])
-    with contextlib.ExitStack() as held:       # none open in another `enter` while they go
+        raise BadInput(
+            ["--discard %s: no such draft (see `presstime enter --list`)" % k for k in missing]
+        )
+    with contextlib.ExitStack() as held:  # none open in another `enter` while they go
         for k in keys:
             held.enter_context(DraftLock(store.path, k))
         if not yes and not sys.stdin.isatty():
-            raise BadInput("standard input is not a terminal, so nobody can confirm: add --yes to discard %s"
-                           % ", ".join(keys))
+            raise BadInput(
+                "standard input is not a terminal, so nobody can confirm: add --yes to discard %s"
+                % ", ".join(keys)
+            )
         for k in keys:
             for line in wrap("%s  %s" % (k, _described(store, k)), indent="    "):
                 say(line)
         if not yes:
             try:
-                answer = ask("Discard %d draft%s and what was typed in %s? [y/N] "
-                             % (len(keys), "" if len(keys) == 1 else "s", "it" if len(keys) == 1 else "them"))
+                answer = ask(
+                    "Discard %d draft%s and what was typed in %s? [y/N] "
+                    % (len(keys), "" if len(keys) == 1 else "s", "it" if len(keys) == 1 else "them")
+                )
             except EOFError:
                 answer = ""
             if answer.strip().lower() not in ("y", "yes"):
@@ -290,7 +337,7 @@ def _discard_drafts(store, keys, yes, ask, say):
             board = key_board(k)
             if board is None:
                 store.drop_draft(k)
-            else:   # remembered: a later sync drafts it again only if the board's game goes on
+            else:  # remembered: a later sync drafts it again only if the board's game goes on
                 store.discard_draft(k, store.last_seq(board))
     for line in wrap("discarded: %s" % ", ".join(keys)):
         say(line)
@@ -354,11 +401,17 @@ def _stopped(say, eof, kept):
 
 def _waiting_words(keys):
     return "%d draft%s of games a board played %s waiting (%s)" % (
-        len(keys), "" if len(keys) == 1 else "s", "is" if len(keys) == 1 else "are", ", ".join(keys))
+        len(keys),
+        "" if len(keys) == 1 else "s",
+        "is" if len(keys) == 1 else "are",
+        ", ".join(keys),
+    )
 
 
 def wrap(text, indent="  "):
     """`text` as lines that fit 80 columns, broken between words only."""
     import textwrap
 
-    return textwrap.wrap(text, 79, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+    return textwrap.wrap(
+        text, 79, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )

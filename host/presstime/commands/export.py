@@ -12,7 +12,7 @@ EXAMPLE = """examples:
 bgsplay is BG Stats' play file (recommended: importing it again updates the same plays), bgstats
 its backup file (mapping: docs/history.md); the format follows the -o file name: .csv, *.bgsplay,
 BGStatsExport*.json, else json. `presstime show ID` gives one game's one-tap BG Stats link.
-A damaged game (`presstime history --damaged`) is left out and named; the exit status is then 1."""
+A damaged game (`presstime history --damaged`) is left out and named; the exit status is then 1."""  # noqa: E501 (the examples as the terminal shows them)
 
 FORMATS = ("json", "csv", "bgsplay", "bgstats")
 
@@ -21,15 +21,26 @@ def configure(parser):
     from .. import history_select
     from ..store import add_db_argument
 
-    parser.add_argument("ids", nargs="*", metavar="ID", help="games to export (default: all, or those selected)")
-    parser.add_argument("--format", choices=FORMATS, default=None,
-                        help="json (the game-record format), csv, bgsplay (BG Stats' play file: the app adds "
-                             "or updates each play) or bgstats (BG Stats' backup, BGStatsExport.json); "
-                             "default from the -o file name")
-    parser.add_argument("--me", metavar="NAME",
-                        help="bgsplay/bgstats: the player who owns the BG Stats app (default: the one in "
-                             "the most exported games)")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    parser.add_argument(
+        "ids", nargs="*", metavar="ID", help="games to export (default: all, or those selected)"
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default=None,
+        help="json (the game-record format), csv, bgsplay (BG Stats' play file: the app adds "
+        "or updates each play) or bgstats (BG Stats' backup, BGStatsExport.json); "
+        "default from the -o file name",
+    )
+    parser.add_argument(
+        "--me",
+        metavar="NAME",
+        help="bgsplay/bgstats: the player who owns the BG Stats app (default: the one in "
+        "the most exported games)",
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
+    )
     history_select.add_arguments(parser)
     add_db_argument(parser)
 
@@ -79,30 +90,44 @@ def run(args):
     fmt = args.format or default_format(args.output)
     selection = history_select.Selection.from_args(args)
     with open_store(args) as store:
-        with store.snapshot():   # one view of the history, whatever a `delete` does meanwhile
+        with store.snapshot():  # one view of the history, whatever a `delete` does meanwhile
             where, params = selection.sql("r")
             wanted = [store.get_game_id(i) for i in args.ids]  # BadInput naming an unknown id
             if wanted:
                 where += " AND r.game_id IN (%s)" % ",".join("?" * len(wanted))
                 params = params + wanted
             damaged = store.conn.execute(
-                "SELECT r.game_id, r.error FROM results r WHERE r.state = 'damaged' AND " + where
-                + " ORDER BY r.game_id", params).fetchall()
-            ids = [r[0] for r in store.conn.execute(
-                "SELECT r.game_id FROM results r WHERE r.state != 'damaged' AND " + where + " ORDER BY r.game_id",
-                params)]
+                "SELECT r.game_id, r.error FROM results r WHERE r.state = 'damaged' AND "
+                + where
+                + " ORDER BY r.game_id",
+                params,
+            ).fetchall()
+            ids = [
+                r[0]
+                for r in store.conn.execute(
+                    "SELECT r.game_id FROM results r WHERE r.state != 'damaged' AND "
+                    + where
+                    + " ORDER BY r.game_id",
+                    params,
+                )
+            ]
             if wanted:
                 order = dict((i, n) for n, i in reversed(list(enumerate(wanted))))
                 ids.sort(key=lambda i: order[i])
             unread = []
-            games = store.games(ids, damaged=unread, uuids=True)  # a record damaged since its results were stored
+            games = store.games(
+                ids, damaged=unread, uuids=True
+            )  # a record damaged since its results were stored
             damaged += unread
             if fmt in ("bgstats", "bgsplay"):
                 plays = bgstats.stored_plays(store, where, params, skip=[i for i, _ in unread])
                 value = bgstats.export(plays, me=args.me, play_file=fmt == "bgsplay")
     for game_id, reason in damaged:
-        print("presstime export: game #%d left out, it is damaged: %s (see `presstime history --damaged`)"
-              % (game_id, reason), file=sys.stderr)
+        print(
+            "presstime export: game #%d left out, it is damaged: %s (see `presstime history "
+            "--damaged`)" % (game_id, reason),
+            file=sys.stderr,
+        )
     if not games:
         if damaged:
             from ..errors import Failure
@@ -119,8 +144,10 @@ def run(args):
         text = game_files.json_text([record for game_id, record in games])
     if args.output:
         _write(args.output, text)
-        print("%d game%s written to %s" % (len(games), "" if len(games) == 1 else "s", args.output),
-              file=sys.stderr)
+        print(
+            "%d game%s written to %s" % (len(games), "" if len(games) == 1 else "s", args.output),
+            file=sys.stderr,
+        )
     else:
         sys.stdout.write(text)
     return 1 if damaged else 0

@@ -15,7 +15,9 @@ Exit status 2 if any file was refused (the others are imported all the same)."""
 def configure(parser):
     from ..store import add_db_argument
 
-    parser.add_argument("files", nargs="+", metavar="FILE", help="game record files (.json or .csv)")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="game record files (.json or .csv)"
+    )
     parser.add_argument("--json", action="store_true", help="report per file as one JSON document")
     add_db_argument(parser)
 
@@ -41,19 +43,25 @@ def run(args):
             try:
                 games = game_files.read_games(path)  # every record checked by the core
                 fresh = []
-                ids = store.add_games(games, "import:" + os.path.abspath(path), checked=True, added=fresh)
+                ids = store.add_games(
+                    games, "import:" + os.path.abspath(path), checked=True, added=fresh
+                )
             except (StoreFull, DamagedStore) as e:
-                # the file's transaction wrote nothing; the files before it are stored (reported above)
+                # the file's transaction wrote nothing; the files before it are stored (reported
+                # above)
                 entry.update(status="not stored", problems=[str(e)])
                 report.append(entry)
-                report.extend({"file": p, "status": "not tried"} for p in args.files[n + 1:])
+                report.extend({"file": p, "status": "not tried"} for p in args.files[n + 1 :])
                 return _stopped(args, report, e)
             except BadInput as e:
                 refused += 1
                 entry.update(status="refused", problems=e.messages)
                 for message in e.messages:
                     print("presstime import: %s" % message, file=sys.stderr)
-                print("presstime import: %s: refused, nothing imported from it" % path, file=sys.stderr)
+                print(
+                    "presstime import: %s: refused, nothing imported from it" % path,
+                    file=sys.stderr,
+                )
                 report.append(entry)
                 continue
             added = [i for i, new in zip(ids, fresh) if new]
@@ -71,7 +79,9 @@ def run(args):
             if not args.json:
                 parts = []
                 if new:
-                    parts.append("%d game%s added (%s)" % (len(new), "" if len(new) == 1 else "s", _ids(new)))
+                    parts.append(
+                        "%d game%s added (%s)" % (len(new), "" if len(new) == 1 else "s", _ids(new))
+                    )
                 if known:
                     parts.append("already in the history: %s" % _ids(sorted(set(known))))
                 print("%s: %s" % (path, "; ".join(parts)))
@@ -84,7 +94,6 @@ def _stopped(args, report, error):
     """The history could not take a file (a full disk, a damaged file): what was and was not
     stored, and exit status 1."""
     import json
-    import sys
 
     from ..errors import Failure
 
@@ -92,5 +101,7 @@ def _stopped(args, report, error):
     left = [e["file"] for e in report if e["status"] in ("not stored", "not tried")]
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
-    raise Failure("%s. Files stored: %s; not stored: %s" % (
-        error, ", ".join(stored) if stored else "nothing", ", ".join(left)))
+    raise Failure(
+        "%s. Files stored: %s; not stored: %s"
+        % (error, ", ".join(stored) if stored else "nothing", ", ".join(left))
+    )

@@ -1,5 +1,8 @@
 """presstime play: a game at the table, with the board (or the simulator) and this terminal."""
 
+from ..core.fit_to_print import GAME as DEFAULT_GAME  # the game whose scorepad `run` asks
+from ..play_session import open_board  # noqa: F401 (the board or the simulator, as play uses it)
+
 EXAMPLE = """examples:
   presstime play --demo                   a scripted game on the simulator, no typing
   presstime play --sim --players Ada,Ben,Cy
@@ -16,10 +19,7 @@ lights. With no board attached, the simulator is started on a pty (as with --sim
 --game heat / mini-fits: the board runs the ready check and reveal (each player presses when
 ready, all ready reveals the stage or card); --game myth-fits: turns (press to end your turn,
 hold 0.8 s for a photo token). The numbers the board cannot know are typed at the end (Heat:
-heat value, money, heat; Mini FITS: lines per round, colour sets; Myth Fits: who gathered)."""
-
-from ..core.fit_to_print import GAME as DEFAULT_GAME  # the game whose scorepad `run` asks
-from ..play_session import open_board  # noqa: F401 (the board or the simulator, as play uses it)
+heat value, money, heat; Mini FITS: lines per round, colour sets; Myth Fits: who gathered)."""  # noqa: E501 (the examples as the terminal shows them)
 
 DEMO_PLAYERS = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
@@ -32,26 +32,62 @@ def configure(parser):
     default = games.module(games.GAMES[0])
 
     add_port_argument(parser)
-    parser.add_argument("--sim", action="store_true", help="play against the simulator, started on a pty")
-    parser.add_argument("--demo", action="store_true",
-                        help="a scripted game on the simulator: simulated presses, example scorepad numbers")
-    parser.add_argument("--game", default=default.GAME, choices=games.GAMES,
-                        help="the game (default %s); the others run in their own table mode" % default.GAME)
-    parser.add_argument("--turn-limit", metavar="M:SS",
-                        help="Myth Fits: a per-turn limit (the board warns when a turn runs over)")
-    parser.add_argument("--players", metavar="A,B,…", help="player names in seat order, comma-separated")
-    parser.add_argument("--duration", default="4:00", metavar="M:SS",
-                        help="round time: 3:00 frantic, 4:00 standard (default), 5:00 relaxed, or any")
-    parser.add_argument("--mode", default=default.MODES[0], choices=default.MODES,
-                        help="%s's game mode" % default.TITLE)
-    parser.add_argument("--edition", default=default.EDITIONS[0], choices=default.EDITIONS,
-                        help="rulebook edition (default %s)" % default.EDITIONS[0])
-    parser.add_argument("--warn", metavar="S,S,S", default=None,
-                        help="the board's warnings, in seconds left (default 60,30,10; none: no warning)")
-    parser.add_argument("--mute", action="store_true",
-                        help="no sound from this computer (by default it sounds the simulator's beeps)")
-    parser.add_argument("--save", action="store_true",
-                        help="--demo: keep the demo game in the history (by default a demo leaves it alone)")
+    parser.add_argument(
+        "--sim", action="store_true", help="play against the simulator, started on a pty"
+    )
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="a scripted game on the simulator: simulated presses, example scorepad numbers",
+    )
+    parser.add_argument(
+        "--game",
+        default=default.GAME,
+        choices=games.GAMES,
+        help="the game (default %s); the others run in their own table mode" % default.GAME,
+    )
+    parser.add_argument(
+        "--turn-limit",
+        metavar="M:SS",
+        help="Myth Fits: a per-turn limit (the board warns when a turn runs over)",
+    )
+    parser.add_argument(
+        "--players", metavar="A,B,…", help="player names in seat order, comma-separated"
+    )
+    parser.add_argument(
+        "--duration",
+        default="4:00",
+        metavar="M:SS",
+        help="round time: 3:00 frantic, 4:00 standard (default), 5:00 relaxed, or any",
+    )
+    parser.add_argument(
+        "--mode",
+        default=default.MODES[0],
+        choices=default.MODES,
+        help="%s's game mode" % default.TITLE,
+    )
+    parser.add_argument(
+        "--edition",
+        default=default.EDITIONS[0],
+        choices=default.EDITIONS,
+        help="rulebook edition (default %s)" % default.EDITIONS[0],
+    )
+    parser.add_argument(
+        "--warn",
+        metavar="S,S,S",
+        default=None,
+        help="the board's warnings, in seconds left (default 60,30,10; none: no warning)",
+    )
+    parser.add_argument(
+        "--mute",
+        action="store_true",
+        help="no sound from this computer (by default it sounds the simulator's beeps)",
+    )
+    parser.add_argument(
+        "--save",
+        action="store_true",
+        help="--demo: keep the demo game in the history (by default a demo leaves it alone)",
+    )
     parser.add_argument("--seed", type=int, default=2024, help=argparse_suppress())
     from ..scorepad.options import add_arguments as add_scorepad_arguments
 
@@ -75,7 +111,9 @@ def _play_other(args):
     if viewed is not None:
         return viewed
     if args.mode != "standard" or args.edition != "published":
-        raise BadInput("--mode and --edition are Fit to Print's; %s runs in its own table mode" % args.game)
+        raise BadInput(
+            "--mode and --edition are Fit to Print's; %s runs in its own table mode" % args.game
+        )
     say = print
     ask = scripted_ask if args.demo else input
     if args.players:
@@ -104,21 +142,31 @@ def _play_other(args):
 
 
 def run(args):
-    from ..round_time import round_time_ms, warnings_ms
-    from ..sound import for_board
-
     from .. import mirror, records
     from ..entry import EntryStopped, ask_setup, rounds_in
     from ..errors import BadInput, Failure
-    from ..play_session import (Demo, PlaySession, configure_board, game_store, open_board, parse_players,
-                                played_elsewhere, round_scores, same_players_again, scripted_ask, start_scorepad,
-                                stopped, store_played_game)
+    from ..play_session import (
+        Demo,
+        PlaySession,
+        configure_board,
+        game_store,
+        parse_players,
+        played_elsewhere,
+        round_scores,
+        same_players_again,
+        scripted_ask,
+        start_scorepad,
+        stopped,
+        store_played_game,
+    )
+    from ..round_time import round_time_ms, warnings_ms
+    from ..sound import for_board
     from ..tableview import wrapped
 
     if args.scorepad:
         from ..scorepad.options import resolve_bind
 
-        args.bind = resolve_bind(args.bind)      # a wrong address is refused before the game
+        args.bind = resolve_bind(args.bind)  # a wrong address is refused before the game
     if args.game != DEFAULT_GAME:
         return _play_other(args)
     viewed = played_elsewhere(args, print)
@@ -142,9 +190,16 @@ def run(args):
         except EntryStopped as stop:
             return stop.status
     else:
-        record = {"game": DEFAULT_GAME, "mode": args.mode, "edition": args.edition, "players": list(names),
-                  "rounds": []}
-        problems = records.check_record(dict(record, rounds=[]))   # a set-up alone: its problems only
+        record = {
+            "game": DEFAULT_GAME,
+            "mode": args.mode,
+            "edition": args.edition,
+            "players": list(names),
+            "rounds": [],
+        }
+        problems = records.check_record(
+            dict(record, rounds=[])
+        )  # a set-up alone: its problems only
         if problems:
             raise BadInput(problems)
     names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
@@ -156,16 +211,22 @@ def run(args):
     again = False
     try:
         with store_cm as store:
-            cfg = {"game": DEFAULT_GAME, "mode": record["mode"], "edition": record["edition"],
-                   "duration_ms": duration, "players": [{"name": n} for n in names]}
+            cfg = {
+                "game": DEFAULT_GAME,
+                "mode": record["mode"],
+                "edition": record["edition"],
+                "duration_ms": duration,
+                "players": [{"name": n} for n in names],
+            }
             if warn is not None:
                 cfg["warn_ms"] = warn
             key = configure_board(client, cfg, say)
-            store.hold_draft(key)     # no `enter --draft` types into it meanwhile
-            for fact in mirror.setup_lines(client.status()):    # turn-based: who the board drew
+            store.hold_draft(key)  # no `enter --draft` types into it meanwhile
+            for fact in mirror.setup_lines(client.status()):  # turn-based: who the board drew
                 say("  " + fact)
-            table = PlaySession(client, store, record, key, say, ask,
-                                demo=Demo(args.seed) if args.demo else None)
+            table = PlaySession(
+                client, store, record, key, say, ask, demo=Demo(args.seed) if args.demo else None
+            )
             table.sounds = for_board(client, mute=args.mute, warn=warn)
             table.save(record)
             if args.scorepad:
@@ -176,8 +237,11 @@ def run(args):
                 try:
                     st = table.wait_round(i)
                 except Failure:
-                    say("The board stopped answering; the rounds scored so far are kept as draft %s "
-                        "(`presstime sync` later still pulls the board's journal)." % key)
+                    say(
+                        "The board stopped answering; the rounds scored so far are kept as draft "
+                        "%s "
+                        "(`presstime sync` later still pulls the board's journal)." % key
+                    )
                     raise
                 try:
                     result = table.score_round(i, st, again=again) or result
@@ -189,11 +253,19 @@ def run(args):
                     say("Round %d, the scores:" % (i + 1))
                     for line in round_scores(result, i):
                         say(line)
-                    for line in wrapped("After round %d: %s" % (i + 1, ", ".join(
-                            "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"]) for p in result["players"]))):
+                    for line in wrapped(
+                        "After round %d: %s"
+                        % (
+                            i + 1,
+                            ", ".join(
+                                "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"])
+                                for p in result["players"]
+                            ),
+                        )
+                    ):
                         say(line)
                     table.push(result)
-                past = table.went_past(st)[0]   # the table decides the round's fate
+                past = table.went_past(st)[0]  # the table decides the round's fate
                 i, again = (i + 1, False) if past else (i, True)
             store_played_game(store, table, record, key, records.tally(record), say)
             again = same_players_again(ask, say, args.demo)

@@ -1,4 +1,5 @@
-"""presstime repl: ask the presstime app on the board to leave its loop for the REPL (mpremote works again)."""
+"""presstime repl: ask the presstime app on the board to leave its loop for the REPL (mpremote works
+again)."""
 
 EXAMPLE = """examples:
   presstime repl && mpremote ls
@@ -41,39 +42,50 @@ def what_happened(info, port):
     """The sentence that says where the REPL now is, for the board that answered `info` (hello)."""
     name = info.get("id") or info.get("board") or "?"
     if info.get("board") == "sim":
-        return ("A simulator has no REPL: it runs on this computer, there is nothing for mpremote to "
-                "reach. The simulator %s on %s has stopped; `presstime sim --pty` starts another."
-                % (name, port))
+        return (
+            "A simulator has no REPL: it runs on this computer, there is nothing for mpremote to "
+            "reach. The simulator %s on %s has stopped; `presstime sim --pty` starts another."
+            % (name, port)
+        )
     entries = _usb_entries(port)
     if any(d.get("kind") == "circuitpython" for d in entries):
         consoles = [d["port"] for d in entries if d.get("role") == "console"]
         where = ("its console port %s" % consoles[0]) if consoles else "its console port"
-        return ("board %s on %s left presstime; the CircuitPython REPL is on %s (press a key there). "
-                "Reset the board (Ctrl-D in the REPL) to restart presstime." % (name, port, where))
-    return ("board %s on %s returned to the REPL; run `mpremote` now, or reset the board "
-            "(Ctrl-D in the REPL) to restart presstime." % (name, port))
+        return (
+            "board %s on %s left presstime; the CircuitPython REPL is on %s (press a key there). "
+            "Reset the board (Ctrl-D in the REPL) to restart presstime." % (name, port, where)
+        )
+    return (
+        "board %s on %s returned to the REPL; run `mpremote` now, or reset the board "
+        "(Ctrl-D in the REPL) to restart presstime." % (name, port)
+    )
 
 
 def run(args):
     from .. import boards
     from ..errors import Failure
     from ..link import LinkError
-
     from ..share import connect, describe, holder_of
 
     port = boards.pick_port(args.port)
     holder = holder_of(port)
     if holder is not None and holder.get("command") == "sim --pty":
-        raise Failure("the board on %s is a simulator (%s): a simulator has no REPL; `q` in its "
-                      "terminal stops it" % (port, describe(holder)))
-    if holder is not None:      # its session would end under it
-        raise Failure("the board on %s is in use by %s: quit it first, then run `presstime repl` again"
-                      % (port, describe(holder)))
+        raise Failure(
+            "the board on %s is a simulator (%s): a simulator has no REPL; `q` in its "
+            "terminal stops it" % (port, describe(holder))
+        )
+    if holder is not None:  # its session would end under it
+        raise Failure(
+            "the board on %s is in use by %s: quit it first, then run `presstime repl` again"
+            % (port, describe(holder))
+        )
     try:
         client = connect(port, retries=3, command="repl")
     except LinkError:
-        raise Failure("no presstime app answered on %s: the board may be at the REPL already "
-                      "(try `mpremote`), still starting, or not a presstime board" % port) from None
+        raise Failure(
+            "no presstime app answered on %s: the board may be at the REPL already "
+            "(try `mpremote`), still starting, or not a presstime board" % port
+        ) from None
     try:
         info = client.info or {}
         client.timeout = REPL_TIMEOUT
@@ -81,8 +93,10 @@ def run(args):
         try:
             client.repl()
         except LinkError:
-            raise Failure("board %s on %s did not confirm the return to the REPL; it may have returned "
-                          "anyway: try `mpremote`, or reset the board" % (info.get("id") or "?", port)) from None
+            raise Failure(
+                "board %s on %s did not confirm the return to the REPL; it may have returned "
+                "anyway: try `mpremote`, or reset the board" % (info.get("id") or "?", port)
+            ) from None
     finally:
         client.close()
     print(what_happened(info, port))

@@ -12,8 +12,12 @@ list (each with its "file") for several."""
 
 
 def configure(parser):
-    parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="game record files (JSON or exported CSV, see docs/game-format.md)")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="game record files (JSON or exported CSV, see docs/game-format.md)",
+    )
     parser.add_argument("--json", action="store_true", help="print the standings as JSON")
 
 
@@ -41,8 +45,15 @@ def run(args):
         if len(scored) == 1 and not refused:
             print(json.dumps(report.with_table(scored[0][2], scored[0][1]), indent=2))
         elif scored:
-            print(json.dumps([dict(report.with_table(result, record), file=label)
-                              for label, record, result in scored], indent=2))
+            print(
+                json.dumps(
+                    [
+                        dict(report.with_table(result, record), file=label)
+                        for label, record, result in scored
+                    ],
+                    indent=2,
+                )
+            )
     else:
         for n, (label, record, result) in enumerate(scored):
             if len(scored) > 1 or refused:

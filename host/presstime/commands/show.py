@@ -10,10 +10,15 @@ def configure(parser):
     from ..store import add_db_argument
 
     parser.add_argument("id", help="the game's number, as `presstime history` lists it")
-    parser.add_argument("--json", action="store_true", help="print the standings as one JSON document")
-    parser.add_argument("--bgstats", action="store_true",
-                        help="also BG Stats' one-play link for this game (and its QR code): a tap on a phone "
-                             "adds the play in the app")
+    parser.add_argument(
+        "--json", action="store_true", help="print the standings as one JSON document"
+    )
+    parser.add_argument(
+        "--bgstats",
+        action="store_true",
+        help="also BG Stats' one-play link for this game (and its QR code): a tap on a phone "
+        "adds the play in the app",
+    )
     add_db_argument(parser)
 
 
@@ -21,9 +26,7 @@ def run(args):
     import json
 
     from .. import records, report
-    from ..store import open_store
-
-    from ..store import DamagedGame
+    from ..store import DamagedGame, open_store
 
     with open_store(args) as store:
         record = store.get_game(args.id)

@@ -20,31 +20,64 @@ examples:
 """
 
 
-
 def configure(parser):
-    parser.add_argument("--players", type=int, default=4, metavar="N", help="players, 1 to 6 (default 4)")
-    parser.add_argument("--duration", default="4:00", metavar="M:SS",
-                        help="round time: M:SS, seconds, or frantic (3:00) / standard (4:00) / relaxed (5:00)")
+    parser.add_argument(
+        "--players", type=int, default=4, metavar="N", help="players, 1 to 6 (default 4)"
+    )
+    parser.add_argument(
+        "--duration",
+        default="4:00",
+        metavar="M:SS",
+        help="round time: M:SS, seconds, or frantic (3:00) / standard (4:00) / relaxed (5:00)",
+    )
     from ..core import games
 
     default = games.module(games.GAMES[0])
-    parser.add_argument("--game", default=default.GAME, metavar="GAME",
-                        help="one of %s (default %s; the others in their own table modes)"
-                        % (", ".join(games.GAMES), default.GAME))
-    parser.add_argument("--mode", default=None, help="%s mode, one of: %s (default %s)"
-                        % (default.TITLE, ", ".join(default.MODES), default.MODES[0]))
-    parser.add_argument("--two-step", action="store_true", help='first press "Layout!", second "Print!"')
-    parser.add_argument("--grace", type=float, default=5.0, metavar="S",
-                        help="seconds after time-out in which presses still take tokens (default 5)")
-    parser.add_argument("--warn", metavar="S,S,S", default=None,
-                        help="warnings, in seconds left (default 60,30,10; none: no warning)")
-    parser.add_argument("--journal", metavar="FILE",
-                        help="keep the journal in FILE (a game in it resumes); default: a temporary file")
-    parser.add_argument("--pty", action="store_true",
-                        help="also serve the serial link on a pseudo-terminal (path printed at start)")
-    parser.add_argument("--script", metavar="KEYS",
-                        help="play these keys on a virtual clock and print each state change "
-                             "(words: 1-6, space, p, u, x, q, +MS, +M:SS)")
+    parser.add_argument(
+        "--game",
+        default=default.GAME,
+        metavar="GAME",
+        help="one of %s (default %s; the others in their own table modes)"
+        % (", ".join(games.GAMES), default.GAME),
+    )
+    parser.add_argument(
+        "--mode",
+        default=None,
+        help="%s mode, one of: %s (default %s)"
+        % (default.TITLE, ", ".join(default.MODES), default.MODES[0]),
+    )
+    parser.add_argument(
+        "--two-step", action="store_true", help='first press "Layout!", second "Print!"'
+    )
+    parser.add_argument(
+        "--grace",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="seconds after time-out in which presses still take tokens (default 5)",
+    )
+    parser.add_argument(
+        "--warn",
+        metavar="S,S,S",
+        default=None,
+        help="warnings, in seconds left (default 60,30,10; none: no warning)",
+    )
+    parser.add_argument(
+        "--journal",
+        metavar="FILE",
+        help="keep the journal in FILE (a game in it resumes); default: a temporary file",
+    )
+    parser.add_argument(
+        "--pty",
+        action="store_true",
+        help="also serve the serial link on a pseudo-terminal (path printed at start)",
+    )
+    parser.add_argument(
+        "--script",
+        metavar="KEYS",
+        help="play these keys on a virtual clock and print each state change "
+        "(words: 1-6, space, p, u, x, q, +MS, +M:SS)",
+    )
 
 
 def game_config(args):
@@ -66,8 +99,14 @@ def game_config(args):
         problems.append("--game %r: expected one of %s" % (args.game, ", ".join(games.GAMES)))
     if args.mode is not None and face is not None and args.mode not in face.MODES:
         known = [m for g in games.GAMES for m in games.module(g).MODES]
-        problems.append("--mode %s: %s is played in %s" % (args.mode if args.mode in known else repr(args.mode),
-                                                          args.game, ", ".join(face.MODES)))
+        problems.append(
+            "--mode %s: %s is played in %s"
+            % (
+                args.mode if args.mode in known else repr(args.mode),
+                args.game,
+                ", ".join(face.MODES),
+            )
+        )
     warn = None
     if args.warn is not None:
         from ..round_time import warnings_ms
@@ -80,8 +119,12 @@ def game_config(args):
         problems.append("--grace %s: expected 0 to 60 seconds" % args.grace)
     if problems:
         raise BadInput(problems)
-    config = {"players": args.players, "game": args.game, "duration_ms": duration,
-              "options": {"two_step": bool(args.two_step), "grace_ms": int(args.grace * 1000)}}
+    config = {
+        "players": args.players,
+        "game": args.game,
+        "duration_ms": duration,
+        "options": {"two_step": bool(args.two_step), "grace_ms": int(args.grace * 1000)},
+    }
     if face is not None:
         config["mode"] = args.mode or face.MODES[0]
     if warn is not None:
@@ -122,10 +165,10 @@ def run(args):
     import sys
     import tempfile
 
-    from ..errors import BadInput, Failure
     from .. import sim
     from ..device.app import App
     from ..device.journal import Journal
+    from ..errors import BadInput, Failure
 
     config = game_config(args)
     script = None
@@ -135,7 +178,10 @@ def run(args):
         except ValueError as e:
             raise BadInput("--script: %s" % e)
     elif not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise BadInput("the simulator needs a terminal (stdin and stdout); use --script KEYS to run without one")
+        raise BadInput(
+            "the simulator needs a terminal (stdin and stdout); use --script KEYS to run without "
+            "one"
+        )
 
     tmp = None
     path = args.journal
@@ -144,7 +190,9 @@ def run(args):
         path = os.path.join(tmp, "journal.bin")
     elif os.path.isdir(path):
         raise BadInput("--journal %s: is a directory, expected a file" % path)
-    port = sim.TerminalPort(players=config["players"], journal_path=path, virtual=script is not None, uid="sim")
+    port = sim.TerminalPort(
+        players=config["players"], journal_path=path, virtual=script is not None, uid="sim"
+    )
     fds = ()
     advert = None
     holder = None
@@ -158,19 +206,22 @@ def run(args):
         except ValueError as e:
             raise BadInput(str(e))
         if app.table.cfg is not None and app.table.n != config["players"]:
-            print("presstime sim: resuming the game in %s (%d players)" % (path, app.table.n), file=sys.stderr)
+            print(
+                "presstime sim: resuming the game in %s (%d players)" % (path, app.table.n),
+                file=sys.stderr,
+            )
         pty_path = None
         if args.pty:
-            from ..device.link import Link
-
             from ..core import wire
+            from ..device.link import Link
             from ..simserve import press_request
 
             app.link = Link(app, port, journal)
             # `play`'s keys press this simulator's buttons too, as they press play's own simulator
             app.link.extra[wire.PRESS] = lambda value: press_request(
-                value, port.players, lambda b, ms: port.tap_now(b, hold_ms=ms))
-            port.uid = app.link.board_id()      # kept beside the journal: a restart is the same board
+                value, port.players, lambda b, ms: port.tap_now(b, hold_ms=ms)
+            )
+            port.uid = app.link.board_id()  # kept beside the journal: a restart is the same board
             pty_path, fds, advert = _open_pty(port)
             holder = _share_pty(pty_path)
             print("presstime sim: serving the link on %s" % pty_path, file=sys.stderr)
@@ -178,8 +229,14 @@ def run(args):
             sim.run_script(app, port, args.script, sys.stdout)
         else:
             try:
-                sim.run_live(app, port, sys.stdin, sys.stdout, pty_path=pty_path,
-                             grace_ms=config["options"]["grace_ms"])
+                sim.run_live(
+                    app,
+                    port,
+                    sys.stdin,
+                    sys.stdout,
+                    pty_path=pty_path,
+                    grace_ms=config["options"]["grace_ms"],
+                )
             except KeyboardInterrupt:
                 pass
             except Exception as e:

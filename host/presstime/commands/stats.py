@@ -15,10 +15,16 @@ def configure(parser):
     from .. import history_select
     from ..store import add_db_argument
 
-    parser.add_argument("--json", action="store_true", help="print the statistics as one JSON document")
+    parser.add_argument(
+        "--json", action="store_true", help="print the statistics as one JSON document"
+    )
     history_select.add_arguments(parser)
-    parser.add_argument("--vs", nargs=2, metavar=("NAME", "OTHER"),
-                        help="head to head: the games both played, wins, who scored more")
+    parser.add_argument(
+        "--vs",
+        nargs=2,
+        metavar=("NAME", "OTHER"),
+        help="head to head: the games both played, wins, who scored more",
+    )
     add_db_argument(parser)
 
 
@@ -49,7 +55,9 @@ def _table(title, header, rows):
     widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
     lines = [term.paint(title, "1")]
     for r in [header] + rows:
-        cells = [r[0] + " " * (widths[0] - len(r[0]))] + [r[i].rjust(widths[i]) for i in range(1, len(r))]
+        cells = [r[0] + " " * (widths[0] - len(r[0]))] + [
+            r[i].rjust(widths[i]) for i in range(1, len(r))
+        ]
         lines.append("  " + "  ".join(cells).rstrip())
     return lines
 
@@ -88,8 +96,11 @@ def _by_player(title, names, rows):
                 break
             width += cell
             end += 1
-        block = _table(title if not lines else "", ["  "] + names[start:end],
-                       [["  " + r[0]] + r[1][start:end] for r in rows])
+        block = _table(
+            title if not lines else "",
+            ["  "] + names[start:end],
+            [["  " + r[0]] + r[1][start:end] for r in rows],
+        )
         lines += block if not lines else [""] + block[1:]
         start = end
         if start >= len(names):
@@ -111,56 +122,98 @@ def game_lines(game, t):
     unit = game_words.SCORE_UNIT.get(game, "pts")
     header = ["player", "games", "wins", "win%", "avg", "best", "streak"]
     legend = ["avg, best: final score in %s" % unit, "streak: longest wins in a row/now"]
-    rows = [[name, _fmt(p["games"]), _fmt(p["wins"]), _pct(p["win_rate"]),
-             _fmt(p["average_score"]), _fmt(p["best_score"]),
-             "%d/%d" % (p["longest_streak"], p["current_streak"])] for name, p in players.items()]
-    extra = [("out_of_business", "out", "out: out of business", _fmt),
-             ("average_token", "token", "token: average finishing token", _fmt),
-             ("average_ad_revenue", "ads $", "ads: average ad revenue", _fmt),
-             ("average_print_ms", "print", "print: average Print! time",
-              lambda v: "-" if v is None else stamp(v))]
+    rows = [
+        [
+            name,
+            _fmt(p["games"]),
+            _fmt(p["wins"]),
+            _pct(p["win_rate"]),
+            _fmt(p["average_score"]),
+            _fmt(p["best_score"]),
+            "%d/%d" % (p["longest_streak"], p["current_streak"]),
+        ]
+        for name, p in players.items()
+    ]
+    extra = [
+        ("out_of_business", "out", "out: out of business", _fmt),
+        ("average_token", "token", "token: average finishing token", _fmt),
+        ("average_ad_revenue", "ads $", "ads: average ad revenue", _fmt),
+        (
+            "average_print_ms",
+            "print",
+            "print: average Print! time",
+            lambda v: "-" if v is None else stamp(v),
+        ),
+    ]
     for key, text, meaning, fmt in extra:
-        if any(p[key] is not None and p[key] is not False for p in players.values()) and \
-                (game == "fit-to-print" or any(p[key] for p in players.values())):
+        if any(p[key] is not None and p[key] is not False for p in players.values()) and (
+            game == "fit-to-print" or any(p[key] for p in players.values())
+        ):
             header.append(text)
             legend.append(meaning)
             for row, p in zip(rows, players.values()):
                 row.append(fmt(p[key]))
     import textwrap
 
-    lines = _table(head, header, rows) + textwrap.wrap("(%s)" % "; ".join(legend), 78, initial_indent="  ",
-                                                        subsequent_indent="   ")
+    lines = _table(head, header, rows) + textwrap.wrap(
+        "(%s)" % "; ".join(legend), 78, initial_indent="  ", subsequent_indent="   "
+    )
     names = list(players)
     keys = set()
     for p in players.values():
         keys.update(p["per_round"])
     if keys:
         word = game_words.ROUND_WORDS.get(game, ("round", "rounds"))[0]
-        rows = [(_head(game, k), [_fmt(p["per_round"].get(k)) for p in players.values()]) for k in _order(game, keys)]
+        rows = [
+            (_head(game, k), [_fmt(p["per_round"].get(k)) for p in players.values()])
+            for k in _order(game, keys)
+        ]
         lines += [""] + _by_player("  average per %s" % word, names, rows)
     keys = set()
     for p in players.values():
         keys.update(p["per_game"])
     keys = [k for k in _order(game, keys) if not (game == "fit-to-print" and k == "ad_revenue")]
     if keys:
-        rows = [(_head(game, k), [_fmt(p["per_game"].get(k)) for p in players.values()]) for k in keys]
+        rows = [
+            (_head(game, k), [_fmt(p["per_game"].get(k)) for p in players.values()]) for k in keys
+        ]
         lines += [""] + _by_player("  average per game", names, rows)
     leaders = t.get("leaders") or {}
     if leaders:
         lines += ["", "  who is who"]
-        for key, l in leaders.items():
-            lines.append("    %s: %s (%s: %s)" % (l["title"], ", ".join(l["players"]), l["how"], _fmt(l["value"])))
+        for leader in leaders.values():
+            lines.append(
+                "    %s: %s (%s: %s)"
+                % (
+                    leader["title"],
+                    ", ".join(leader["players"]),
+                    leader["how"],
+                    _fmt(leader["value"]),
+                )
+            )
     return lines
 
 
 def overall_lines(overall):
     from ..mirror import stamp
 
-    rows = [[name, _fmt(p["games"]), _fmt(p["wins"]), _pct(p["win_rate"]), _fmt(p["game_types"]),
-             _fmt(p["average_token"]), "-" if p["average_print_ms"] is None else stamp(p["average_print_ms"])]
-            for name, p in overall.items()]
-    return _table("Overall, every game type", ["player", "games", "wins", "win%", "game types", "token",
-                                               "print"], rows)
+    rows = [
+        [
+            name,
+            _fmt(p["games"]),
+            _fmt(p["wins"]),
+            _pct(p["win_rate"]),
+            _fmt(p["game_types"]),
+            _fmt(p["average_token"]),
+            "-" if p["average_print_ms"] is None else stamp(p["average_print_ms"]),
+        ]
+        for name, p in overall.items()
+    ]
+    return _table(
+        "Overall, every game type",
+        ["player", "games", "wins", "win%", "game types", "token", "print"],
+        rows,
+    )
 
 
 def head_to_head_lines(h2h):
@@ -172,11 +225,18 @@ def head_to_head_lines(h2h):
     lines = []
     for game, g in h2h["games"].items():
         unit = game_words.SCORE_UNIT.get(game, "pts")
-        rows = [[a, _fmt(g["wins"][0]), _fmt(g["ahead"][0]), _fmt(g["average_score"][0])],
-                [b, _fmt(g["wins"][1]), _fmt(g["ahead"][1]), _fmt(g["average_score"][1])]]
+        rows = [
+            [a, _fmt(g["wins"][0]), _fmt(g["ahead"][0]), _fmt(g["average_score"][0])],
+            [b, _fmt(g["wins"][1]), _fmt(g["ahead"][1]), _fmt(g["average_score"][1])],
+        ]
         head = "%s against %s, %s: %d game%s together%s" % (
-            a, b, game_words.title(game), g["games"], "" if g["games"] == 1 else "s",
-            (", level %d" % g["level"]) if g["level"] else "")
+            a,
+            b,
+            game_words.title(game),
+            g["games"],
+            "" if g["games"] == 1 else "s",
+            (", level %d" % g["level"]) if g["level"] else "",
+        )
         if lines:
             lines.append("")
         lines += _table(head, ["player", "wins", "scored more", "avg score (%s)" % unit], rows)
@@ -207,15 +267,20 @@ def run(args):
     with open_store(args) as store:
         stats = history_stats.from_store(store, selection, vs=_vs(args.vs))
     for d in stats.get("damaged", []):
-        print("presstime stats: game #%d left out, it is damaged: %s (see `presstime history --damaged`)"
-              % (d["id"], d["error"]), file=sys.stderr)
+        print(
+            "presstime stats: game #%d left out, it is damaged: %s (see `presstime history "
+            "--damaged`)" % (d["id"], d["error"]),
+            file=sys.stderr,
+        )
     if args.json:
         print(json.dumps(stats, indent=2, ensure_ascii=False))
     elif not stats["games"]:
         if stats.get("damaged"):
             n = len(stats["damaged"])
-            print("No game to count: %s left out (`presstime history --damaged`)."
-                  % ("1 damaged game" if n == 1 else "%d damaged games" % n))
+            print(
+                "No game to count: %s left out (`presstime history --damaged`)."
+                % ("1 damaged game" if n == 1 else "%d damaged games" % n)
+            )
         elif selection.is_everything():
             print("No games in the history yet.")
         else:

@@ -25,11 +25,20 @@ def configure(parser):
 
     add_port_argument(parser)
     add_db_argument(parser)
-    parser.add_argument("--json", action="store_true", help="print what was synced as one JSON document")
-    parser.add_argument("--damaged", action="store_true",
-                        help="list the boards' records kept but not applied, and why (no board needed)")
-    parser.add_argument("--drop", nargs="+", metavar="SEQ",
-                        help="with --damaged: set these records aside (their sequence numbers, or all)")
+    parser.add_argument(
+        "--json", action="store_true", help="print what was synced as one JSON document"
+    )
+    parser.add_argument(
+        "--damaged",
+        action="store_true",
+        help="list the boards' records kept but not applied, and why (no board needed)",
+    )
+    parser.add_argument(
+        "--drop",
+        nargs="+",
+        metavar="SEQ",
+        help="with --damaged: set these records aside (their sequence numbers, or all)",
+    )
     parser.add_argument("--board", metavar="ID", help="with --damaged: only this board's records")
 
 
@@ -42,7 +51,9 @@ def progress_bar(stream):
         width = 30
         frac = 1.0 if total <= 0 else min(1.0, done / float(total))
         fill = int(frac * width)
-        stream.write("\r\x1b[K  [%s%s] %d/%d records" % ("#" * fill, "." * (width - fill), done, total))
+        stream.write(
+            "\r\x1b[K  [%s%s] %d/%d records" % ("#" * fill, "." * (width - fill), done, total)
+        )
         stream.flush()
 
     return draw
@@ -50,9 +61,8 @@ def progress_bar(stream):
 
 def store_games(store, board_id, games):
     """Update or draft each rebuilt game; returns one summary dict per game."""
-    from ..core.games import GAMES
-
     from .. import rebuild
+    from ..core.games import GAMES
     from ..errors import BadInput
 
     by_source = {}
@@ -61,22 +71,40 @@ def store_games(store, board_id, games):
     out = []
     for game in games:
         key = rebuild.game_key(board_id, game)
-        if "unreadable" in game:    # its records are kept and named (sync --damaged)
-            out.append({"key": key, "game": None, "players": [], "rounds": 0, "finish": [], "over": False,
-                        "round_details": [], "newer": game["newer"],
-                        "problem": "record %d %s; it and its records up to %d are kept, not rebuilt"
-                                   % (game["seq"], game["unreadable"], game["last"])})
+        if "unreadable" in game:  # its records are kept and named (sync --damaged)
+            out.append(
+                {
+                    "key": key,
+                    "game": None,
+                    "players": [],
+                    "rounds": 0,
+                    "finish": [],
+                    "over": False,
+                    "round_details": [],
+                    "newer": game["newer"],
+                    "problem": "record %d %s; it and its records up to %d are kept, not rebuilt"
+                    % (game["seq"], game["unreadable"], game["last"]),
+                }
+            )
             continue
-        summary = {"key": key, "game": game["config"].get("game", GAMES[0]),
-                   "players": game["config"].get("names", []), "rounds": len(game["rounds"]),
-                   "finish": [r["finish"] for r in game["rounds"]], "over": game["over"],
-                   "round_details": game["rounds"]}
+        summary = {
+            "key": key,
+            "game": game["config"].get("game", GAMES[0]),
+            "players": game["config"].get("names", []),
+            "rounds": len(game["rounds"]),
+            "finish": [r["finish"] for r in game["rounds"]],
+            "over": game["over"],
+            "round_details": game["rounds"],
+        }
         if "photo_tokens" in game:
             summary["photo_tokens"] = game["photo_tokens"]
             summary["winner"] = game["winner"]
         problems = rebuild.setup_problems(game["config"])
-        if problems:   # told now, not at `done`: such a game can never be stored
-            summary["problem"] = "its set-up (record %d) can never be stored: %s" % (game["seq"], "; ".join(problems))
+        if problems:  # told now, not at `done`: such a game can never be stored
+            summary["problem"] = "its set-up (record %d) can never be stored: %s" % (
+                game["seq"],
+                "; ".join(problems),
+            )
             summary["unstorable"] = True
             out.append(summary)
             continue
@@ -87,7 +115,7 @@ def store_games(store, board_id, games):
                 summary["discarded"] = True
                 out.append(summary)
                 continue
-            summary["redrafted"] = True     # the board's game went on after the discard
+            summary["redrafted"] = True  # the board's game went on after the discard
             store.forget_discarded(key)
         if gid is not None:
             from ..store import DamagedGame
@@ -134,8 +162,10 @@ def stored_so_far(store, before):
             parts.append("board %s: records %d-%d" % (board, first, last))
     if not parts:
         return "Nothing of this sync was stored."
-    return ("Stored by this sync: %s; the games in them are not all drafted or updated yet: "
-            "`presstime sync` again once there is space goes on from there." % "; ".join(parts))
+    return (
+        "Stored by this sync: %s; the games in them are not all drafted or updated yet: "
+        "`presstime sync` again once there is space goes on from there." % "; ".join(parts)
+    )
 
 
 def _face(game):
@@ -151,13 +181,22 @@ def other_game_lines(s):
     face = _face(s["game"])
     if face.STEP_WORD:
         for i, r in enumerate(s["round_details"]):
-            out.append("%s %d: %d %ss revealed" % (face.ROUND_WORD, i + 1, r.get("reveals", 0), face.STEP_WORD))
+            out.append(
+                "%s %d: %d %ss revealed"
+                % (face.ROUND_WORD, i + 1, r.get("reveals", 0), face.STEP_WORD)
+            )
     if "photo_tokens" in s:
-        out.append("photo tokens: " + ", ".join("%s %d" % (n, s["photo_tokens"].get(n, 0)) for n in s["players"]))
+        out.append(
+            "photo tokens: "
+            + ", ".join("%s %d" % (n, s["photo_tokens"].get(n, 0)) for n in s["players"])
+        )
         if s.get("winner"):
             out.append("%s reached the photo-token target" % s["winner"])
         elif s["rounds"]:
-            out.append("ended at the table (who gathered the creatures is typed: presstime play or the draft)")
+            out.append(
+                "ended at the table (who gathered the creatures is typed: presstime play or the "
+                "draft)"
+            )
     return out
 
 
@@ -191,7 +230,9 @@ def run(args):
                     if bar:
                         sys.stderr.write("\n")
                 damaged = []
-                games = rebuild.games_from_journal(store.journal(board_id), damaged, store.dropped(board_id))
+                games = rebuild.games_from_journal(
+                    store.journal(board_id), damaged, store.dropped(board_id)
+                )
                 summaries = store_games(store, board_id, games)
                 total = store.last_seq(board_id)
             except StoreFull as e:
@@ -199,13 +240,32 @@ def run(args):
     finally:
         client.close()
     if args.json:
-        print(json.dumps({"board": board_id, "port": port, "added": added, "last_seq": total,
-                          "gone": gone, "games": summaries, "damaged": damaged}, indent=2, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "board": board_id,
+                    "port": port,
+                    "added": added,
+                    "last_seq": total,
+                    "gone": gone,
+                    "games": summaries,
+                    "damaged": damaged,
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return 0
-    print("board %s on %s: %d new record%s, %d in the history" % (board_id, port, added, "" if added == 1 else "s", total))
+    print(
+        "board %s on %s: %d new record%s, %d in the history"
+        % (board_id, port, added, "" if added == 1 else "s", total)
+    )
     for first, last in gone:
-        print("  records %d-%d were already gone from the board (its journal keeps only the latest games, "
-              "about 16 KB): the games in them cannot be synced any more" % (first, last))
+        print(
+            "  records %d-%d were already gone from the board (its journal keeps only the latest "
+            "games, "
+            "about 16 KB): the games in them cannot be synced any more" % (first, last)
+        )
     for s in summaries:
         for line in game_lines(s):
             print(line)
@@ -220,33 +280,61 @@ def game_lines(s):
     from ..core.games import GAMES
     from ..term import printable
 
-    if s["game"] is None:      # a set-up this presstime cannot read
+    if s["game"] is None:  # a set-up this presstime cannot read
         return ["  a game it cannot rebuild: %s" % s["problem"]]
     if "stored" in s:
         where = "history game %d" % s["stored"]
     elif s.get("discarded"):
-        where = "not drafted: its draft was discarded (enter --discard) and the board's game has no record since"
+        where = (
+            "not drafted: its draft was discarded (enter --discard) and the board's game has no "
+            "record since"
+        )
     elif "draft" in s:
-        where = "draft %s%s" % (s["draft"], " (discarded before; drafted again: the board's game went on)"
-                                if s.get("redrafted") else "")
+        where = "draft %s%s" % (
+            s["draft"],
+            " (discarded before; drafted again: the board's game went on)"
+            if s.get("redrafted")
+            else "",
+        )
     elif s.get("unstorable"):
         where = "not drafted"
     else:
         where = "the history (not updated)"
     default = s["game"] == GAMES[0]
-    lines = ["  %s%s: %d %s%s%s -> %s" % (
-        "" if default else s["game"] + " ", ", ".join(printable(n) for n in s["players"]), s["rounds"],
-        _face(s["game"]).ROUND_WORD, "" if s["rounds"] == 1 else "s", ", over" if s["over"] else "", where)]
+    lines = [
+        "  %s%s: %d %s%s%s -> %s"
+        % (
+            "" if default else s["game"] + " ",
+            ", ".join(printable(n) for n in s["players"]),
+            s["rounds"],
+            _face(s["game"]).ROUND_WORD,
+            "" if s["rounds"] == 1 else "s",
+            ", over" if s["over"] else "",
+            where,
+        )
+    ]
     if not default:
         lines += ["    " + line for line in other_game_lines(s)]
     else:
         for i, r in enumerate(s["round_details"]):
-            times = ", ".join("%s %s" % (printable(n), mirror.stamp(r["print_ms"][n]))
-                              for n in r["finish"] if n in r["print_ms"])
-            lines.append("    round %d (%s): %s%s%s" % (
-                i + 1, r.get("day") or "-", " ".join(printable(n) for n in r["finish"]) if r["finish"] else "(no tokens)",
-                ("  [%s]" % times) if times else "",
-                ("  tie: " + ", ".join(printable(n) for n in r["tied"])) if r["tied"] else ""))
+            times = ", ".join(
+                "%s %s" % (printable(n), mirror.stamp(r["print_ms"][n]))
+                for n in r["finish"]
+                if n in r["print_ms"]
+            )
+            lines.append(
+                "    round %d (%s): %s%s%s"
+                % (
+                    i + 1,
+                    r.get("day") or "-",
+                    " ".join(printable(n) for n in r["finish"]) if r["finish"] else "(no tokens)",
+                    ("  [%s]" % times) if times else "",
+                    ("  tie: " + ", ".join(printable(n) for n in r["tied"])) if r["tied"] else "",
+                )
+            )
     if "problem" in s:
-        lines.append("    %s: %s" % ("not stored" if s.get("unstorable") else "not updated", printable(s["problem"])))
+        lines.append(
+            "    %s: %s"
+            % ("not stored" if s.get("unstorable") else "not updated", printable(s["problem"]))
+        )
     return lines

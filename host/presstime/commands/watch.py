@@ -24,8 +24,13 @@ def configure(parser):
     from ..boards import add_port_argument
 
     add_port_argument(parser)
-    parser.add_argument("--interval", type=float, default=0.25, metavar="S",
-                        help="seconds between status requests (default 0.25)")
+    parser.add_argument(
+        "--interval",
+        type=float,
+        default=0.25,
+        metavar="S",
+        help="seconds between status requests (default 0.25)",
+    )
     parser.add_argument("--once", action="store_true", help="show the status once and exit")
     parser.add_argument("--json", action="store_true", help="print each status as one JSON line")
 

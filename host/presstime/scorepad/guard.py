@@ -24,10 +24,10 @@ import socket
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-HEAD_S = 10.0            # seconds for a request's head to arrive
-BODY_S = 10.0            # seconds for a request's body (4 KB at most)
-IDLE_S = 5               # an idle keep-alive connection is closed after this
-MAX_CONNECTIONS = 256    # open at once (the file descriptors the server may hold)
+HEAD_S = 10.0  # seconds for a request's head to arrive
+BODY_S = 10.0  # seconds for a request's body (4 KB at most)
+IDLE_S = 5  # an idle keep-alive connection is closed after this
+MAX_CONNECTIONS = 256  # open at once (the file descriptors the server may hold)
 LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "asyncio")
 
 
@@ -51,7 +51,9 @@ class GuardedH11(H11Protocol):
         self._arm()
         waiting = _waiting(self.server_state)
         # a closed transport leaves `connections` a moment later (connection_lost): not counted
-        excess = sum(1 for c in self.connections if not c.transport.is_closing()) - self.max_connections
+        excess = (
+            sum(1 for c in self.connections if not c.transport.is_closing()) - self.max_connections
+        )
         while excess > 0 and waiting:
             oldest = next(iter(waiting))
             waiting.pop(oldest)
@@ -61,12 +63,12 @@ class GuardedH11(H11Protocol):
     def data_received(self, data):
         super().data_received(data)
         if self.cycle is not self._armed_for and self._deadline is not None:
-            self._disarm()                      # a whole head came in: a request is in progress
+            self._disarm()  # a whole head came in: a request is in progress
 
     def on_response_complete(self):
         super().on_response_complete()
         if not self.transport.is_closing():
-            self._arm()                         # the next request's head has its own deadline
+            self._arm()  # the next request's head has its own deadline
 
     def connection_lost(self, exc):
         self._disarm()
@@ -75,7 +77,7 @@ class GuardedH11(H11Protocol):
     def _arm(self):
         self._disarm()
         if self.cycle is not None and not self.cycle.response_complete:
-            return                              # a pipelined request is already being answered
+            return  # a pipelined request is already being answered
         self._armed_for = self.cycle
         self._deadline = self.loop.call_later(self.head_s, self._too_slow)
         _waiting(self.server_state)[self] = None
@@ -97,13 +99,14 @@ def _waiting(server_state):
     try:
         return server_state.scorepad_waiting
     except AttributeError:
-        server_state.scorepad_waiting = {}       # insertion order: the oldest first
+        server_state.scorepad_waiting = {}  # insertion order: the oldest first
         return server_state.scorepad_waiting
 
 
 def log_to_file():
     """uvicorn's and asyncio's records to `scorepad.log` in the runtime folder (created private),
-    not to the terminal; returns the file's path (None: logged nowhere, when no folder can be had)."""
+    not to the terminal; returns the file's path (None: logged nowhere, when no folder can be
+    had)."""
     from ..boards import advert_dir
     from ..errors import Failure
 

@@ -13,7 +13,7 @@ from ..core import games
 from ..entry import _ABSENT, new_problems, player_names, round_slot, with_value
 from ..game_entry import _set
 
-MAX_ABS = 10 ** 6       # a number a phone may send at all (the core's own limits are far lower)
+MAX_ABS = 10**6  # a number a phone may send at all (the core's own limits are far lower)
 
 
 class Question:
@@ -36,7 +36,7 @@ def seat_questions(record, round_index):
     for path, kind, label in face.fields(record, round_index):
         who = [k for k in path if isinstance(k, str) and k in names]
         if kind != "int" or not who:
-            continue                      # a table-wide question: the host's
+            continue  # a table-wide question: the host's
         seat = names.index(who[0])
         out.setdefault(seat, []).append(Question(seat, path, path[-1], label, round_index))
     return dict((s, out[s]) for s in sorted(out))
@@ -52,7 +52,11 @@ def problems(record, question, value):
         found = new_problems(record, question.round_index, question.path, value)
     else:
         before = set(records.check_record(with_value(record, question.path, _ABSENT)))
-        found = [m for m in records.check_record(with_value(record, question.path, value)) if m not in before]
+        found = [
+            m
+            for m in records.check_record(with_value(record, question.path, value))
+            if m not in before
+        ]
     return [_for_phone(m, question) for m in found]
 
 

@@ -20,7 +20,13 @@ import threading
 import time
 
 from starlette.applications import Starlette
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import (
+    FileResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -29,10 +35,10 @@ from .options import LOOPBACK
 from .session import SeatRefused
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
-MAX_BODY = 4096           # bytes in one request
-RATE = 30.0               # requests per second per client address, sustained
-BURST = 120               # and in a burst (a phone's page makes 1-2 per change it hears)
-MAX_STREAMS = 64          # live event streams at once
+MAX_BODY = 4096  # bytes in one request
+RATE = 30.0  # requests per second per client address, sustained
+BURST = 120  # and in a burst (a phone's page makes 1-2 per change it hears)
+MAX_STREAMS = 64  # live event streams at once
 KEEPALIVE_S = 15
 
 
@@ -54,7 +60,7 @@ class _Limiter:
                 self.buckets[who] = (tokens, now)
                 return False
             self.buckets[who] = (tokens - 1, now)
-            if len(self.buckets) > 10000:      # never grows without bound
+            if len(self.buckets) > 10000:  # never grows without bound
                 self.buckets.clear()
             return True
 
@@ -68,24 +74,26 @@ class ScorepadServer:
         self.streams = 0
         self.loop = None
         self.wakers = set()
-        self.sent = {}            # live stream -> the last state version it sent
+        self.sent = {}  # live stream -> the last state version it sent
         self.stopping = False
         self._server = None
         self._thread = None
         session.listeners.append(self._changed)
-        self.app = Starlette(routes=[
-            Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
-            Route("/{secret}/", self.phone_page),
-            Route("/{secret}", self.phone_page),
-            Route("/{secret}/screen", self.screen_page),
-            Route("/{secret}/join.svg", self.join_qr, methods=["GET"]),
-            Route("/{secret}/api/join", self.api_join, methods=["GET"]),
-            Route("/{secret}/bgstats.svg", self.bgstats_qr, methods=["GET"]),
-            Route("/{secret}/api/state", self.api_state, methods=["GET"]),
-            Route("/{secret}/api/claim", self.api_claim, methods=["POST"]),
-            Route("/{secret}/api/submit", self.api_submit, methods=["POST"]),
-            Route("/{secret}/api/events", self.api_events, methods=["GET"]),
-        ])
+        self.app = Starlette(
+            routes=[
+                Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+                Route("/{secret}/", self.phone_page),
+                Route("/{secret}", self.phone_page),
+                Route("/{secret}/screen", self.screen_page),
+                Route("/{secret}/join.svg", self.join_qr, methods=["GET"]),
+                Route("/{secret}/api/join", self.api_join, methods=["GET"]),
+                Route("/{secret}/bgstats.svg", self.bgstats_qr, methods=["GET"]),
+                Route("/{secret}/api/state", self.api_state, methods=["GET"]),
+                Route("/{secret}/api/claim", self.api_claim, methods=["POST"]),
+                Route("/{secret}/api/submit", self.api_submit, methods=["POST"]),
+                Route("/{secret}/api/events", self.api_events, methods=["GET"]),
+            ]
+        )
 
     # ---- lifetime ---------------------------------------------------------------------------
     def start(self):
@@ -97,14 +105,23 @@ class ScorepadServer:
         sock.bind((self.host, self.port))
         self.port = sock.getsockname()[1]
         self.log_path = guard.log_to_file()
-        config = uvicorn.Config(self._guarded, interface="asgi3", log_level="warning", lifespan="off",
-                                timeout_graceful_shutdown=1, access_log=False, log_config=None,
-                                http=guard.GuardedH11, timeout_keep_alive=guard.IDLE_S,
-                                limit_concurrency=guard.MAX_CONNECTIONS + 8,
-                                h11_max_incomplete_event_size=16 * 1024)
+        config = uvicorn.Config(
+            self._guarded,
+            interface="asgi3",
+            log_level="warning",
+            lifespan="off",
+            timeout_graceful_shutdown=1,
+            access_log=False,
+            log_config=None,
+            http=guard.GuardedH11,
+            timeout_keep_alive=guard.IDLE_S,
+            limit_concurrency=guard.MAX_CONNECTIONS + 8,
+            h11_max_incomplete_event_size=16 * 1024,
+        )
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]},
-                                        name="scorepad", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [sock]}, name="scorepad", daemon=True
+        )
         self._thread.start()
         t0 = time.monotonic()
         while not self._server.started:
@@ -117,7 +134,11 @@ class ScorepadServer:
         """Stop serving: first let every live page receive the last change (at most `linger`
         seconds: the final standings reach the big screen), then close."""
         t0 = time.monotonic()
-        while self.sent and min(self.sent.values()) < self.session.version and time.monotonic() - t0 < linger:
+        while (
+            self.sent
+            and min(self.sent.values()) < self.session.version
+            and time.monotonic() - t0 < linger
+        ):
             time.sleep(0.02)
         self.stopping = True
         self._changed(None)
@@ -135,9 +156,12 @@ class ScorepadServer:
         hosts = [self.host]
         if self.host in ("0.0.0.0", "::"):
             from .options import lan_addresses
+
             hosts = lan_addresses() + [LOOPBACK]
-        return ["http://%s:%d/%s/" % ("[%s]" % h if ":" in h else h, self.port, self.session.secret)
-                for h in hosts]
+        return [
+            "http://%s:%d/%s/" % ("[%s]" % h if ":" in h else h, self.port, self.session.secret)
+            for h in hosts
+        ]
 
     @property
     def url(self):
@@ -156,7 +180,9 @@ class ScorepadServer:
                 await PlainTextResponse("too many requests", status_code=429)(scope, receive, send)
                 return
             if scope.get("method") not in ("GET", "HEAD") and not _same_origin(scope):
-                await PlainTextResponse("not from this scorepad's page", status_code=403)(scope, receive, send)
+                await PlainTextResponse("not from this scorepad's page", status_code=403)(
+                    scope, receive, send
+                )
                 return
             for name, value in scope.get("headers", []):
                 if name == b"content-length":
@@ -165,7 +191,9 @@ class ScorepadServer:
                     except ValueError:
                         too_big = True
                     if too_big:
-                        await PlainTextResponse("request too large", status_code=413)(scope, receive, send)
+                        await PlainTextResponse("request too large", status_code=413)(
+                            scope, receive, send
+                        )
                         return
         await self.app(scope, receive, send)
 
@@ -239,13 +267,19 @@ class ScorepadServer:
             return body
         try:
             got = await asyncio.get_running_loop().run_in_executor(
-                None, self.session.submit, _int(body.get("seat")), request.headers.get("x-seat-token"),
-                body.get("values"))
+                None,
+                self.session.submit,
+                _int(body.get("seat")),
+                request.headers.get("x-seat-token"),
+                body.get("values"),
+            )
         except SeatRefused as e:
             return JSONResponse({"error": e.message}, status_code=e.status)
-        except Exception as e:       # a bug: the phone hears it, the game goes on
+        except Exception as e:  # a bug: the phone hears it, the game goes on
             self.session.faults.append("%s: %s" % (type(e).__name__, e))
-            return JSONResponse({"error": "the scorepad could not take this (tell the host)"}, status_code=500)
+            return JSONResponse(
+                {"error": "the scorepad could not take this (tell the host)"}, status_code=500
+            )
         return JSONResponse(got, status_code=422 if "errors" in got else 200)
 
     async def api_events(self, request):
@@ -263,7 +297,7 @@ class ScorepadServer:
             sent = -1
             try:
                 while not self.stopping:
-                    waker.clear()       # before the state is read: a change from now on wakes us
+                    waker.clear()  # before the state is read: a change from now on wakes us
                     state = self.session.public()
                     if state["version"] != sent:
                         sent = state["version"]
@@ -271,15 +305,18 @@ class ScorepadServer:
                         self.sent[waker] = sent
                     try:
                         await asyncio.wait_for(waker.wait(), KEEPALIVE_S)
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         yield ": keep-alive\n\n"
             finally:
                 self.wakers.discard(waker)
                 self.sent.pop(waker, None)
                 self.streams -= 1
 
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
 
     def _changed(self, _version):
         loop = self.loop
@@ -288,7 +325,7 @@ class ScorepadServer:
         for w in list(self.wakers):
             try:
                 loop.call_soon_threadsafe(w.set)
-            except RuntimeError:      # the loop has closed
+            except RuntimeError:  # the loop has closed
                 pass
 
 
@@ -297,8 +334,11 @@ _NO_STORE = {"Cache-Control": "no-store"}
 # every response: nothing but this server's own script, style and images; no page of another
 # site may frame these pages (clickjacking) or read their address (the secret) as a referrer
 SECURITY_HEADERS = [
-    (b"content-security-policy", b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-                                 b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    (
+        b"content-security-policy",
+        b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -310,6 +350,7 @@ def _with_headers(send):
         if message["type"] == "http.response.start":
             message = dict(message, headers=list(message.get("headers", [])) + SECURITY_HEADERS)
         await send(message)
+
     return sending
 
 
@@ -333,8 +374,9 @@ def _qr_svg(text, error="m"):
     import segno
 
     out = io.BytesIO()
-    segno.make(text, error=error).save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff",
-                                     xmldecl=False, svgns=True)
+    segno.make(text, error=error).save(
+        out, kind="svg", scale=8, border=4, dark="#000", light="#fff", xmldecl=False, svgns=True
+    )
     return out.getvalue()
 
 
@@ -364,7 +406,7 @@ def _int(v):
 async def _json_body(request):
     try:
         body = await asyncio.wait_for(_read_body(request), guard.BODY_S)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return JSONResponse({"error": "the request's body came too slowly"}, status_code=408)
     if body is None:
         return JSONResponse({"error": "request too large"}, status_code=413)

@@ -23,7 +23,12 @@ from ..entry import player_names
 from ..errors import BadInput
 from . import questions as Q
 
-TITLES = {"fit-to-print": "Fit to Print", "heat": "Heat", "mini-fits": "Mini FITS", "myth-fits": "Myth Fits"}
+TITLES = {
+    "fit-to-print": "Fit to Print",
+    "heat": "Heat",
+    "mini-fits": "Mini FITS",
+    "myth-fits": "Myth Fits",
+}
 
 
 class SeatRefused(Exception):
@@ -50,29 +55,30 @@ class ScorepadSession:
         self.listeners = []
         self.round_index = None
         self.round_title = ""
-        self.opened = 0           # how many times a round was opened (the pages notice a new one)
-        self.questions = {}       # seat -> [Question]
-        self.submitted = {}       # seat -> {field: value} (accepted and in the record)
-        self.previews = {}        # seat -> text
-        self.tokens = dict(tokens or {})   # seat -> token
+        self.opened = 0  # how many times a round was opened (the pages notice a new one)
+        self.questions = {}  # seat -> [Question]
+        self.submitted = {}  # seat -> {field: value} (accepted and in the record)
+        self.previews = {}  # seat -> text
+        self.tokens = dict(tokens or {})  # seat -> token
         self.open = False
-        self.dirty = False        # accepted answers not saved yet (flush)
-        self.faults = []          # unexpected errors while serving a phone (the host is told)
-        self.board = None         # the board's live state, as the big screen shows it
-        self.standings = None     # after the last closed round
+        self.dirty = False  # accepted answers not saved yet (flush)
+        self.faults = []  # unexpected errors while serving a phone (the host is told)
+        self.board = None  # the board's live state, as the big screen shows it
+        self.standings = None  # after the last closed round
 
     # ---- the game's side -------------------------------------------------------------------
     def open_round(self, round_index, title=None):
         self.flush()
         with self.lock:
-            self.round_index = round_index          # None: the game's end numbers
-            self.round_title = title or ("round %d" % (round_index + 1) if round_index is not None
-                                         else "the final count")
+            self.round_index = round_index  # None: the game's end numbers
+            self.round_title = title or (
+                "round %d" % (round_index + 1) if round_index is not None else "the final count"
+            )
             self.opened += 1
             self.questions = Q.seat_questions(self.record, round_index)
             self.submitted = {}
             self.previews = {}
-            for seat, qs in self.questions.items():   # a resumed draft: what is in already counts
+            for seat, qs in self.questions.items():  # a resumed draft: what is in already counts
                 have = {}
                 for q in qs:
                     v = _get(self.record, q.path)
@@ -119,17 +125,25 @@ class ScorepadSession:
         """What a restarted desktop side needs to keep the phones' link: the secret and each
         seat's token (JSON: the seats as strings)."""
         with self.lock:
-            return {"secret": self.secret, "tokens": dict((str(k), v) for k, v in self.tokens.items())}
+            return {
+                "secret": self.secret,
+                "tokens": dict((str(k), v) for k, v in self.tokens.items()),
+            }
 
     def set_board(self, status):
         """The board's live state (a status dict from the link), for the big screen."""
         if not status:
             return
         view = {
-            "phase": status.get("phase"), "remaining_ms": status.get("remaining_ms"),
-            "round": status.get("round"), "rounds": status.get("rounds"), "day": status.get("day"),
-            "players": [{"state": p.get("state"), "token": p.get("token"), "photos": p.get("photos")}
-                        for p in status.get("players", [])],
+            "phase": status.get("phase"),
+            "remaining_ms": status.get("remaining_ms"),
+            "round": status.get("round"),
+            "rounds": status.get("rounds"),
+            "day": status.get("day"),
+            "players": [
+                {"state": p.get("state"), "token": p.get("token"), "photos": p.get("photos")}
+                for p in status.get("players", [])
+            ],
         }
         with self.lock:
             if view != self.board:
@@ -144,14 +158,24 @@ class ScorepadSession:
         winners = list(result.get("winners") or []) if result.get("complete") else []
         rows = []
         for rank, p in records.ranked(result.get("players", []), winners):
-            rows.append({"rank": rank, "name": p.get("name"), "total": p.get("total"),
-                         "ad_revenue": p.get("ad_revenue"), "out": bool(p.get("out_of_business"))})
+            rows.append(
+                {
+                    "rank": rank,
+                    "name": p.get("name"),
+                    "total": p.get("total"),
+                    "ad_revenue": p.get("ad_revenue"),
+                    "out": bool(p.get("out_of_business")),
+                }
+            )
         with self.lock:
-            self.standings = {"players": rows, "winners": list(result.get("winners") or []),
-                              "complete": bool(result.get("complete")),
-                              "no_winner": result.get("no_winner"),
-                              "bgstats": bgstats_link,
-                              "round": None if self.round_index is None else self.round_index + 1}
+            self.standings = {
+                "players": rows,
+                "winners": list(result.get("winners") or []),
+                "complete": bool(result.get("complete")),
+                "no_winner": result.get("no_winner"),
+                "bgstats": bgstats_link,
+                "round": None if self.round_index is None else self.round_index + 1,
+            }
             self._bump()
 
     # ---- the phones' side ------------------------------------------------------------------
@@ -164,7 +188,9 @@ class ScorepadSession:
             if held is not None:
                 if token and hmac.compare_digest(str(token), held):
                     return held
-                raise SeatRefused(409, "seat %d is taken by another phone (the host can free it)" % (seat + 1))
+                raise SeatRefused(
+                    409, "seat %d is taken by another phone (the host can free it)" % (seat + 1)
+                )
             self.tokens[seat] = secrets.token_urlsafe(16)
             self.link_dirty = True
             self._bump()
@@ -190,7 +216,9 @@ class ScorepadSession:
                 raise SeatRefused(400, "values: an object of numbers, please")
             unknown = [k for k in values if k not in [q.field for q in qs]]
             if unknown:
-                raise SeatRefused(400, "not asked in this round: %s" % ", ".join(sorted(map(str, unknown)))[:200])
+                raise SeatRefused(
+                    400, "not asked in this round: %s" % ", ".join(sorted(map(str, unknown)))[:200]
+                )
             errors = {}
             for q in qs:
                 if q.field not in values:
@@ -215,27 +243,46 @@ class ScorepadSession:
             names = player_names(self.record)
             players = []
             for seat, name in enumerate(names):
-                players.append({"seat": seat, "name": name,
-                                "asked": seat in self.questions,
-                                "submitted": seat in self.submitted,
-                                "claimed": seat in self.tokens})
-            return {"version": self.version, "game": self.record.get("game", "fit-to-print"),
-                    "title": TITLES.get(self.record.get("game", "fit-to-print"), "game"),
-                    "round": None if self.round_index is None else self.round_index + 1,
-                    "round_title": self.round_title, "open": self.open, "opened": self.opened,
-                    "players": players, "board": self.board, "standings": self.standings}
+                players.append(
+                    {
+                        "seat": seat,
+                        "name": name,
+                        "asked": seat in self.questions,
+                        "submitted": seat in self.submitted,
+                        "claimed": seat in self.tokens,
+                    }
+                )
+            return {
+                "version": self.version,
+                "game": self.record.get("game", "fit-to-print"),
+                "title": TITLES.get(self.record.get("game", "fit-to-print"), "game"),
+                "round": None if self.round_index is None else self.round_index + 1,
+                "round_title": self.round_title,
+                "open": self.open,
+                "opened": self.opened,
+                "players": players,
+                "board": self.board,
+                "standings": self.standings,
+            }
 
     def seat_view(self, seat, token):
         with self.lock:
             self._own(seat, token)
-            return {"seat": seat, "name": player_names(self.record)[seat],
-                    "questions": [q.public() for q in self.questions.get(seat, [])],
-                    "values": dict(self.submitted.get(seat, {})),
-                    "preview": self.previews.get(seat)}
+            return {
+                "seat": seat,
+                "name": player_names(self.record)[seat],
+                "questions": [q.public() for q in self.questions.get(seat, [])],
+                "values": dict(self.submitted.get(seat, {})),
+                "preview": self.previews.get(seat),
+            }
 
     # ---- inside ----------------------------------------------------------------------------
     def _seat(self, seat):
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(player_names(self.record)):
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < len(player_names(self.record))
+        ):
             raise SeatRefused(400, "no such seat")
 
     def _own(self, seat, token):
@@ -247,6 +294,7 @@ class ScorepadSession:
     def _preview(self, seat):
         """The player's score as the core sees it now (others not in yet count as 0)."""
         import copy
+
         probe = copy.deepcopy(self.record)
         for s, qs in self.questions.items():
             if s not in self.submitted and s != seat:
@@ -254,7 +302,7 @@ class ScorepadSession:
                     if _get(probe, q.path) is None:
                         Q.apply(probe, q, 0)
         if probe.get("game", "fit-to-print") == "fit-to-print":
-            probe["rounds"] = probe.get("rounds", [])[:self.round_index + 1]
+            probe["rounds"] = probe.get("rounds", [])[: self.round_index + 1]
         try:
             result = records.tally(probe)
         except BadInput:
@@ -264,12 +312,24 @@ class ScorepadSession:
             if p.get("name") != name:
                 continue
             rounds = p.get("rounds")
-            if isinstance(rounds, list) and self.round_index is not None and self.round_index < len(rounds):
+            if (
+                isinstance(rounds, list)
+                and self.round_index is not None
+                and self.round_index < len(rounds)
+            ):
                 r = rounds[self.round_index]
                 if "ad_revenue" in r:
-                    return "%s: %d points, $%d (so far, total %d)" % (self.round_title, r.get("score", 0),
-                                                                    r["ad_revenue"], p.get("total") or 0)
-                return "%s: %d points (total %d)" % (self.round_title, r.get("score", 0), p.get("total") or 0)
+                    return "%s: %d points, $%d (so far, total %d)" % (
+                        self.round_title,
+                        r.get("score", 0),
+                        r["ad_revenue"],
+                        p.get("total") or 0,
+                    )
+                return "%s: %d points (total %d)" % (
+                    self.round_title,
+                    r.get("score", 0),
+                    p.get("total") or 0,
+                )
             return "total %s" % p.get("total")
         return None
 

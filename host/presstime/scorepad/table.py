@@ -32,13 +32,19 @@ class DraftLink:
         if not isinstance(link, dict) or not _urlsafe(link.get("secret")):
             return None
         tokens = link.get("tokens")
-        if not isinstance(tokens, dict) or not all(k.isdigit() and _urlsafe(v) for k, v in tokens.items()):
+        if not isinstance(tokens, dict) or not all(
+            k.isdigit() and _urlsafe(v) for k, v in tokens.items()
+        ):
             return None
         port = link.get("port")
         if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
             return None
-        return {"secret": link["secret"], "tokens": dict((int(k), v) for k, v in tokens.items()),
-                "bind": link.get("bind"), "port": port}
+        return {
+            "secret": link["secret"],
+            "tokens": dict((int(k), v) for k, v in tokens.items()),
+            "bind": link.get("bind"),
+            "port": port,
+        }
 
     def save(self, link):
         self.store.save_link(self.key, link)
@@ -64,18 +70,24 @@ class TableScorepad:
         bind = resolve_bind(bind)
         kept = keep.load() if keep is not None else None
         if kept is not None and kept["bind"] != bind:
-            kept = None                       # another address: the phones' old link cannot work
+            kept = None  # another address: the phones' old link cannot work
         self.kept = kept
-        self.session = ScorepadSession(record, save, secret=kept and kept["secret"],
-                                       tokens=kept and kept["tokens"],
-                                       save_link=None if keep is None else self._save_link)
-        self.server = ScorepadServer(self.session, host=bind, port=port or (kept["port"] if kept else 0))
+        self.session = ScorepadSession(
+            record,
+            save,
+            secret=kept and kept["secret"],
+            tokens=kept and kept["tokens"],
+            save_link=None if keep is None else self._save_link,
+        )
+        self.server = ScorepadServer(
+            self.session, host=bind, port=port or (kept["port"] if kept else 0)
+        )
         self.keep = keep
         self.say = say
         self.poll_line = poll_line
         self.bind = bind
         self.asked_port = port
-        self.covered = False      # a full-screen view has hidden the URL and QR code since shown
+        self.covered = False  # a full-screen view has hidden the URL and QR code since shown
 
     def _save_link(self, link):
         self.keep.save(dict(link, bind=self.bind, port=self.server.port))
@@ -88,16 +100,20 @@ class TableScorepad:
         except BadInput:
             if not self.kept or self.asked_port:
                 raise
-            self.say("The game's link used port %d, which is taken now: the phones need the new link "
-                     "below (what they typed is kept only on the same link)." % self.server.port)
+            self.say(
+                "The game's link used port %d, which is taken now: the phones need the new link "
+                "below (what they typed is kept only on the same link)." % self.server.port
+            )
             self.server.port = 0
             self.kept = None
             self._listen()
         if self.kept:
-            self.say("The game's link is the same as before: the phones' pages go on "
-                     "(a reload offers what each phone typed).")
+            self.say(
+                "The game's link is the same as before: the phones' pages go on "
+                "(a reload offers what each phone typed)."
+            )
         self.session.link_dirty = self.keep is not None
-        self.session.flush()                  # the link is kept before any phone holds it
+        self.session.flush()  # the link is kept before any phone holds it
         self.announce()
         return self
 
@@ -140,7 +156,10 @@ class TableScorepad:
             names = [p["name"] for p in self.session.public()["players"]]
             if 0 <= seat < len(names):
                 self.session.release(seat)
-                self.say("  seat %d (%s) is free: the player's new phone can take it" % (seat + 1, names[seat]))
+                self.say(
+                    "  seat %d (%s) is free: the player's new phone can take it"
+                    % (seat + 1, names[seat])
+                )
                 return False
         self.say(_typed_help())
         return False
@@ -177,8 +196,11 @@ class TableScorepad:
                 names = [p["name"] for p in s.public()["players"] if p["seat"] in s.missing()]
                 if names != shown:
                     shown = names
-                    self.say("  waiting for %s (Enter closes the round: missing numbers are then asked here;"
-                             " `free N` lets another phone take seat N)" % ", ".join(names))
+                    self.say(
+                        "  waiting for %s (Enter closes the round: missing numbers are then asked "
+                        "here;"
+                        " `free N` lets another phone take seat N)" % ", ".join(names)
+                    )
                 line = self.poll_line(0.0) if self.poll_line is not None else None
                 if line is not None:
                     if self._typed(line.strip().lower()):
@@ -189,7 +211,10 @@ class TableScorepad:
             self.say("  scorepad problem: %s" % s.faults.pop(0))
         missing = s.missing()
         if missing:
-            self.say("  round closed with %d phone(s) still out: their numbers are asked here" % len(missing))
+            self.say(
+                "  round closed with %d phone(s) still out: their numbers are asked here"
+                % len(missing)
+            )
         else:
             self.say("  every player's numbers are in")
 
@@ -203,8 +228,15 @@ def enter_with_phones(record, save, args, ask, say, keep=None):
     from ..errors import BadInput
     from ..game_entry import GameEntry
 
-    pad = TableScorepad(record, save, bind=args.bind, say=say, port=args.scorepad_port,
-                        poll_line=poll_stdin, keep=keep).start()
+    pad = TableScorepad(
+        record,
+        save,
+        bind=args.bind,
+        say=say,
+        port=args.scorepad_port,
+        poll_line=poll_stdin,
+        keep=keep,
+    ).start()
     try:
         if record.get("game", "fit-to-print") == "fit-to-print":
             entry = ScoreEntry(record, save, ask=ask, say=say)
@@ -222,12 +254,16 @@ def enter_with_phones(record, save, args, ask, say, keep=None):
 
             face = games.module(record["game"])
             # a game typed without a board: the photo tokens a board counts are typed here too
-            entry = GameEntry(record, save, ask=ask, say=say, typed_tokens="photo_tokens" not in record)
+            entry = GameEntry(
+                record, save, ask=ask, say=say, typed_tokens="photo_tokens" not in record
+            )
             for i in list(range(face.rounds_in(face.MODES[0]))) + [None]:
                 if not face.fields(record, i):
                     continue
                 entry.enter(round_index=i, only=lambda s: not is_seat_step(record, s.kind, s.path))
-                pad.collect(i, "%s %d" % (face.ROUND_WORD, i + 1) if i is not None else "the final count")
+                pad.collect(
+                    i, "%s %d" % (face.ROUND_WORD, i + 1) if i is not None else "the final count"
+                )
                 entry.enter(round_index=i)
             result = entry.finish()
         pad.standings(result)
@@ -237,8 +273,10 @@ def enter_with_phones(record, save, args, ask, say, keep=None):
 
 
 def _typed_help():
-    return ("  Enter: close the round now (the numbers still missing are asked here) ·"
-            " free N: seat N's phone is released, another phone can take it")
+    return (
+        "  Enter: close the round now (the numbers still missing are asked here) ·"
+        " free N: seat N's phone is released, another phone can take it"
+    )
 
 
 def seat_numbers(record, filled, round_index):
@@ -261,8 +299,8 @@ def is_seat_step(record, kind, path):
     return kind == "int" and any(isinstance(k, str) and k in names for k in path)
 
 
-QUIET = 4       # modules of light margin round a QR code (the standard's quiet zone)
-_DARK, _LIGHT = "30", "97"        # ANSI foreground: black, bright white (background: +10)
+QUIET = 4  # modules of light margin round a QR code (the standard's quiet zone)
+_DARK, _LIGHT = "30", "97"  # ANSI foreground: black, bright white (background: +10)
 
 
 def qr_lines(url, colour=None):
@@ -280,18 +318,27 @@ def qr_lines(url, colour=None):
 
     if colour is None:
         colour = term.colour_enabled(sys.stdout)
-    rows = [[False] * QUIET + [bool(b) for b in row] + [False] * QUIET
-            for row in segno.make(url, error="l").matrix]
+    rows = [
+        [False] * QUIET + [bool(b) for b in row] + [False] * QUIET
+        for row in segno.make(url, error="l").matrix
+    ]
     width = len(rows[0])
     rows = [[False] * width] * QUIET + rows + [[False] * width] * (QUIET + (len(rows) % 2))
     out = []
     for top, bottom in zip(rows[0::2], rows[1::2]):
         if colour:
             # the upper half block: its foreground is the upper module, its background the lower
-            out.append("".join("\x1b[%s;%sm\u2580" % (_DARK if a else _LIGHT, int(_DARK if b else _LIGHT) + 10)
-                               for a, b in zip(top, bottom)) + "\x1b[0m")
+            out.append(
+                "".join(
+                    "\x1b[%s;%sm\u2580" % (_DARK if a else _LIGHT, int(_DARK if b else _LIGHT) + 10)
+                    for a, b in zip(top, bottom)
+                )
+                + "\x1b[0m"
+            )
         else:
-            out.append("".join(" \u2584\u2580\u2588"[2 * a + b] for a, b in zip(top, bottom)).rstrip())
+            out.append(
+                "".join(" \u2584\u2580\u2588"[2 * a + b] for a, b in zip(top, bottom)).rstrip()
+            )
     return out
 
 
@@ -303,7 +350,7 @@ class DemoPhones:
     def __init__(self, url, rnd):
         self.url = url
         self.rnd = rnd
-        self.tokens = {}      # seat -> token: a phone keeps its seat from round to round
+        self.tokens = {}  # seat -> token: a phone keeps its seat from round to round
 
     def play_round(self, session, numbers):
         """numbers: {seat: {field: value}}. Runs the phones in threads; returns at once."""
@@ -312,8 +359,10 @@ class DemoPhones:
         plan = []
         for seat in sorted(numbers):
             plan.append((seat, numbers[seat], self.rnd.uniform(0.1, 0.8)))
-        threads = [threading.Thread(target=self._phone, args=(p, i == 0), daemon=True)
-                   for i, p in enumerate(plan)]
+        threads = [
+            threading.Thread(target=self._phone, args=(p, i == 0), daemon=True)
+            for i, p in enumerate(plan)
+        ]
         for t in threads:
             t.start()
         return threads
@@ -321,13 +370,19 @@ class DemoPhones:
     def _phone(self, plan, fumble):
         seat, values, delay = plan
         time.sleep(delay)
-        token = _post(self.url + "api/claim", {"seat": seat, "token": self.tokens.get(seat)}).get("token")
+        token = _post(self.url + "api/claim", {"seat": seat, "token": self.tokens.get(seat)}).get(
+            "token"
+        )
         if token is None:
             return
         self.tokens[seat] = token
         if fumble and values:
             field = sorted(values)[0]
-            _post(self.url + "api/submit", {"seat": seat, "values": dict(values, **{field: -999})}, token)
+            _post(
+                self.url + "api/submit",
+                {"seat": seat, "values": dict(values, **{field: -999})},
+                token,
+            )
             time.sleep(0.2)
         _post(self.url + "api/submit", {"seat": seat, "values": values}, token)
 
@@ -337,8 +392,12 @@ def _post(url, body, token=None):
     import urllib.error
     import urllib.request
 
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
     if token:
         req.add_header("X-Seat-Token", token)
     try:
@@ -354,7 +413,8 @@ def _post(url, body, token=None):
 
 
 def poll_stdin(timeout):
-    """A line typed on stdin within `timeout` s, or None (also None when stdin is not a terminal)."""
+    """A line typed on stdin within `timeout` s, or None (also None when stdin is not a
+    terminal)."""
     import select
 
     if not sys.stdin or not sys.stdin.isatty():
