@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from history_records import OTHERS, fit_to_print
-from presstime import cli, game_words, history_select, history_stats, scoring_version
+from presstime import cli, game_words, games, history_select, history_stats, scoring_version
 from presstime.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -213,7 +213,7 @@ def test_running_totals_equal_the_detail_rows(ops):
         kept = history_stats.from_store(store)
         counted = history_stats.from_store(store, history_select.Selection(since="1900-01-01"))
         assert kept == counted
-        for game in game_words.GAMES:
+        for game in games.names():
             assert history_stats.from_store(
                 store, history_select.Selection(game=game)
             ) == history_stats.from_store(
@@ -339,7 +339,8 @@ def test_an_empty_selection_says_what_was_selected(db, capsys):
 def test_the_modes_are_the_cores():
     from presstime.core import fit_to_print
 
-    assert set(game_words.MODES) == set(fit_to_print.MODES)
+    assert set(games.face("fit-to-print").RECORD_MODES) == set(fit_to_print.MODES)
+    assert games.with_modes() == ["fit-to-print"]
 
 
 # --- each game's own words --------------------------------------------------------------------

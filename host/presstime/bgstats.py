@@ -32,10 +32,6 @@ ABOUT = (
     "This is a Play file that can be read by Board Game Stats. If you see this text, try to use a "
     "share, export or open-in function to open it with Board Game Stats. (Written by presstime.)"
 )
-# BoardGameGeek's ids, only those known for sure; the heist game's name says which Heat it is, so
-# the app does not match it to the racing game "Heat: Pedal to the Metal"
-BGG = {"fit-to-print": (352574, "Fit to Print")}
-NAMES = {"heat": "Heat (the heist card game, Asmadi Games)"}
 
 
 def _uuid(kind, key):
@@ -57,8 +53,22 @@ def local_stamp(text):
     return when.strftime("%Y-%m-%d %H:%M:%S")
 
 
+def _face(game):
+    from . import games
+
+    return games.face(game)
+
+
 def name(game):
-    return NAMES.get(game) or game_words.title(game)
+    """The game's name in BG Stats: the face's BG_STATS_NAME, else its title."""
+    face = _face(game)
+    return (face.BG_STATS_NAME if face is not None else None) or game_words.title(game)
+
+
+def bgg(game):
+    """BoardGameGeek's (id, name) of the game, only when known for sure; else None."""
+    face = _face(game)
+    return face.BGG if face is not None else None
 
 
 class Play:
@@ -195,7 +205,7 @@ def export(plays, me=None, play_file=False):
     for play in plays:
         f = play.facts
         if f["game"] not in games:
-            bgg_id, bgg_name = BGG.get(f["game"], (0, ""))
+            bgg_id, bgg_name = bgg(f["game"]) or (0, "")
             games[f["game"]] = {
                 "id": len(games) + 1,
                 "uuid": _uuid("game", f["game"]),
@@ -295,8 +305,8 @@ def play_link(play):
         "highestWins": True,
         "noPoints": False,
     }
-    if f["game"] in BGG:
-        game["bggId"] = BGG[f["game"]][0]
+    if bgg(f["game"]):
+        game["bggId"] = bgg(f["game"])[0]
     # short: the whole play travels in one link and one QR code (a player is their name here)
     data = {
         "sourceName": SOURCE,

@@ -630,7 +630,7 @@ def ask_setup(ask=input, say=print, record=None, save=None):
             save(record)
 
     if record is None:
-        record = {"game": "fit-to-print"}
+        record = {"game": face.GAME}
     if "mode" not in record:
         record["mode"] = choose("Game mode", list(face.MODES), "standard")
         keep()

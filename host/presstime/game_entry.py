@@ -364,25 +364,25 @@ _BAD = object()
 
 
 def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
-    """The game (unless `game` is given) and, for Heat, Mini FITS and Myth Fits, the players in
-    seat order, each checked by the core as typed. Fit to Print's set-up is entry.ask_setup.
+    """The game (unless `game` is given) and, for a game without a set-up of its rounds (its
+    face's ROUND_SETUP), the players in seat order, each checked by the core as typed (the
+    others' set-up is entry.ask_setup).
     The players are saved once the list is complete, so a draft with `players` has its set-up
     done. Raises EntryStopped on EOF or `quit`."""
-    from .core.games import GAMES
+    from . import games
 
     def read(prompt):
         return read_answer(ask, prompt)
 
     record = record if record is not None else {}
-    choices = list(GAMES)
+    choices = list(games.names())
+    first = games.default()
     if game is not None:
         record["game"] = game
     while "game" not in record:
-        text = read("Game (%s) [fit-to-print]: " % "/".join(choices)).lower()
+        text = read("Game (%s) [%s]: " % ("/".join(choices), first)).lower()
         match = (
-            [c for c in choices if c == text or (text and c.startswith(text))]
-            if text
-            else ["fit-to-print"]
+            [c for c in choices if c == text or (text and c.startswith(text))] if text else [first]
         )
         if len(match) == 1:
             record["game"] = match[0]
@@ -390,7 +390,7 @@ def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
                 save(record)
         else:
             say(_refused("  %r is not one of %s" % (text, ", ".join(choices))))
-    if record["game"] == "fit-to-print" or "players" in record:
+    if games.face(record["game"]).ROUND_SETUP or "players" in record:
         return record
     names = []
     say("Players in seat order, one a line. An empty line ends the list.")

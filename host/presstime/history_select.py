@@ -10,18 +10,31 @@ Filters read the stored results (docs/history.md), never the records.
 
 import datetime
 
-from . import game_words
+from . import game_words, games
 from .errors import BadInput
+
+
+def _modes():
+    """{mode: [games whose records carry it]}, in the faces' order."""
+    out = {}
+    for game in games.with_modes():
+        for mode in games.face(game).RECORD_MODES:
+            out.setdefault(mode, []).append(game)
+    return out
+
+
+def _titles(names):
+    return " or ".join(game_words.title(g) for g in names)
 
 
 def add_arguments(parser, player=True, dates=True):
     parser.add_argument(
-        "--game", metavar="GAME", help="only this game: %s" % ", ".join(game_words.GAMES)
+        "--game", metavar="GAME", help="only this game: %s" % ", ".join(games.names())
     )
     parser.add_argument(
         "--mode",
         metavar="MODE",
-        help="only Fit to Print games of this mode: %s" % ", ".join(game_words.MODES),
+        help="only %s games of this mode: %s" % (_titles(games.with_modes()), ", ".join(_modes())),
     )
     if player:
         parser.add_argument(
@@ -48,21 +61,22 @@ class Selection:
         problems = []
         if game is not None:
             game = game.strip().lower()
-            if game not in game_words.GAMES:
+            if game not in games.names():
                 problems.append(
-                    "--game %r: unknown game (one of %s)" % (game, ", ".join(game_words.GAMES))
+                    "--game %r: unknown game (one of %s)" % (game, ", ".join(games.names()))
                 )
         if mode is not None:
             mode = mode.strip().lower()
-            if mode not in game_words.MODES:
+            modes = _modes()
+            if mode not in modes:
                 problems.append(
-                    "--mode %r: unknown Fit to Print mode (one of %s)"
-                    % (mode, ", ".join(game_words.MODES))
+                    "--mode %r: unknown %s mode (one of %s)"
+                    % (mode, _titles(games.with_modes()), ", ".join(modes))
                 )
-            elif game not in (None, "fit-to-print"):
+            elif game is not None and game not in modes[mode]:
                 problems.append(
-                    "--mode %s: modes are Fit to Print's; %s has none"
-                    % (mode, game_words.title(game))
+                    "--mode %s: modes are %s's; %s has none"
+                    % (mode, _titles(modes[mode]), game_words.title(game))
                 )
         if problems:
             raise BadInput(problems)
@@ -97,8 +111,11 @@ class Selection:
             where.append("%s.game = ?" % alias)
             params.append(self.game)
         if self.mode:
-            where.append("%s.game = 'fit-to-print' AND %s.mode = ?" % (alias, alias))
-            params.append(self.mode)
+            where.append(
+                "%s.game IN (%s) AND %s.mode = ?"
+                % (alias, ", ".join("?" * len(self.mode_games())), alias)
+            )
+            params += self.mode_games() + [self.mode]
         if self.player:
             where.append(
                 "%s.game_id IN (SELECT game_id FROM result_players WHERE name = ? COLLATE NOCASE)"
@@ -113,13 +130,17 @@ class Selection:
             params.append(self.until + " 99")  # every time of that day
         return (" AND ".join("(%s)" % w for w in where) or "1"), params
 
+    def mode_games(self):
+        """The games whose records carry the --mode selected."""
+        return list(_modes().get(self.mode, []))
+
     def is_everything(self):
         return not (self.game or self.mode or self.player or self.since or self.until)
 
     def describe(self):
         """What was selected, in words: "Fit to Print (solo) games with Ada since 2026-01-01"."""
         if self.mode:
-            what = "Fit to Print (%s) games" % self.mode
+            what = "%s (%s) games" % (_titles(self.mode_games()), self.mode)
         elif self.game:
             what = "%s games" % game_words.title(self.game)
         else:

@@ -23,7 +23,7 @@ Decisions:
 - streaks: games won in a row, in the order they were played (longest, and the current one).
 """
 
-from . import game_words
+from . import games as faces
 
 
 def _avg(total, count):
@@ -32,23 +32,11 @@ def _avg(total, count):
     return round(total / count, 2)
 
 
-# a round category and the scorepad line it comes from, for the categories a mode may lack
-_SCOREPAD_SOURCE = {
-    "centerpiece": "centerpiece",
-    "white_space": "white_space",
-    "white_space_area": "white_space",
-    "mood": "smiles",
-}
-
-
 def _mode_scores(game, mode, key):
     """Does a round of this game and mode score the category `key`? (Fit to Print's family mode
     has no centerpiece, white space or mood: the core reports them as 0 there.)"""
-    if game != "fit-to-print" or key not in _SCOREPAD_SOURCE:
-        return True
-    from .core.fit_to_print_check import round_fields
-
-    return _SCOREPAD_SOURCE[key] in round_fields(mode, [])
+    face = faces.face(game)
+    return face is None or face.mode_scores(mode, key)
 
 
 def _round(v):
@@ -82,8 +70,9 @@ def _sources(selection):
             cond.append("game = ?")
             params.append(selection.game)
         if selection is not None and selection.mode:
-            cond.append("game = 'fit-to-print' AND mode = ?")
-            params.append(selection.mode)
+            games_ = selection.mode_games()
+            cond.append("game IN (%s) AND mode = ?" % ", ".join("?" * len(games_)))
+            params += games_ + [selection.mode]
         cond = " AND ".join(cond) or "1"
         return (
             "SELECT * FROM agg_players WHERE " + cond,
@@ -210,7 +199,7 @@ def from_store(store, selection=None, vs=None):
     _streaks(conn, selection, cond, src_params, types, shown)
     out = {"games": {}}
     for game in sorted(
-        types, key=lambda g: (game_words.GAMES.index(g) if g in game_words.GAMES else 99, g)
+        types, key=lambda g: (faces.names().index(g) if g in faces.names() else 99, g)
     ):
         t = types[game]
         players = dict((n, t["players"][n]) for n in sorted(t["players"]))
@@ -322,7 +311,8 @@ def _keep_streaks(conn, rows):
 def _leaders(game, players):
     """Who stands out per category ("the photographer"): the highest average per round."""
     out = {}
-    for key, title, how in game_words.LEADERS.get(game, ()):
+    face = faces.face(game)
+    for key, title, how, best in face.LEADERS if face is not None else ():
         values = [
             (p["per_round"].get(key), n)
             for n, p in players.items()
@@ -331,7 +321,7 @@ def _leaders(game, players):
         if not values:
             continue
         top = max(v for v, _ in values)
-        if key == "mood":  # mood points are lost: the gloomiest loses most
+        if best == "least":  # points lost (mood): the gloomiest loses most
             top = min(v for v, _ in values)
         out[key] = {
             "title": title,

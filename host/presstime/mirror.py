@@ -48,7 +48,7 @@ def _names(st):
     return [p.get("name", "?") for p in st.get("players", [])]
 
 
-def _face(st):
+def game_face(st):
     """The face of the game on the board, or None (no game set up, or one this side lacks)."""
     game = st.get("game")
     return games.module(game) if isinstance(game, str) else None
@@ -56,13 +56,13 @@ def _face(st):
 
 def _title(st):
     """The game's title, except for the default game (Fit to Print) whose days say enough."""
-    face = _face(st)
+    face = game_face(st)
     return face.TITLE if face is not None and face.GAME != games.GAMES[0] else None
 
 
 def title(st):
     """The game's title for a headline: "Fit to Print", "Heat", ... (None before a set-up)."""
-    face = _face(st)
+    face = game_face(st)
     return face.TITLE if face is not None else None
 
 
@@ -96,7 +96,7 @@ def fresh_reveal(st):
 
 def _reveal_parts(st):
     """Ready-reveal (Heat, Mini FITS): the round, the stage or card, how many are ready."""
-    face = _face(st)
+    face = game_face(st)
     parts = [_title(st) or st.get("game") or "?"]
     if st.get("round") and st.get("rounds"):
         parts.append("%s %s/%s" % (face.ROUND_WORD if face else "round", st["round"], st["rounds"]))
@@ -200,7 +200,7 @@ def setup_lines(st):
     """The set-up facts the game's face gives for the game on the board (Myth Fits: grid,
     photographers, the photo-token target), and the first player the board drew (turn-based
     Fit to Print), or []."""
-    face = _face(st)
+    face = game_face(st)
     if face is None:
         return []
     out = [_first_player(line, st) for line in face.setup_lines(len(st.get("players", [])))]

@@ -17,15 +17,6 @@ from .play_session import PlaySession, _poll_line
 
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
-# example numbers of the demo, by the name of the field the face asks (others: 0 to 3)
-EXAMPLES = {
-    "heat_value": (2, 4),
-    "money": (15, 60),
-    "heat": (0, 3),
-    "lines": (3, 9),
-    "colour_sets": (0, 3),
-}
-
 
 def demo_players(game):
     """The demo's players: one more than the fewest the game takes."""
@@ -145,12 +136,14 @@ class GameDemo:
 
     def fill(self, record, round_index=None):
         """Example numbers for what the face asks (typed at the table otherwise)."""
+        from . import games as faces
         from .game_entry import _set
 
         r = self.rnd
+        examples = faces.face(record["game"]).DEMO_ANSWERS  # by the field's name; others 0 to 3
         for path, kind, _label in games.module(record["game"]).fields(record, round_index):
             if kind == "int":
-                lo, hi = EXAMPLES.get(path[-1], (0, 3))
+                lo, hi = examples.get(path[-1], (0, 3))
                 _set(record, path, r.randint(lo, hi))
             elif kind == "yes/no":
                 _set(record, path, False)

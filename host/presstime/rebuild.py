@@ -189,50 +189,12 @@ def table_block(r):
 
 
 def game_record(game, base=None):
-    """A game record (the history's format) for a rebuilt game. `base`: a record already holding
-    scorepad numbers, updated with what the board knows.
+    """A game record (the history's format) for a rebuilt game: what the board knows, as the
+    game's desktop face puts it (board_record: games/<game>.py). `base`: a record already holding
+    scorepad numbers, updated with what the board knows."""
+    from . import games
 
-    Fit to Print: players, mode, edition, and each round's day, finishing order and `table`
-    (print and layout times, ties, how the round ended).
-    Mini FITS: players and one round per round the board finished (lines and colour sets are
-    typed: the board does not know them). Heat: players only (money, heat, the heat value and
-    `arrested` are typed). Myth Fits: players and the photo tokens the board counted; `gathered`
-    is null unless it was entered."""
-    cfg = game["config"]
-    kind = cfg.get("game", "fit-to-print")
-    record = dict(base) if base else {}
-    record.setdefault("game", kind)
-    record.setdefault("players", list(cfg.get("names", [])))
-    if kind == "heat":
-        return record
-    if kind == "myth-fits":
-        record["photo_tokens"] = dict(
-            game.get("photo_tokens")
-            or record.get("photo_tokens")
-            or dict((n, 0) for n in cfg.get("names", []))
-        )
-        record.setdefault("gathered", None)
-        return record
-    rounds = list(record.get("rounds") or [])
-    for i, r in enumerate(game["rounds"]):
-        while len(rounds) <= i:
-            rounds.append({"players": {}})
-        rnd = dict(rounds[i])
-        if r.get("day"):
-            rnd["day"] = r["day"]
-        if r["finish"]:
-            rnd["finish"] = r["finish"]
-        if kind == "fit-to-print":
-            rnd["table"] = table_block(r)
-        rnd.setdefault("players", {})
-        rounds[i] = rnd
-    while len(rounds) > len(game["rounds"]) and not (rounds[-1].get("players") or {}):
-        rounds.pop()  # a round the board no longer counts (aborted in its summary), nothing typed
-    record["rounds"] = rounds
-    if kind == "fit-to-print":
-        record.setdefault("mode", cfg.get("mode", "standard"))
-        record.setdefault("edition", cfg.get("edition", "published"))
-    return record
+    return games.face(games.of(game["config"])).board_record(game["config"], game, base)
 
 
 def game_key(board_id, game):

@@ -1,21 +1,9 @@
 """Readable standings from a core result (`presstime score`, `show`, `play`)."""
 
-_ROWS = (
-    ("articles", "articles"),
-    ("photos", "photos"),
-    ("centerpiece", "centerpiece"),
-    ("white_space", "white space"),
-    ("mood", "mood"),
-    ("unplaced", "unplaced tiles"),
-    ("most_tiles_ads", "most tiles $"),
-    ("score", "round score"),
-    ("ad_revenue", "ad revenue $"),
-    ("token", "finishing token"),
-)
 _LABEL = 18
 
 
-def _table(header, rows, width):
+def table(header, rows, width):
     first = max([_LABEL] + [len(label) + 3 for label, _ in rows])
     lines = [header[0].ljust(first) + "".join(h.rjust(width) for h in header[1:])]
     for label, cells in rows:
@@ -33,7 +21,7 @@ def _cell(v):
     return str(v)
 
 
-def _winner_line(result):
+def winner_line(result):
     if result.get("pending"):
         return result["pending"]
     if not result.get("complete", True):
@@ -49,78 +37,6 @@ def _winner_line(result):
     decider = decided_by(result)
     text = ("Winner: %s" if len(winners) == 1 else "Shared win: %s") % ", ".join(winners)
     return text + (" (%s)" % decider if decider else "")
-
-
-# a Breaking News card's scoring effect in the words a player reads (its value, if any, filled in)
-NEWS_WORDS = {
-    "mood-doubled": "the mood penalty is doubled",
-    "white-space-best": "the best white-space bonus is %d",
-    "most-tiles-ads": "the most tiles on the front page gain $%d",
-}
-
-
-def news_words(card):
-    words = NEWS_WORDS.get(card.get("effect"), str(card.get("effect")).replace("-", " "))
-    return (
-        words % card["value"]
-        if "%d" in words and isinstance(card.get("value"), int)
-        else words.replace(" %d", "")
-    )
-
-
-def _news_line(record, i):
-    """Round i's Breaking News card(s) as a line, or None (no record, or no card with an effect)."""
-    rounds = record.get("rounds") if isinstance(record, dict) else None
-    rnd = (
-        rounds[i]
-        if isinstance(rounds, list) and i < len(rounds) and isinstance(rounds[i], dict)
-        else {}
-    )
-    cards = [c for c in rnd.get("breaking_news") or [] if isinstance(c, dict)]
-    if not cards:
-        return None
-    return "  Breaking News: " + "; ".join(news_words(c) for c in cards)
-
-
-def fit_to_print_text(result, record=None):
-    players = result["players"]
-    names = [p["name"] for p in players]
-    width = max([len(n) for n in names] + [5]) + 2
-    title = "Fit to Print - %s mode, %s edition" % (result["mode"], result["edition"])
-    lines = [title, ""]
-    for i in range(result["rounds_played"]):
-        rounds = [p["rounds"][i] for p in players]
-        day = rounds[0].get("day") or "puzzle"
-        rows = []
-        for key, label in _ROWS:
-            cells = [r.get(key) for r in rounds]
-            if key == "most_tiles_ads" and not any(cells):
-                continue
-            if key == "token" and all(c is None for c in cells):
-                continue
-            rows.append((label, cells))
-        table = _table(["Round %d: %s" % (i + 1, day.capitalize())] + names, rows, width)
-        news = _news_line(record, i)
-        lines += table[:1] + ([news] if news else []) + table[1:] + [""]
-    rows = [("rounds", [sum(r["score"] for r in p["rounds"]) for p in players])]
-    if any(p["adjustments"] for p in players):
-        rows.append(
-            ("end adjustments", [sum(a["points"] for a in p["adjustments"]) for p in players])
-        )
-    rows.append(("TOTAL", [p["total"] for p in players]))
-    rows.append(("ad revenue $", [p["ad_revenue"] for p in players]))
-    if any(p["out_of_business"] for p in players):
-        rows.append(("out of business", [p["out_of_business"] for p in players]))
-    if result.get("incomplete"):
-        rows.append(("incomplete", [p.get("incomplete") for p in players]))
-    lines += _table(["Standings"] + names, rows, width)
-    for p in players:
-        for a in p["adjustments"]:
-            lines.append(
-                "  %s: %+d points (%s)" % (p["name"], a["points"], a["reason"].replace("-", " "))
-            )
-    lines += ["", _winner_line(result)]
-    return "\n".join(lines) + "\n"
 
 
 def generic_text(result):
@@ -144,16 +60,16 @@ def generic_text(result):
 
     rows = [(head(c, label(game, c)), [p.get(c) for p in players]) for c in columns if c != "total"]
     rows.append((head("total", "TOTAL"), [p.get("total") for p in players]))
-    lines += _table(["Standings"] + names, rows, width)
-    lines += ["", _winner_line(result)]
+    lines += table(["Standings"] + names, rows, width)
+    lines += ["", winner_line(result)]
     return "\n".join(lines) + "\n"
 
 
 def standings_text(result, record=None):
     """The standings as text; with the game's `record`, each round's Breaking News card too."""
-    if result.get("game", "fit-to-print") == "fit-to-print":
-        return fit_to_print_text(result, record)
-    return generic_text(result)
+    from . import games
+
+    return games.face(games.of(result)).standings_text(result, record)
 
 
 def table_rounds(record):

@@ -12,7 +12,7 @@ The stored results carry scoring_version.SCORING_VERSION: bump it when the resul
 
 import json
 
-from . import game_words
+from . import game_words, games
 
 COMPLETE, IN_PROGRESS, DAMAGED = "complete", "in progress", "damaged"
 
@@ -77,7 +77,7 @@ def _damaged(reason, added_at, record=None):
         "result": None,
     }
     if isinstance(record, dict):
-        game["game"] = str(record.get("game", "fit-to-print"))
+        game["game"] = str(games.of(record))
     return Summary(game)
 
 
@@ -149,7 +149,7 @@ def summarize(raw, added_at=""):
 
 
 def _from_result(record, result, added_at):
-    game = result.get("game", "fit-to-print")
+    game = games.of(result)
     complete = bool(result.get("complete", True))
     winners = list(result.get("winners") or []) if complete else []
     decider = game_words.decided_by(result) if complete else None
@@ -161,15 +161,16 @@ def _from_result(record, result, added_at):
         top = [p.get("total") for p in result.get("players") or [] if p.get("name") in winners]
         status = game_words.winner_text(game, winners, decider, top[0] if top else None)
     players = result.get("players") or []
-    rounds = record.get("rounds")
-    n_rounds = len(rounds) if isinstance(rounds, list) else 0
+    face = games.face(game)
+    n_rounds = face.rounds_played(record)
+    mode, edition = face.record_facts(record)
     summary = Summary(
         {
             "state": COMPLETE if complete else IN_PROGRESS,
             "error": "",
             "game": game,
-            "mode": str(record.get("mode", "standard")) if game == "fit-to-print" else "",
-            "edition": str(record.get("edition", "published")) if game == "fit-to-print" else "",
+            "mode": mode,
+            "edition": edition,
             "played": _played(record, added_at),
             "place": record.get("place") if isinstance(record.get("place"), str) else "",
             "players": json.dumps([p.get("name") for p in players], ensure_ascii=False),

@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 
+from . import games
 from .errors import BadInput, Failure
 
 ENV_VAR = "PRESSTIME_DB"
@@ -475,7 +476,7 @@ def without_uuid(record):
 def _summary_values(record):
     rounds = record.get("rounds")
     return (
-        str(record.get("game", "fit-to-print")),
+        str(games.of(record)),
         str(record.get("mode", "standard")),
         str(record.get("edition", "published")),
         json.dumps(player_names(record), ensure_ascii=False),

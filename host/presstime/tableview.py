@@ -93,7 +93,8 @@ def _title(st):
     if st.get("day"):
         parts.append(str(st["day"]).capitalize())
     if st.get("round") and st.get("rounds") and st.get("mode") not in ("turns",):
-        word = {"heat": "heist"}.get(st.get("game"), "round")
+        face = mirror.game_face(st)
+        word = face.ROUND_WORD if face is not None else "round"
         parts.append("%s %s/%s" % (word, st["round"], st["rounds"]))
     return " \u00b7 ".join(parts)
 
@@ -190,13 +191,16 @@ def _end_words(st):
 
 def _reveal_face(st):
     phase = st.get("phase")
-    heat = st.get("game") == "heat"
+    face = mirror.game_face(st)
+    pile = face is None or face.STEPS_LEFT  # a draw pile: cards drawn and left
+    word = face.STEP_WORD if face is not None and face.STEP_WORD else "card"
     steps = st.get("steps") or 0
     if phase == "ready":
         n, of = _ready_count(st)
-        if heat:
+        if not pile:
             big = "%s/%s" % (st.get("step"), steps)
-            caption = "stage %s of %s \u00b7 ready %d/%d (all ready reveals)" % (
+            caption = "%s %s of %s \u00b7 ready %d/%d (all ready reveals)" % (
+                word,
                 st.get("step"),
                 steps,
                 n,
@@ -212,7 +216,7 @@ def _reveal_face(st):
         return big, "bold cyan", caption
     if phase == "summary":
         big = "%d/%d" % (steps, steps)
-        caption = "all %d %s revealed" % (steps, "stages" if heat else "cards")
+        caption = "all %d %ss revealed" % (steps, word)
         if mirror.fresh_reveal(st):
             caption = "REVEAL! " + caption
         return big, "bold magenta", caption

@@ -29,26 +29,10 @@ def configure(parser):
 
 def columns(game, result):
     """[(header, key)] of the card's table: the game's own numbers, then the total."""
-    from .. import game_words
+    from .. import game_words, games
 
-    out = []
-    if game == "fit-to-print":
-        labels = _round_labels(result)
-        for i, label in enumerate(labels):
-            out.append((label, ("round", i)))
-        if any(p.get("adjustments") for p in result.get("players") or []):
-            out.append(("end adj.", "adjustments"))
-        out.append(("ad revenue $", "ad_revenue"))
-        if any(p.get("out_of_business") for p in result.get("players") or []):
-            out.append(("out of business", "out_of_business"))
-    else:
-        for c in result.get("columns") or []:
-            if c == "total":
-                continue
-            unit = game_words.unit(game, c)
-            label = game_words.label(game, c)
-            out.append((label + (" $" if unit == "$" else ""), c))
-    total = game_words.SCORE_UNIT.get(game, "pts")
+    out = list(games.face(game).card_columns(result))
+    total = game_words.score_unit(game)
     out.append(
         (
             "total $" if total == "$" else "total" if total == "pts" else "total (%s)" % total,
@@ -56,23 +40,6 @@ def columns(game, result):
         )
     )
     return out
-
-
-def _round_labels(result):
-    players = result.get("players") or []
-    count = max([len(p.get("rounds") or []) for p in players] + [0])
-    labels = []
-    for i in range(count):
-        day = next(
-            (
-                p["rounds"][i].get("day")
-                for p in players
-                if i < len(p.get("rounds") or []) and p["rounds"][i].get("day")
-            ),
-            None,
-        )
-        labels.append(day.capitalize() if day else "round %d" % (i + 1))
-    return labels
 
 
 def _cell(p, key):
@@ -108,10 +75,10 @@ def table_rows(game, result):
 
 
 def card_figure(plt, game_id, result, played):
-    from .. import game_words
+    from .. import game_words, games
     from .chart import progression
 
-    game = result.get("game", "fit-to-print")
+    game = games.of(result)
     header, rows = table_rows(game, result)
     has_rounds = any(p.get("rounds") for p in result.get("players") or [])
     height = 2.2 + 0.3 * (len(rows) + 1) + (2.4 if has_rounds else 0.2)

@@ -26,7 +26,7 @@ SMOOTH_FROM = 40  # --all over more games than this draws each player's moving a
 
 
 def configure(parser):
-    from .. import game_words
+    from .. import games
     from ..store import add_db_argument
 
     which = parser.add_mutually_exclusive_group(required=True)
@@ -36,10 +36,10 @@ def configure(parser):
     )
     parser.add_argument(
         "--game",
-        default="fit-to-print",
+        default=games.default(),
         metavar="GAME",
-        help="with --all: the game type, one of %s (default: fit-to-print)"
-        % ", ".join(game_words.GAMES),
+        help="with --all: the game type, one of %s (default: %s)"
+        % (", ".join(games.names()), games.default()),
     )
     parser.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="the chart file: .png or .svg"
@@ -105,28 +105,29 @@ def _panel_width(names):
 def unit_panels(game, result):
     """[(unit, [(label, key, [value per player])])]: the game's numbers grouped by unit, each
     group drawn on its own axis. Round numbers are summed over the game."""
-    from .. import game_words
+    from .. import games
 
     players = result.get("players") or []
     groups = {}
     order = []
-    for key, label, unit in game_words.GAME_FIELDS.get(game, ()):
+    face = games.face(game)
+    for key, label, unit in face.GAME_FIELDS:
         values = [p.get(key) for p in players]
         if any(_num(v) for v in values):
             groups.setdefault(unit, []).append((label, key, values))
             order.append(unit) if unit not in order else None
-    if game == "heat":  # the final total is dollars too
+    if face.SCORE_UNIT == "$":  # the final total is dollars too
         groups.setdefault("$", []).append(
             ("final total", "total", [p.get("total") for p in players])
         )
         order.append("$") if "$" not in order else None
-    points = set(game_words.POINT_CATEGORIES.get(game, ())) | {
+    points = set(face.POINT_CATEGORIES) | {
         "score",
         "ad_revenue",
         "most_tiles_ads",
         "white_space_area",
     }
-    for key, label, unit in game_words.ROUND_FIELDS.get(game, ()):
+    for key, label, unit in face.ROUND_FIELDS:
         if key in points:
             continue
         values = [
@@ -206,7 +207,7 @@ def _round_labels(game, players):
     from .. import game_words
 
     rounds = max([len(p.get("rounds") or []) for p in players] + [0])
-    word = game_words.ROUND_WORDS.get(game, ("round", "rounds"))[0]
+    word = game_words.round_words(game)[0]
     labels = []
     for i in range(rounds):
         day = None
@@ -261,22 +262,20 @@ def progression(ax, game, result, small=False):
     ax.set_xticklabels(["start"] + labels, fontsize="x-small" if small else None)
     ax.set_xlim(-0.2, len(labels) + 0.8)  # room for the end labels
     _headroom(ax, every)
-    ax.set_ylabel(
-        _unit_word(game_words.SCORE_UNIT.get(game, "pts")), fontsize="x-small" if small else None
-    )
+    ax.set_ylabel(_unit_word(game_words.score_unit(game)), fontsize="x-small" if small else None)
     if small:
         ax.tick_params(labelsize="x-small")
         ax.set_title("score progression", fontsize="small")
     else:
-        ax.set_title("running total by %s" % game_words.ROUND_WORDS.get(game, ("round",))[0])
+        ax.set_title("running total by %s" % game_words.round_words(game)[0])
         ax.legend(fontsize="small", loc="upper left")
     return True
 
 
 def _title(game_id, result):
-    from .. import game_words
+    from .. import game_words, games
 
-    game = result.get("game", "fit-to-print")
+    game = games.of(result)
     text = "Game #%s: %s" % (
         game_id,
         game_words.full_title(game, result.get("mode"), result.get("edition")),
@@ -295,15 +294,15 @@ def _title(game_id, result):
 
 
 def game_figure(plt, game_id, result):
-    from .. import game_words
+    from .. import game_words, games
 
-    game = result.get("game", "fit-to-print")
+    game = games.of(result)
     players = result.get("players") or []
     names = [p["name"] for p in players]
     winners = result.get("winners") or []
     categories = [
         c
-        for c in game_words.POINT_CATEGORIES.get(game, ())
+        for c in games.face(game).POINT_CATEGORIES
         if any(c in r for p in players for r in p.get("rounds") or [])
     ]
     has_rounds = any(p.get("rounds") for p in players)
@@ -312,14 +311,11 @@ def game_figure(plt, game_id, result):
     if (
         not has_rounds
         and not categories
-        and not any(u == game_words.SCORE_UNIT.get(game) for u, _ in panels)
+        and not any(u == game_words.score_unit(game) for u, _ in panels)
     ):
         panels.insert(
             0,
-            (
-                game_words.SCORE_UNIT.get(game, "pts"),
-                [("total", "total", [p.get("total") for p in players])],
-            ),
+            (game_words.score_unit(game), [("total", "total", [p.get("total") for p in players])]),
         )
         count += 1
     fig, axes = plt.subplots(
@@ -353,9 +349,9 @@ def game_figure(plt, game_id, result):
 
 def all_figure(plt, game, scored):
     """scored: [(id, result)] of complete games, oldest first."""
-    from .. import game_words
+    from .. import game_words, games
 
-    unit = game_words.SCORE_UNIT.get(game, "pts")
+    unit = game_words.score_unit(game)
     names = sorted(set(p["name"] for _, result in scored for p in result.get("players") or []))
     wins = dict((n, 0) for n in names)
     for _, result in scored:
@@ -363,7 +359,7 @@ def all_figure(plt, game, scored):
             wins[n] = wins.get(n, 0) + 1
     categories = [
         c
-        for c in game_words.POINT_CATEGORIES.get(game, ())
+        for c in games.face(game).POINT_CATEGORIES
         if any(
             c in r
             for _, res in scored
@@ -371,7 +367,7 @@ def all_figure(plt, game, scored):
             for r in p.get("rounds") or []
         )
     ]
-    dollars = game == "fit-to-print"
+    dollars = "ad_revenue" in [k for k, _, _ in games.face(game).GAME_FIELDS]
     count = 2 + (1 if categories else 0) + (1 if dollars else 0)
     cols = 2
     rows = (count + 1) // 2
@@ -441,7 +437,7 @@ def all_figure(plt, game, scored):
                 dict((c, sums.get(c, 0) / rounds) for c in categories) if rounds else {}
             )
         labels = dict((c, game_words.label(game, c)) for c in categories)
-        word = game_words.ROUND_WORDS.get(game, ("round",))[0]
+        word = game_words.round_words(game)[0]
         _breakdown(
             axes.pop(0),
             names,

@@ -1,7 +1,8 @@
 """presstime enter: type in a game's scorepad round by round, resumable after the terminal closes.
 
-Every game: Fit to Print (entry.ScoreEntry, round by round), Heat, Mini FITS and Myth Fits
-(game_entry.GameEntry: the numbers a board would leave to the table, and Myth Fits' photo tokens).
+Every game: one whose rounds have their own set-up (its face's ROUND_SETUP: entry.ScoreEntry,
+round by round) or one whose questions are its core face's `fields` (game_entry.GameEntry: the
+numbers a board would leave to the table, and the photo tokens of a game in turns).
 
 Everything accepted is saved at once as a draft in the history database; the finished game is
 stored there as a game (see `presstime history`). Input that ends early (Ctrl-D, a closed
@@ -11,7 +12,7 @@ running `presstime enter` again resumes where it stopped.
 
 EXAMPLE = """examples:
   presstime enter              start a game (or resume the one in progress); asks which game
-  presstime enter --game heat  Heat (also mini-fits, myth-fits, fit-to-print)
+  presstime enter --game heat  Heat (--game takes every game's name: see --help)
   presstime enter --resume     resume the game in progress, without asking
   presstime enter --new        drop the game in progress and start a new one
   presstime enter --list       the drafts waiting for numbers (from `play` or `sync` too)
@@ -19,10 +20,21 @@ EXAMPLE = """examples:
   presstime enter --discard board:sim-16b6de1f:12  drop a draft (asks first; --yes in scripts)
   presstime enter --scorepad --bind lan   every player types their own numbers on their phone
 
-At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`.
-Heat asks: everybody arrested?, the heat value, each player's money and heat tokens; Mini FITS:
-each player's complete lines per round and the colour sets in round 2; Myth Fits: each player's
-photo tokens, then who gathered their three creatures (if nobody reached the target)."""
+At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`."""
+
+
+def _epilog():
+    """The examples, then what each game asks, in its face's words."""
+    from .. import games
+
+    return (
+        EXAMPLE
+        + "\n"
+        + "\n".join(
+            "%s asks: %s." % (games.title(g), games.face(g).ENTRY_WORDS) for g in games.names()
+        )
+    )
+
 
 DRAFT_KEY = "enter"
 
@@ -43,11 +55,12 @@ def configure(parser):
         help="finish a draft saved by `presstime play` or `sync` (keys: --list)",
     )
     group.add_argument("--list", action="store_true", help="list the drafts waiting for numbers")
+    from .. import games
+
     parser.add_argument(
-        "--game",
-        choices=["fit-to-print", "heat", "mini-fits", "myth-fits"],
-        help="the game of a new entry (default: asked)",
+        "--game", choices=list(games.names()), help="the game of a new entry (default: asked)"
     )
+    parser.epilog = _epilog()
     group.add_argument(
         "--discard",
         nargs="+",
@@ -123,7 +136,7 @@ def run(args, ask=_echoing_input, say=print):
                 "`presstime enter %s` continues"
                 % (e, key, "--draft " + key if board else "--resume")
             )
-    if record["game"] == "fit-to-print":
+    if _face(record).ROUND_SETUP:
         say("")
         say(standings_text(result, record).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
@@ -133,6 +146,7 @@ def run(args, ask=_echoing_input, say=print):
 def _enter_typed(store, args, ask, say, phones):
     """The game typed here (draft `enter`, held by this process): (game id, record, result)
     once stored, or (None, exit status, None) when stopped."""
+    from .. import games
     from ..entry import EntryStopped
     from ..errors import BadInput
     from ..game_entry import ask_game_setup
@@ -167,14 +181,10 @@ def _enter_typed(store, args, ask, say, phones):
     save = lambda record: store.save_draft(DRAFT_KEY, record)  # noqa: E731
     _keep_link(phones, store, DRAFT_KEY)
     try:
-        if (
-            draft is not None
-            and getattr(args, "game", None)
-            and draft.get("game", "fit-to-print") != args.game
-        ):
+        if draft is not None and getattr(args, "game", None) and games.of(draft) != args.game:
             raise BadInput(
                 "--game %s: a %s game is in progress (--new discards it)"
-                % (args.game, draft.get("game", "fit-to-print"))
+                % (args.game, games.of(draft))
             )
         if draft is None or "game" not in draft:
             record = ask_game_setup(
@@ -182,8 +192,8 @@ def _enter_typed(store, args, ask, say, phones):
             )
         else:
             record = draft
-        if record["game"] == "fit-to-print":
-            result = _enter_fit_to_print(record, draft, ask, say, save, phones)
+        if _face(record).ROUND_SETUP:
+            result = _enter_round_by_round(record, draft, ask, say, save, phones)
         else:
             result = _enter_other(record, draft, ask, say, save, phones)
     except EntryStopped as stop:
@@ -226,7 +236,13 @@ def _keep_link(phones, store, key):
         phones.keep = DraftLink(store, key)
 
 
-def _enter_fit_to_print(record, draft, ask, say, save, phones=None):
+def _face(record):
+    from .. import games
+
+    return games.face(games.of(record))
+
+
+def _enter_round_by_round(record, draft, ask, say, save, phones=None):
     from ..entry import ScoreEntry, ask_setup
 
     if "rounds" not in record:
@@ -242,8 +258,8 @@ def _enter_fit_to_print(record, draft, ask, say, save, phones=None):
 
 
 def _enter_other(record, draft, ask, say, save, phones=None):
-    """Heat, Mini FITS, Myth Fits without a board: every answer the core checks as typed, then
-    the standings until `done`."""
+    """A game whose questions are its core face's `fields`, without a board: every answer the core
+    checks as typed, then the standings until `done`."""
     from ..core import games
     from ..game_entry import GameEntry, ask_game_setup
 
@@ -288,7 +304,9 @@ def _described(store, key):
         record = store.load_draft(key) or {}
     except DamagedDraft as e:
         return "DAMAGED: %s" % e.reason
-    return "%s: %s" % (record.get("game", "fit-to-print"), _summary(record))
+    from .. import games
+
+    return "%s: %s" % (games.of(record), _summary(record))
 
 
 def _discard_drafts(store, keys, yes, ask, say):
@@ -361,7 +379,7 @@ def _finish_board_draft(store, key, ask, say, phones=None):
     try:
         if phones is not None:
             _with_phones(record, save, phones, ask, say)
-        elif record.get("game", "fit-to-print") == "fit-to-print":
+        elif _face(record).ROUND_SETUP:
             ScoreEntry(record, save, ask=ask, say=say).enter_game()
         else:
             entry = GameEntry(record, save, ask=ask, say=say)

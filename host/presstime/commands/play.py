@@ -49,7 +49,8 @@ def configure(parser):
     parser.add_argument(
         "--turn-limit",
         metavar="M:SS",
-        help="Myth Fits: a per-turn limit (the board warns when a turn runs over)",
+        help="%s: a per-turn limit (the board warns when a turn runs over)"
+        % " or ".join(games.module(g).TITLE for g in _in_turns()),
     )
     parser.add_argument(
         "--players", metavar="A,B,…", help="player names in seat order, comma-separated"
@@ -95,6 +96,13 @@ def configure(parser):
     add_db_argument(parser)
 
 
+def _in_turns():
+    """The games played in turns: those a turn limit is for."""
+    from ..core import games
+
+    return [g for g in games.GAMES if "turns" in games.module(g).MODES]
+
+
 def argparse_suppress():
     import argparse
 
@@ -102,6 +110,7 @@ def argparse_suppress():
 
 
 def _play_other(args):
+    from ..core import games
     from ..entry import EntryStopped
     from ..errors import BadInput
     from ..play_games import demo_players, run_game
@@ -112,7 +121,8 @@ def _play_other(args):
         return viewed
     if args.mode != "standard" or args.edition != "published":
         raise BadInput(
-            "--mode and --edition are Fit to Print's; %s runs in its own table mode" % args.game
+            "--mode and --edition are %s's; %s runs in its own table mode"
+            % (games.module(DEFAULT_GAME).TITLE, args.game)
         )
     say = print
     ask = scripted_ask if args.demo else input
@@ -143,6 +153,7 @@ def _play_other(args):
 
 def run(args):
     from .. import mirror, records
+    from ..core import games
     from ..entry import EntryStopped, ask_setup, rounds_in
     from ..errors import BadInput, Failure
     from ..play_session import (
@@ -173,7 +184,13 @@ def run(args):
     if viewed is not None:
         return viewed
     if args.turn_limit:
-        raise BadInput("--turn-limit: only Myth Fits has turns (use --game myth-fits)")
+        raise BadInput(
+            "--turn-limit: only %s has turns (use --game %s)"
+            % (
+                " or ".join(games.module(g).TITLE for g in _in_turns()),
+                " or --game ".join(_in_turns()),
+            )
+        )
     duration = round_time_ms(args.duration)
     warn = None if args.warn is None else warnings_ms(args.warn)
     names = None

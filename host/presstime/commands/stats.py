@@ -74,7 +74,7 @@ def _order(game, keys):
     from .. import game_words
 
     known = []
-    for k, _, _ in game_words.ROUND_FIELDS.get(game, ()) + game_words.GAME_FIELDS.get(game, ()):
+    for k, _, _ in game_words.fields(game):
         if k not in known:
             known.append(k)
     return [k for k in known if k in keys] + sorted(k for k in keys if k not in known)
@@ -109,7 +109,7 @@ def _by_player(title, names, rows):
 
 
 def game_lines(game, t):
-    from .. import game_words
+    from .. import game_words, games
     from ..mirror import stamp
 
     title = game_words.title(game)
@@ -119,7 +119,9 @@ def game_lines(game, t):
     players = t["players"]
     if not players:
         return [head]
-    unit = game_words.SCORE_UNIT.get(game, "pts")
+    unit = game_words.score_unit(game)
+    face = games.face(game)
+    always = face.STATS_COLUMNS if face is not None else ()  # shown even when nobody has any
     header = ["player", "games", "wins", "win%", "avg", "best", "streak"]
     legend = ["avg, best: final score in %s" % unit, "streak: longest wins in a row/now"]
     rows = [
@@ -147,7 +149,7 @@ def game_lines(game, t):
     ]
     for key, text, meaning, fmt in extra:
         if any(p[key] is not None and p[key] is not False for p in players.values()) and (
-            game == "fit-to-print" or any(p[key] for p in players.values())
+            key in always or any(p[key] for p in players.values())
         ):
             header.append(text)
             legend.append(meaning)
@@ -163,7 +165,7 @@ def game_lines(game, t):
     for p in players.values():
         keys.update(p["per_round"])
     if keys:
-        word = game_words.ROUND_WORDS.get(game, ("round", "rounds"))[0]
+        word = game_words.round_words(game)[0]
         rows = [
             (_head(game, k), [_fmt(p["per_round"].get(k)) for p in players.values()])
             for k in _order(game, keys)
@@ -172,7 +174,9 @@ def game_lines(game, t):
     keys = set()
     for p in players.values():
         keys.update(p["per_game"])
-    keys = [k for k in _order(game, keys) if not (game == "fit-to-print" and k == "ad_revenue")]
+    keys = [
+        k for k in _order(game, keys) if "average_" + k not in always
+    ]  # shown in a column already
     if keys:
         rows = [
             (_head(game, k), [_fmt(p["per_game"].get(k)) for p in players.values()]) for k in keys
@@ -224,7 +228,7 @@ def head_to_head_lines(h2h):
         return ["%s against %s: no complete game together." % (a, b)]
     lines = []
     for game, g in h2h["games"].items():
-        unit = game_words.SCORE_UNIT.get(game, "pts")
+        unit = game_words.score_unit(game)
         rows = [
             [a, _fmt(g["wins"][0]), _fmt(g["ahead"][0]), _fmt(g["average_score"][0])],
             [b, _fmt(g["wins"][1]), _fmt(g["ahead"][1]), _fmt(g["average_score"][1])],

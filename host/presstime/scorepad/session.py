@@ -18,17 +18,10 @@ import hmac
 import secrets
 import threading
 
-from .. import records
+from .. import games, records
 from ..entry import player_names
 from ..errors import BadInput
 from . import questions as Q
-
-TITLES = {
-    "fit-to-print": "Fit to Print",
-    "heat": "Heat",
-    "mini-fits": "Mini FITS",
-    "myth-fits": "Myth Fits",
-}
 
 
 class SeatRefused(Exception):
@@ -252,10 +245,11 @@ class ScorepadSession:
                         "claimed": seat in self.tokens,
                     }
                 )
+            game = games.of(self.record)
             return {
                 "version": self.version,
-                "game": self.record.get("game", "fit-to-print"),
-                "title": TITLES.get(self.record.get("game", "fit-to-print"), "game"),
+                "game": game,
+                "title": games.title(game),
                 "round": None if self.round_index is None else self.round_index + 1,
                 "round_title": self.round_title,
                 "open": self.open,
@@ -301,7 +295,7 @@ class ScorepadSession:
                 for q in qs:
                     if _get(probe, q.path) is None:
                         Q.apply(probe, q, 0)
-        if probe.get("game", "fit-to-print") == "fit-to-print":
+        if games.face(games.of(probe)).ROUND_SETUP:  # the rounds typed so far only
             probe["rounds"] = probe.get("rounds", [])[: self.round_index + 1]
         try:
             result = records.tally(probe)

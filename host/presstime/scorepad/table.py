@@ -223,7 +223,7 @@ def enter_with_phones(record, save, args, ask, say, keep=None):
     """`presstime enter --scorepad`: the game's table-wide answers at this terminal, each
     player's own numbers on their phone, round by round; then the usual review. Returns the
     core's result (EntryStopped as the entry raises it). keep: the draft's DraftLink."""
-    from .. import records
+    from .. import games, records
     from ..entry import ScoreEntry, rounds_in
     from ..errors import BadInput
     from ..game_entry import GameEntry
@@ -238,7 +238,7 @@ def enter_with_phones(record, save, args, ask, say, keep=None):
         keep=keep,
     ).start()
     try:
-        if record.get("game", "fit-to-print") == "fit-to-print":
+        if games.face(games.of(record)).ROUND_SETUP:
             entry = ScoreEntry(record, save, ask=ask, say=say)
             for i in range(rounds_in(record)):
                 entry.enter_setup(i)
@@ -250,9 +250,7 @@ def enter_with_phones(record, save, args, ask, say, keep=None):
                     pass
             result = entry.review()
         else:
-            from ..core import games
-
-            face = games.module(record["game"])
+            face = games.core(record["game"])
             # a game typed without a board: the photo tokens a board counts are typed here too
             entry = GameEntry(
                 record, save, ask=ask, say=say, typed_tokens="photo_tokens" not in record

@@ -1,0 +1,75 @@
+"""Each game's desktop face: host/presstime/games/<game>.py beside its core face
+(firmware/presstime/core/<game>.py), found through the one list of games, core/games.py's GAMES.
+The core face says what the board and the rules need (title, modes, rounds, questions, check,
+score); the desktop face says how the desktop talks about the game. Nothing else on the desktop
+names a game (tests/test_game_faces.py holds every face to this list and every other host
+module to no game's name):
+
+    GAME                 its name, as in GAMES
+    SCORE_UNIT           what its total is counted in: "pts", "$" or a word ("photo tokens")
+    ROUND_WORDS          what a round is called in the history, one and many: ("day", "days")
+    ROUND_FIELDS         (key, label, unit) of the numbers a result's round carries, scorepad order
+    GAME_FIELDS          (key, label, unit) of the numbers a result carries per player beside total
+    POINT_CATEGORIES     the point categories stacked in a chart's breakdown
+    LEADERS              stats' "who is who": (key, title, how, "most" or "least"), round categories
+    STATS_COLUMNS        stats' extra columns shown even when nobody has any ("average_token", ...)
+    RECORD_MODES         the record's "mode" words history's --mode selects (() for none)
+    RECORD_WORDS         {key: the players' word} of the record's own numbers ("heat_value")
+    ROUND_SETUP          True: each round has its own set-up typed before the players' numbers
+                         (entry.ScoreEntry); False: the core face's `fields` are all that is typed
+    BGG                  BoardGameGeek's (id, name) when known for sure, else None
+    BG_STATS_NAME        the name BG Stats is given (None: the title)
+    DEMO_ANSWERS         {field: (lowest, highest)} of the numbers `play --demo` types
+    ENTRY_WORDS          what `enter` asks, in a few words (its --help)
+    title_notes(mode, edition)     -> what the title says beside the name: ["solo"], []
+    played(result, rounds)         -> what a game consisted of, for `history`: "3 days", "arrested"
+    decided_by(result)             -> the rule that decided the winner, or None (game_words.py)
+    standings_text(result, record) -> the standings as text (`score`, `show`, `play`, `enter`)
+    card_columns(result)           -> [(header, key)] of the result card's table before the total
+    board_record(config, game, base) -> the history's record of a game a board played (rebuild.py)
+    record_facts(record)           -> (mode, edition) the history keeps of a record ("" for none)
+    rounds_played(record)          -> how many rounds the record holds
+    mode_scores(mode, key)         -> does a round in this mode score the category `key`?
+
+games/common.py holds what most faces say the same way; a face takes what it shares from there.
+"""
+
+from ..core import games as _core
+
+
+def names():
+    """The games, in the core's order (read now: the list is the core's, one copy)."""
+    return _core.GAMES
+
+
+def default():
+    """The game of a record that names none."""
+    return _core.GAMES[0]
+
+
+def of(record):
+    """The game a record or a result says it is (the default when it names none)."""
+    return _core.game_of(record)
+
+
+def core(game):
+    """The core face of `game`, None for an unknown game."""
+    return _core.module(game)
+
+
+def face(game):
+    """The desktop face of `game`, imported now if it was not yet; None for an unknown game."""
+    if game not in _core.GAMES:
+        return None
+    return __import__(__name__ + "." + game.replace("-", "_"), None, None, ("GAME",))
+
+
+def title(game):
+    """How people write the game ("Mini FITS"); the name itself for an unknown one."""
+    m = core(game)
+    return m.TITLE if m is not None else game
+
+
+def with_modes():
+    """The games whose records carry a mode (history's --mode), in the core's order."""
+    return [g for g in _core.GAMES if face(g).RECORD_MODES]

@@ -1,0 +1,108 @@
+"""What most games' desktop faces say the same way; a face takes from here what it shares
+(games/__init__.py lists what every face declares)."""
+
+BGG = None
+BG_STATS_NAME = None
+RECORD_MODES = ()
+ROUND_SETUP = False
+POINT_CATEGORIES = ()
+LEADERS = ()
+STATS_COLUMNS = ()
+RECORD_WORDS = {}
+
+
+def title_notes(mode, edition):
+    return []
+
+
+def played(result, rounds):
+    """ "3 rounds", "1 duel": the rounds in the face's words."""
+    from . import face, of
+
+    one, many = face(of(result)).ROUND_WORDS
+    return "%d %s" % (rounds, one if rounds == 1 else many)
+
+
+def top_of(result):
+    """(winners, players, the winners' player entries, the first winner's total) of a result."""
+    winners = result.get("winners") or []
+    players = result.get("players") or []
+    won = [p for p in players if p.get("name") in winners]
+    return winners, players, won, (won[0].get("total") if won else None)
+
+
+def decided_by(result):
+    """'tie at $31: shared' when more than one player won, else None (the highest total
+    decided)."""
+    from ..game_words import amount
+    from . import of
+
+    winners, _, _, top = top_of(result)
+    return "tie at %s: shared" % amount(of(result), "total", top) if len(winners) > 1 else None
+
+
+def standings_text(result, record=None):
+    from ..report import generic_text
+
+    return generic_text(result)
+
+
+def card_columns(result):
+    """The result's own number columns, each with its unit when it is dollars."""
+    from ..game_words import label, unit
+    from . import of
+
+    game = of(result)
+    return [
+        (label(game, c) + (" $" if unit(game, c) == "$" else ""), c)
+        for c in result.get("columns") or []
+        if c != "total"
+    ]
+
+
+def players_only(config, game, base):
+    """The record of a game whose numbers are all typed: its players (the board knows no more)."""
+    record = dict(base) if base else {}
+    from . import of
+
+    record.setdefault("game", of(config))
+    record.setdefault("players", list(config.get("names", [])))
+    return record
+
+
+def by_rounds(config, game, base, measured=None):
+    """The record with one round per round the board played (its day and finishing order, and
+    measured(round) as its `table` when given), the players' numbers typed; a round the board no
+    longer counts, with nothing typed, goes."""
+    record = players_only(config, game, base)
+    rounds = list(record.get("rounds") or [])
+    for i, r in enumerate(game["rounds"]):
+        while len(rounds) <= i:
+            rounds.append({"players": {}})
+        rnd = dict(rounds[i])
+        if r.get("day"):
+            rnd["day"] = r["day"]
+        if r["finish"]:
+            rnd["finish"] = r["finish"]
+        if measured is not None:
+            rnd["table"] = measured(r)
+        rnd.setdefault("players", {})
+        rounds[i] = rnd
+    while len(rounds) > len(game["rounds"]) and not (rounds[-1].get("players") or {}):
+        rounds.pop()  # a round the board no longer counts (aborted in its summary), nothing typed
+    record["rounds"] = rounds
+    return record
+
+
+def rounds_played(record):
+    """How many rounds the record holds."""
+    rounds = record.get("rounds")
+    return len(rounds) if isinstance(rounds, list) else 0
+
+
+def record_facts(record):
+    return "", ""
+
+
+def mode_scores(mode, key):
+    return True

@@ -1,0 +1,258 @@
+"""Fit to Print's desktop face (games/__init__.py lists what a face declares): its days, its
+point categories and dollars, its modes and editions in the history, its standings round by
+round with the Breaking News cards, and the tie-breaks that decide a winner."""
+
+from ..core.fit_to_print import MODES as RECORD_MODES
+from .common import BG_STATS_NAME, RECORD_WORDS, played, rounds_played
+
+GAME = "fit-to-print"
+SCORE_UNIT = "pts"
+ROUND_WORDS = ("day", "days")
+ROUND_FIELDS = (
+    ("articles", "articles", "pts"),
+    ("photos", "photos", "pts"),
+    ("centerpiece", "centerpiece", "pts"),
+    ("white_space", "white space", "pts"),
+    ("mood", "mood", "pts"),
+    ("unplaced", "unplaced tiles", "pts"),
+    ("score", "day score", "pts"),
+    ("ad_revenue", "ad revenue", "$"),
+    ("most_tiles_ads", "most tiles ads", "$"),
+    ("white_space_area", "white space area", "squares"),
+)
+GAME_FIELDS = (("ad_revenue", "ad revenue", "$"),)
+# stacked in a chart's breakdown (ad revenue is dollars: on its own axis)
+POINT_CATEGORIES = ("articles", "photos", "centerpiece", "white_space", "mood", "unplaced")
+LEADERS = (
+    ("photos", "the photographer", "most photo points a day", "most"),
+    ("white_space_area", "leaves the most white space", "most empty squares a day", "most"),
+    ("articles", "the reporter", "most article points a day", "most"),
+    ("mood", "the gloomiest front page", "most mood points lost a day", "least"),
+)  # mood is lost
+STATS_COLUMNS = ("out_of_business", "average_token", "average_ad_revenue", "average_print_ms")
+ROUND_SETUP = True
+BGG = (352574, "Fit to Print")
+DEMO_ANSWERS = {}
+ENTRY_WORDS = (
+    "the mode, edition and players, then each day's finishing order and each player's scorepad"
+)
+
+
+def title_notes(mode, edition):
+    """ "solo", "draft edition": what the title says beside the game's name."""
+    return [
+        b
+        for b in (
+            mode if mode and mode != "standard" else None,
+            "draft edition" if edition == "draft" else None,
+        )
+        if b
+    ]
+
+
+def record_facts(record):
+    """(mode, edition) of a record, as the history keeps them."""
+    return str(record.get("mode", "standard")), str(record.get("edition", "published"))
+
+
+# a round category and the scorepad line it comes from, for the categories a mode may lack
+_SCOREPAD_SOURCE = {
+    "centerpiece": "centerpiece",
+    "white_space": "white_space",
+    "white_space_area": "white_space",
+    "mood": "smiles",
+}
+
+
+def mode_scores(mode, key):
+    """Does a round of this mode score the category `key`? (family mode has no centerpiece, white
+    space or mood: the core reports them as 0 there.)"""
+    if key not in _SCOREPAD_SOURCE:
+        return True
+    from ..core.fit_to_print_check import round_fields
+
+    return _SCOREPAD_SOURCE[key] in round_fields(mode, [])
+
+
+def board_record(config, game, base):
+    """Players, mode, edition, and each round's day, finishing order and `table` (print and
+    layout times, ties, how the round ended)."""
+    from ..rebuild import table_block
+    from .common import by_rounds
+
+    record = by_rounds(config, game, base, table_block)
+    record.setdefault("mode", config.get("mode", "standard"))
+    record.setdefault("edition", config.get("edition", "published"))
+    return record
+
+
+def decided_by(result):
+    """A player ahead but out of business, and the tie-breaks: most ad revenue (draft edition),
+    then the earliest finishing token on the last day; a shared win says what tied."""
+    from .common import top_of
+
+    winners, players, won, top = top_of(result)
+    if not winners:
+        return None
+    parts = []
+    ahead = [
+        p
+        for p in players
+        if p.get("out_of_business")
+        and isinstance(p.get("total"), int)
+        and top is not None
+        and p["total"] >= top
+    ]
+    if ahead:
+        parts.append(
+            "%s out of business despite %s"
+            % (
+                ", ".join(p["name"] for p in ahead),
+                "more points" if all(p["total"] > top for p in ahead) else "as many points",
+            )
+        )
+    able = [p for p in players if not p.get("out_of_business") and p.get("total") == top]
+    if len(able) > len(winners):
+        won = [p for p in able if p["name"] in winners]
+        steps = []
+        most = max(p.get("ad_revenue") or 0 for p in able)
+        after_ads = able
+        if result.get("edition") == "draft":
+            after_ads = [p for p in able if (p.get("ad_revenue") or 0) == most]
+            if len(after_ads) < len(able):
+                steps.append("most ad revenue ($%d)" % most)
+        if len(after_ads) > len(won):
+            token = (won[0].get("rounds") or [{}])[-1].get("token")
+            steps.append("the earliest finishing token on the last day (token %s)" % token)
+        if len(winners) > 1:
+            parts.append(
+                "tie at %d pts%s: shared" % (top, (" and " + ", ".join(steps)) if steps else "")
+            )
+        else:
+            parts.append("tie at %d pts broken by %s" % (top, ", then ".join(steps)))
+    elif len(winners) > 1:
+        parts.append("tie at %d pts: shared" % top)
+    return "; ".join(parts) or None
+
+
+def card_columns(result):
+    """Each day's score, the end adjustments, ad revenue and who went out of business."""
+    players = result.get("players") or []
+    out = [(label, ("round", i)) for i, label in enumerate(_day_labels(players))]
+    if any(p.get("adjustments") for p in players):
+        out.append(("end adj.", "adjustments"))
+    out.append(("ad revenue $", "ad_revenue"))
+    if any(p.get("out_of_business") for p in players):
+        out.append(("out of business", "out_of_business"))
+    return out
+
+
+def _day_labels(players):
+    count = max([len(p.get("rounds") or []) for p in players] + [0])
+    labels = []
+    for i in range(count):
+        day = next(
+            (
+                p["rounds"][i].get("day")
+                for p in players
+                if i < len(p.get("rounds") or []) and p["rounds"][i].get("day")
+            ),
+            None,
+        )
+        labels.append(day.capitalize() if day else "round %d" % (i + 1))
+    return labels
+
+
+_ROWS = (
+    ("articles", "articles"),
+    ("photos", "photos"),
+    ("centerpiece", "centerpiece"),
+    ("white_space", "white space"),
+    ("mood", "mood"),
+    ("unplaced", "unplaced tiles"),
+    ("most_tiles_ads", "most tiles $"),
+    ("score", "round score"),
+    ("ad_revenue", "ad revenue $"),
+    ("token", "finishing token"),
+)
+
+# a Breaking News card's scoring effect in the words a player reads (its value, if any, filled in)
+NEWS_WORDS = {
+    "mood-doubled": "the mood penalty is doubled",
+    "white-space-best": "the best white-space bonus is %d",
+    "most-tiles-ads": "the most tiles on the front page gain $%d",
+}
+
+
+def news_words(card):
+    words = NEWS_WORDS.get(card.get("effect"), str(card.get("effect")).replace("-", " "))
+    return (
+        words % card["value"]
+        if "%d" in words and isinstance(card.get("value"), int)
+        else words.replace(" %d", "")
+    )
+
+
+def _news_line(record, i):
+    """Round i's Breaking News card(s) as a line, or None (no record, or no card with an effect)."""
+    rounds = record.get("rounds") if isinstance(record, dict) else None
+    rnd = (
+        rounds[i]
+        if isinstance(rounds, list) and i < len(rounds) and isinstance(rounds[i], dict)
+        else {}
+    )
+    cards = [c for c in rnd.get("breaking_news") or [] if isinstance(c, dict)]
+    if not cards:
+        return None
+    return "  Breaking News: " + "; ".join(news_words(c) for c in cards)
+
+
+def standings_text(result, record=None):
+    """Each day's scorepad lines (and its Breaking News, with the record), then the standings,
+    the end adjustments and the winner."""
+    from ..report import table, winner_line
+
+    players = result["players"]
+    names = [p["name"] for p in players]
+    width = max([len(n) for n in names] + [5]) + 2
+    title = "%s - %s mode, %s edition" % (_core_title(), result["mode"], result["edition"])
+    lines = [title, ""]
+    for i in range(result["rounds_played"]):
+        rounds = [p["rounds"][i] for p in players]
+        day = rounds[0].get("day") or "puzzle"
+        rows = []
+        for key, label in _ROWS:
+            cells = [r.get(key) for r in rounds]
+            if key == "most_tiles_ads" and not any(cells):
+                continue
+            if key == "token" and all(c is None for c in cells):
+                continue
+            rows.append((label, cells))
+        lines_of_day = table(["Round %d: %s" % (i + 1, day.capitalize())] + names, rows, width)
+        news = _news_line(record, i)
+        lines += lines_of_day[:1] + ([news] if news else []) + lines_of_day[1:] + [""]
+    rows = [("rounds", [sum(r["score"] for r in p["rounds"]) for p in players])]
+    if any(p["adjustments"] for p in players):
+        rows.append(
+            ("end adjustments", [sum(a["points"] for a in p["adjustments"]) for p in players])
+        )
+    rows.append(("TOTAL", [p["total"] for p in players]))
+    rows.append(("ad revenue $", [p["ad_revenue"] for p in players]))
+    if any(p["out_of_business"] for p in players):
+        rows.append(("out of business", [p["out_of_business"] for p in players]))
+    if result.get("incomplete"):
+        rows.append(("incomplete", [p.get("incomplete") for p in players]))
+    lines += table(["Standings"] + names, rows, width)
+    for p in players:
+        for a in p["adjustments"]:
+            lines.append(
+                "  %s: %+d points (%s)" % (p["name"], a["points"], a["reason"].replace("-", " "))
+            )
+    lines += ["", winner_line(result)]
+    return "\n".join(lines) + "\n"
+
+
+def _core_title():
+    from . import title
+
+    return title(GAME)

@@ -1,0 +1,64 @@
+"""Heat's desktop face (games/__init__.py lists what a face declares): heists, dollars and heat
+tokens; the fewest heat tokens break a tie; a game may end with everybody arrested."""
+
+from .common import (
+    LEADERS,
+    POINT_CATEGORIES,
+    RECORD_MODES,
+    ROUND_SETUP,
+    STATS_COLUMNS,
+    card_columns,
+    mode_scores,
+    players_only,
+    record_facts,
+    rounds_played,
+    standings_text,
+    title_notes,
+)
+
+GAME = "heat"
+SCORE_UNIT = "$"
+ROUND_WORDS = ("heist", "heists")
+ROUND_FIELDS = ()
+GAME_FIELDS = (
+    ("money", "money", "$"),
+    ("heat", "heat", "heat tokens"),
+    ("paid", "paid for heat", "$"),
+)
+# the heist card game: its name says which Heat it is, so that BG Stats does not match it to the
+# racing game "Heat: Pedal to the Metal"
+BG_STATS_NAME = "Heat (the heist card game, Asmadi Games)"
+BGG = None
+DEMO_ANSWERS = {"heat_value": (2, 4), "money": (15, 60), "heat": (0, 3)}
+ENTRY_WORDS = "everybody arrested?, the heat value, each player's money and heat tokens"
+HEISTS = 3
+RECORD_WORDS = {"heat_value": "heat value"}  # a record's own number
+
+
+def board_record(config, game, base):
+    """Players only: money, heat, the heat value and `arrested` are typed."""
+    return players_only(config, game, base)
+
+
+def played(result, rounds):
+    """ "3 heists", or "arrested"."""
+    return "arrested" if result.get("arrested") else "%d %s" % (HEISTS, ROUND_WORDS[1])
+
+
+def decided_by(result):
+    """The fewest heat tokens break a tie at the most money; a shared win says what tied."""
+    from ..game_words import amount
+    from .common import top_of
+
+    winners, players, won, top = top_of(result)
+    if not winners:
+        return None
+    tied = [p for p in players if p.get("total") == top]
+    shown = amount(GAME, "total", top)
+    if len(tied) > len(winners):
+        if len(winners) > 1:
+            return "tie at %s and %s: shared" % (shown, amount(GAME, "heat", won[0].get("heat")))
+        return "tie at %s, fewest heat tokens: %s" % (shown, won[0].get("heat"))
+    if len(winners) > 1:
+        return "tie at %s: shared" % shown
+    return None

@@ -1,0 +1,40 @@
+"""Mini FITS' desktop face (games/__init__.py lists what a face declares): rounds of complete
+lines, colour sets counted in the last round."""
+
+from .common import (
+    BG_STATS_NAME,
+    BGG,
+    RECORD_MODES,
+    RECORD_WORDS,
+    ROUND_SETUP,
+    STATS_COLUMNS,
+    by_rounds,
+    card_columns,
+    decided_by,
+    mode_scores,
+    played,
+    record_facts,
+    rounds_played,
+    standings_text,
+    title_notes,
+)
+
+GAME = "mini-fits"
+SCORE_UNIT = "pts"
+ROUND_WORDS = ("round", "rounds")
+# lines and colour sets are counts, each drawn on its own axis
+ROUND_FIELDS = (
+    ("lines", "lines", "lines"),
+    ("colour_sets", "colour sets", "colour sets"),
+    ("score", "round score", "pts"),
+)
+GAME_FIELDS = ()
+POINT_CATEGORIES = ()
+LEADERS = (("colour_sets", "the colour collector", "most colour sets a round", "most"),)
+DEMO_ANSWERS = {"lines": (3, 9), "colour_sets": (0, 3)}
+ENTRY_WORDS = "each player's complete lines per round and the colour sets in round 2"
+
+
+def board_record(config, game, base):
+    """Players and one round per round the board finished (lines and colour sets are typed)."""
+    return by_rounds(config, game, base)

@@ -1,0 +1,60 @@
+"""Myth Fits' desktop face (games/__init__.py lists what a face declares): photo tokens on a
+grid; the first to the target, or the player who gathered three creatures, wins."""
+
+from .common import (
+    BG_STATS_NAME,
+    BGG,
+    LEADERS,
+    POINT_CATEGORIES,
+    RECORD_MODES,
+    RECORD_WORDS,
+    ROUND_SETUP,
+    STATS_COLUMNS,
+    card_columns,
+    mode_scores,
+    record_facts,
+    rounds_played,
+    standings_text,
+    title_notes,
+)
+
+GAME = "myth-fits"
+SCORE_UNIT = "photo tokens"
+ROUND_WORDS = ("turn", "turns")
+ROUND_FIELDS = ()
+GAME_FIELDS = (("photo_tokens", "photo tokens", "photo tokens"),)
+DEMO_ANSWERS = {}
+ENTRY_WORDS = (
+    "each player's photo tokens, then who gathered their three creatures "
+    "(if nobody reached the target)"
+)
+
+
+def board_record(config, game, base):
+    """Players and the photo tokens the board counted; `gathered` is null unless it was entered."""
+    from .common import players_only
+
+    record = players_only(config, game, base)
+    record["photo_tokens"] = dict(
+        game.get("photo_tokens")
+        or record.get("photo_tokens")
+        or dict((n, 0) for n in config.get("names", []))
+    )
+    record.setdefault("gathered", None)
+    return record
+
+
+def played(result, rounds):
+    """ "6x4 grid"."""
+    return "%s grid" % result["grid"] if result.get("grid") else "-"
+
+
+def decided_by(result):
+    """Three creatures gathered, or the first to the photo tokens that win."""
+    if not result.get("winners"):
+        return None
+    if result.get("won_by") == "gathered":
+        return "gathered three creatures"
+    if result.get("won_by") == "photos":
+        return "first to %s photo tokens" % result.get("target")
+    return None
