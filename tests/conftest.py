@@ -23,14 +23,21 @@ settings.register_profile("thorough", deadline=None, max_examples=1000)
 settings.load_profile(os.environ.get("PRESSTIME_HYPOTHESIS", "presstime"))
 
 
+# The markers (pyproject.toml, CONTRIBUTING.md): `rig` and `browser` are facts about what a test
+# needs, so they are set here from the fixtures it uses; `slow` is set by hand on the tests that
+# take seconds; `hunt` marks the long hunts, which run only when asked for (`-m hunt`).
+FIXTURE_MARKERS = {"rig_dir": "rig", "chromium": "browser"}
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests marked slow (long hunts) run only when asked for: `pytest -m slow`."""
-    if "slow" in (config.getoption("-m") or ""):
-        return
-    skip = pytest.mark.skip(reason="a long hunt: run it with -m slow")
+    hunts = "hunt" in (config.getoption("-m") or "")
+    skip_hunt = pytest.mark.skip(reason="a long hunt: run it with -m hunt")
     for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)
+        for fixture, marker in FIXTURE_MARKERS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)
+        if "hunt" in item.keywords and not hunts:
+            item.add_marker(skip_hunt)
 
 
 @pytest.fixture
@@ -43,6 +50,15 @@ def sim(tmp_path, monkeypatch):
     s = Simulator(journal=str(tmp_path / "journal.bin")).start()
     yield s
     s.stop()
+
+
+@pytest.fixture
+def chromium():
+    """Debian's chromium for the scorepad's browser tests (driven by Playwright: scorepad_phones);
+    they skip with one line saying how to get it when it or Playwright is missing."""
+    from scorepad_phones import chromium_or_skip
+
+    return chromium_or_skip()
 
 
 # ---- the board's official firmware in the emulated RP2040 (the rp2emu rig) ----------------------

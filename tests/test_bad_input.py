@@ -20,7 +20,8 @@ import sqlite3
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from presstime import cli, records, store, term
+from helpers import run_cli
+from presstime import records, store, term
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
@@ -33,12 +34,6 @@ RAW = [chr(c) for c in list(range(0, 9)) + list(range(11, 32)) + list(range(127,
 def example():
     with open(EXAMPLE, encoding="utf-8") as f:
         return json.load(f)
-
-
-def run(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def no_raw_control(text):
@@ -78,33 +73,33 @@ DEEP = ["[" * 5000 + "]" * 5000, '{"a":' * 1200 + "1" + "}" * 1200, "[" * 100000
 def test_json_nobody_can_parse_is_refused_in_score_and_import(tmp_path, capsys, text):
     path = write(tmp_path, "bad.json", text)
     for argv in (["score", path], ["import", path]):
-        code, out, err = run(capsys, *argv)
+        code, out, err = run_cli(capsys, *argv)
         assert code == 2, (argv, err)
         assert "Traceback" not in err and err.strip()
 
 
 def test_import_goes_on_with_the_next_file_after_a_deep_one(tmp_path, capsys):
     deep = write(tmp_path, "deep.json", DEEP[0])
-    code, out, err = run(capsys, "import", deep, EXAMPLE)
+    code, out, err = run_cli(capsys, "import", deep, EXAMPLE)
     assert code == 2
     assert "1 game added" in out and "deep.json: refused" in err
 
 
 def test_a_deep_json_cell_in_a_csv_is_refused_with_its_line(tmp_path, capsys):
-    run(capsys, "import", EXAMPLE)
-    code, out, err = run(capsys, "export", "--format", "csv")
+    run_cli(capsys, "import", EXAMPLE)
+    code, out, err = run_cli(capsys, "export", "--format", "csv")
     assert code == 0
     lines = out.splitlines()
     cells = lines[1].split(",")
     cells[-4] = '"' + "[" * 3000 + "]" * 3000 + '"'  # game_extra
     path = write(tmp_path, "deep.csv", "\n".join([lines[0], ",".join(cells)] + lines[2:]) + "\n")
-    code, out, err = run(capsys, "import", path)
+    code, out, err = run_cli(capsys, "import", path)
     assert code == 2 and "line 2: column game_extra" in err and "nested more than" in err
 
 
 def test_a_key_twice_in_one_object_is_refused(tmp_path, capsys):
     text = json.dumps(example())[:-1] + ', "rounds": []}'
-    code, out, err = run(capsys, "score", write(tmp_path, "twice.json", text))
+    code, out, err = run_cli(capsys, "score", write(tmp_path, "twice.json", text))
     assert code == 2 and 'the key "rounds" appears twice' in err
 
 
@@ -112,7 +107,7 @@ def test_a_file_past_the_size_limit_is_refused_unread(tmp_path, capsys, monkeypa
     monkeypatch.setattr(records, "MAX_FILE_BYTES", 1000)
     path = write(tmp_path, "big.json", json.dumps(example()) + " " * 2000)
     for argv in (["score", path], ["import", path]):
-        code, out, err = run(capsys, *argv)
+        code, out, err = run_cli(capsys, *argv)
         assert code == 2 and "larger than" in err
 
 
@@ -172,7 +167,7 @@ def _ftp_typos():
 
 @pytest.mark.parametrize("record,message", _ftp_typos())
 def test_fit_to_print_refuses_what_it_does_not_know(tmp_path, capsys, record, message):
-    code, out, err = run(capsys, "score", write(tmp_path, "typo.json", json.dumps(record)))
+    code, out, err = run_cli(capsys, "score", write(tmp_path, "typo.json", json.dumps(record)))
     assert code == 2 and message in err, err
 
 
@@ -200,7 +195,7 @@ def test_a_name_with_a_control_character_is_refused_and_never_printed_raw(
     first = first["name"] if isinstance(first, dict) else first
     path = write(tmp_path, "ctl.json", text.replace('"%s"' % first, json.dumps("X" + bad + "Y")))
     for argv in (["score", path], ["import", path]):
-        code, out, err = run(capsys, *argv)
+        code, out, err = run_cli(capsys, *argv)
         assert code == 2 and "a name cannot hold U+" in err, err
         assert no_raw_control(out + err)
 
@@ -219,12 +214,12 @@ def test_the_board_refuses_control_characters_and_twin_names_at_configure():
 def test_file_content_in_an_error_message_is_escaped(tmp_path, capsys):
     record = example()
     record["x\x1b[2J\r\b"] = 1
-    code, out, err = run(capsys, "score", write(tmp_path, "key.json", json.dumps(record)))
+    code, out, err = run_cli(capsys, "score", write(tmp_path, "key.json", json.dumps(record)))
     assert code == 2 and "\\u001b[2J\\u000d\\u0008" in err and no_raw_control(err)
     cells = (
         "game_id,game,mode,edition,seat,player,character,round,day,token\n1,,,,x\r\x1b[1A,,,,,\n"
     )
-    code, out, err = run(capsys, "import", write(tmp_path, "cells.csv", cells))
+    code, out, err = run_cli(capsys, "import", write(tmp_path, "cells.csv", cells))
     assert code == 2 and no_raw_control(err)
 
 
@@ -250,7 +245,7 @@ def test_history_printed_from_an_old_database_is_escaped(tmp_path, capsys):
         ["show", "1"],
         ["export", "--format", "csv"],
     ):
-        code, out, err = run(capsys, *argv)
+        code, out, err = run_cli(capsys, *argv)
         assert code in (0, 1, 2) and no_raw_control(out + err), argv
 
 
@@ -261,23 +256,23 @@ FORMULAS = ["=cmd|' /C calc'!A0", "+1+1", "-2", "@SUM(A1)", "'quoted", "''=x", "
 
 def test_csv_export_quotes_formulas_and_reads_back_the_very_names(tmp_path, capsys):
     record = {"players": FORMULAS[:6], "rounds": []}
-    run(capsys, "import", write(tmp_path, "f.json", json.dumps(record)))
-    code, out, err = run(capsys, "export", "--format", "csv")
+    run_cli(capsys, "import", write(tmp_path, "f.json", json.dumps(record)))
+    code, out, err = run_cli(capsys, "export", "--format", "csv")
     assert code == 0
     for line in out.splitlines()[1:]:
         player = line.split(",")[5]
         assert not player.startswith(("=", "+", "-", "@")), line
     csv_path = write(tmp_path, "f.csv", out)
     os.environ["PRESSTIME_DB"] = str(tmp_path / "second.sqlite3")
-    code, out2, err = run(capsys, "import", csv_path)
+    code, out2, err = run_cli(capsys, "import", csv_path)
     assert code == 0, err
-    code, out3, err = run(capsys, "export", "1")
+    code, out3, err = run_cli(capsys, "export", "1")
     assert json.loads(out3)["players"] == FORMULAS[:6]
 
 
 def test_a_carriage_return_in_a_name_is_refused_so_csv_always_reads_back(tmp_path, capsys):
     record = {"players": ["Ada\rBen", "Cy"], "rounds": []}
-    code, out, err = run(capsys, "import", write(tmp_path, "cr.json", json.dumps(record)))
+    code, out, err = run_cli(capsys, "import", write(tmp_path, "cr.json", json.dumps(record)))
     assert code == 2 and "a name cannot hold U+" in err
 
 
@@ -285,7 +280,7 @@ def test_a_carriage_return_in_a_name_is_refused_so_csv_always_reads_back(tmp_pat
 
 
 def test_a_locked_history_is_exit_2_for_import_and_delete(tmp_path, capsys, monkeypatch):
-    assert run(capsys, "import", EXAMPLE)[0] == 0
+    assert run_cli(capsys, "import", EXAMPLE)[0] == 0
     monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.1)
     other = sqlite3.connect(os.environ["PRESSTIME_DB"], isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
@@ -294,16 +289,16 @@ def test_a_locked_history_is_exit_2_for_import_and_delete(tmp_path, capsys, monk
             ["import", os.path.join(ROOT, "examples", "heat.json")],
             ["delete", "1", "--yes"],
         ):
-            code, out, err = run(capsys, *argv)
+            code, out, err = run_cli(capsys, *argv)
             assert code == 2 and "locked by another program" in err, err
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert "Fit to Print" in run(capsys, "history")[1]  # nothing was lost
+    assert "Fit to Print" in run_cli(capsys, "history")[1]  # nothing was lost
 
 
 def test_a_read_only_history_is_exit_2_for_import_and_delete(tmp_path, capsys, monkeypatch):
-    assert run(capsys, "import", EXAMPLE)[0] == 0
+    assert run_cli(capsys, "import", EXAMPLE)[0] == 0
     real = sqlite3.connect
 
     def read_only(*a, **k):  # SQLite's own read-only refusal (root ignores file modes)
@@ -313,7 +308,7 @@ def test_a_read_only_history_is_exit_2_for_import_and_delete(tmp_path, capsys, m
 
     monkeypatch.setattr(sqlite3, "connect", read_only)
     for argv in (["import", os.path.join(ROOT, "examples", "heat.json")], ["delete", "1", "--yes"]):
-        code, out, err = run(capsys, *argv)
+        code, out, err = run_cli(capsys, *argv)
         assert code == 2 and "is read-only" in err, err
 
 
@@ -368,6 +363,7 @@ def hostile_bytes(draw):
     return bytes(data)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
@@ -380,7 +376,7 @@ def test_any_bytes_to_score_and_import_exit_0_or_2_without_raw_control(
     with open(path, "wb") as f:
         f.write(data)
     for argv in (["score", path], ["score", path, "--json"], ["import", path, "--json"]):
-        code, out, err = run(capsys, *argv)
+        code, out, err = run_cli(capsys, *argv)
         assert code in (0, 2), (argv, code, err)
         assert "Traceback" not in err
         assert no_raw_control(out + err), (argv, out, err)

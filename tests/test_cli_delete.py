@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from presstime import cli
+from helpers import run_cli
 from presstime.errors import BadInput
 from presstime.store import Store
 
@@ -43,12 +43,6 @@ def ids(path):
         return [g["id"] for g in store.list_games()]
 
 
-def run(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 class Terminal(io.StringIO):
     def isatty(self):
         return True
@@ -58,7 +52,7 @@ class Terminal(io.StringIO):
 
 
 def test_help_says_how_to_keep_a_copy(capsys):
-    code, out, _ = run(capsys, "delete", "--help")
+    code, out, _ = run_cli(capsys, "delete", "--help")
     assert code == 0
     assert "presstime delete 3" in out and "--yes" in out and "--db" in out
     assert "presstime export ID -o FILE.json" in out  # export's real option
@@ -66,7 +60,7 @@ def test_help_says_how_to_keep_a_copy(capsys):
 
 
 def test_yes_deletes_and_lists_what_went(db, capsys):
-    code, out, err = run(capsys, "delete", "2", "#1", "--yes")
+    code, out, err = run_cli(capsys, "delete", "2", "#1", "--yes")
     assert code == 0, err
     assert ids(db) == [3]
     assert out.splitlines()[-1] == "deleted 2 games: #2, #1"
@@ -74,7 +68,7 @@ def test_yes_deletes_and_lists_what_went(db, capsys):
 
 
 def test_without_a_terminal_and_without_yes_nothing_is_deleted(db, capsys):
-    code, out, err = run(capsys, "delete", "1", "2")
+    code, out, err = run_cli(capsys, "delete", "1", "2")
     assert code == 2
     assert "not a terminal" in err and "add --yes" in err and "#1, #2" in err
     assert out == ""
@@ -82,7 +76,7 @@ def test_without_a_terminal_and_without_yes_nothing_is_deleted(db, capsys):
 
 
 def test_unknown_ids_are_all_named_and_nothing_is_deleted(db, capsys):
-    code, _, err = run(capsys, "delete", "1", "9", "x7", "12", "--yes")
+    code, _, err = run_cli(capsys, "delete", "1", "9", "x7", "12", "--yes")
     assert code == 2
     assert "no game #9" in err and "no game #12" in err and "'x7'" in err
     assert "Traceback" not in err
@@ -90,17 +84,17 @@ def test_unknown_ids_are_all_named_and_nothing_is_deleted(db, capsys):
 
 
 def test_the_same_game_twice_is_deleted_once(db, capsys):
-    code, out, err = run(capsys, "delete", "1", "#1", "--yes")
+    code, out, err = run_cli(capsys, "delete", "1", "#1", "--yes")
     assert code == 0, err
     assert out.splitlines()[-1] == "deleted 1 game: #1"
     assert ids(db) == [2, 3]
 
 
 def test_the_summary_is_the_history_line(db, capsys, monkeypatch):
-    code, history, err = run(capsys, "history")
+    code, history, err = run_cli(capsys, "history")
     wanted = [line for line in history.splitlines() if line.lstrip().startswith("2 ")]
     monkeypatch.setattr(sys, "stdin", Terminal("n\n"))
-    code, out, err = run(capsys, "delete", "2")
+    code, out, err = run_cli(capsys, "delete", "2")
     assert code == 1 and "nothing deleted" in err
     # Only one row: the columns are as wide as this game needs, so compare cell by cell.
     assert out.splitlines()[1].split() == wanted[0].split()
@@ -110,7 +104,7 @@ def test_the_summary_is_the_history_line(db, capsys, monkeypatch):
 
 def test_a_board_game_is_flagged_before_it_goes(db, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", Terminal("y\n"))
-    code, out, err = run(capsys, "delete", "3")
+    code, out, err = run_cli(capsys, "delete", "3")
     assert code == 0, err
     assert "game #3 came from a board (board:sim-0a1b2c3d:12)" in out and "only as a draft" in out
     assert ids(db) == [1, 2]
@@ -151,8 +145,8 @@ def test_confirmation_on_a_real_terminal(db, answer, code, left):
 
 
 def test_usage_errors(db, capsys):
-    assert run(capsys, "delete")[0] == 2  # an id is required
-    assert run(capsys, "delete", "1", "--bogus")[0] == 2
+    assert run_cli(capsys, "delete")[0] == 2  # an id is required
+    assert run_cli(capsys, "delete", "1", "--bogus")[0] == 2
     assert ids(db) == [1, 2, 3]
 
 
@@ -231,7 +225,7 @@ def test_the_listing_fits_the_terminal(db, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", Terminal("n\n"))
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(shutil, "get_terminal_size", lambda *a: os.terminal_size((80, 24)))
-    code, out, err = run(capsys, "delete", "1", "2", "3")
+    code, out, err = run_cli(capsys, "delete", "1", "2", "3")
     assert code == 1
     assert all(len(line) <= 80 for line in out.splitlines()), out
     assert "presstime export 1 2 3 -o FILE.json" in " ".join(out.split())

@@ -6,14 +6,9 @@ import sys
 
 import pytest
 
-from presstime import boards, cli
+from helpers import run_cli
+from presstime import boards
 from presstime.link import BoardClient, LinkError
-
-
-def run(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def wait_stopped(sim, limit=5.0):
@@ -22,13 +17,13 @@ def wait_stopped(sim, limit=5.0):
 
 
 def test_help_has_an_example(capsys):
-    code, out, _ = run(capsys, "repl", "--help")
+    code, out, _ = run_cli(capsys, "repl", "--help")
     assert code == 0
     assert "presstime repl" in out and "--port" in out and "mpremote" in out
 
 
 def test_the_simulator_leaves_its_loop_and_says_so(sim, capsys):
-    code, out, err = run(capsys, "repl", "--port", sim.path)
+    code, out, err = run_cli(capsys, "repl", "--port", sim.path)
     assert code == 0, err
     assert "simulator %s on %s" % (sim.port.uid, sim.path) in out and out.startswith(
         "A simulator has no REPL"
@@ -40,7 +35,7 @@ def test_the_simulator_leaves_its_loop_and_says_so(sim, capsys):
 
 def test_the_only_simulator_is_used_without_port(sim, capsys, monkeypatch):
     monkeypatch.setattr(boards, "usb_boards", lambda comports=None: [])
-    code, out, err = run(capsys, "repl")
+    code, out, err = run_cli(capsys, "repl")
     assert code == 0, err
     assert sim.path in out
     assert wait_stopped(sim)
@@ -49,7 +44,7 @@ def test_the_only_simulator_is_used_without_port(sim, capsys, monkeypatch):
 def test_a_micropython_board_returns_to_the_repl(sim, capsys, monkeypatch):
     sim.port.board = "pico"  # the hello now says what a Pico says
     monkeypatch.setattr(boards, "usb_boards", lambda comports=None: [])
-    code, out, err = run(capsys, "repl", "--port", sim.path)
+    code, out, err = run_cli(capsys, "repl", "--port", sim.path)
     assert code == 0, err
     assert out.strip() == (
         "board %s on %s returned to the REPL; run `mpremote` now, or reset the board "
@@ -65,15 +60,16 @@ def test_a_circuitpython_board_names_its_console_port(sim, capsys, monkeypatch):
         {"port": sim.path, "kind": "circuitpython", "role": "data", "serial": "X1"},
     ]
     monkeypatch.setattr(boards, "usb_boards", lambda comports=None: listing)
-    code, out, err = run(capsys, "repl", "--port", sim.path)
+    code, out, err = run_cli(capsys, "repl", "--port", sim.path)
     assert code == 0, err
     assert "CircuitPython REPL is on its console port /dev/ttyACM7" in out
 
 
+@pytest.mark.slow
 def test_a_board_that_no_longer_answers_is_a_failure_without_traceback(sim, capsys):
-    assert run(capsys, "repl", "--port", sim.path)[0] == 0
+    assert run_cli(capsys, "repl", "--port", sim.path)[0] == 0
     assert wait_stopped(sim)
-    code, out, err = run(capsys, "repl", "--port", sim.path)
+    code, out, err = run_cli(capsys, "repl", "--port", sim.path)
     assert code == 1
     assert out == ""
     assert "no presstime app answered on %s" % sim.path in err
@@ -83,13 +79,14 @@ def test_a_board_that_no_longer_answers_is_a_failure_without_traceback(sim, caps
 def test_no_board_at_all(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "empty"))
     monkeypatch.setattr(boards, "usb_boards", lambda comports=None: [])
-    code, _, err = run(capsys, "repl")
+    code, _, err = run_cli(capsys, "repl")
     assert code == 1
     assert "no board found" in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_a_port_that_cannot_be_opened(tmp_path, capsys):
-    code, _, err = run(capsys, "repl", "--port", str(tmp_path / "nope"))
+    code, _, err = run_cli(capsys, "repl", "--port", str(tmp_path / "nope"))
     assert code == 1
     assert "cannot open" in err and "Traceback" not in err
 
@@ -102,7 +99,7 @@ def test_the_repl_request_is_sent_once_and_a_lost_reply_is_reported(sim, capsys,
         raise LinkError("no answer")
 
     monkeypatch.setattr(BoardClient, "repl", lost)
-    code, _, err = run(capsys, "repl", "--port", sim.path)
+    code, _, err = run_cli(capsys, "repl", "--port", sim.path)
     assert code == 1
     assert sent and sent[0][1] == 0  # never retried: a retry would reach the REPL as keystrokes
     assert "did not confirm" in err and "try `mpremote`" in err
@@ -110,7 +107,7 @@ def test_the_repl_request_is_sent_once_and_a_lost_reply_is_reported(sim, capsys,
 
 @pytest.mark.parametrize("argv", [["repl", "--bogus"], ["repl", "extra"]])
 def test_usage_errors_exit_2(capsys, argv):
-    assert run(capsys, *argv)[0] == 2
+    assert run_cli(capsys, *argv)[0] == 2
 
 
 def test_a_foreground_simulator_process_exits(tmp_path, capsys, monkeypatch):
@@ -123,7 +120,7 @@ def test_a_foreground_simulator_process_exits(tmp_path, capsys, monkeypatch):
     )
     try:
         path = proc.stdout.readline().strip()
-        code, _, err = run(capsys, "repl", "--port", path)
+        code, _, err = run_cli(capsys, "repl", "--port", path)
         assert code == 0, err
         assert proc.wait(10) == 0
         assert (

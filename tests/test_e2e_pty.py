@@ -26,6 +26,7 @@ def test_devices_lists_the_running_simulator(sim, capsys):
     assert [d["port"] for d in found] == [sim.path]
 
 
+@pytest.mark.slow
 def test_demo_game_end_to_end_then_sync(sim, tmp_path, capsys):
     db = str(tmp_path / "history.db")
     assert cli.main(["play", "--demo", "--save", "--port", sim.path, "--db", db]) == 0
@@ -58,6 +59,7 @@ def test_demo_game_end_to_end_then_sync(sim, tmp_path, capsys):
         assert [r["table"] for r in store.get_game(gid)["rounds"]] == tables
 
 
+@pytest.mark.slow
 def test_client_round_stale_versions_and_retries(sim):
     c = client_for(sim)
     c.configure(

@@ -136,6 +136,7 @@ def test_a_synced_myth_fits_draft_asks_who_gathered_and_is_stored_with_its_winne
         assert s.list_drafts() == []
 
 
+@pytest.mark.slow
 def test_sync_leaves_a_draft_an_enter_holds_or_a_damaged_one_and_names_it(
     tmp_path, capsys, monkeypatch
 ):

@@ -142,6 +142,7 @@ def test_the_screen_names_the_first_player_the_board_drew(sim):
     assert "  " + line in mirror.lines(st)
 
 
+@pytest.mark.slow
 def test_a_turn_based_demo_plays_its_day_from_the_drawn_seat_and_stores_it(sim, tmp_path, capsys):
     """`play --demo --mode turn-based`: the day is played in turns from the seat the board drew,
     each turn ended by whoever's turn it is, and the control button ends it (the demo pressed

@@ -10,6 +10,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from helpers import run_cli
 from history_records import OTHERS, fit_to_print
 from presstime import cli, game_files, history_csv, records
 from presstime.errors import BadInput
@@ -34,12 +35,6 @@ def db(tmp_path, monkeypatch):
     return path
 
 
-def run(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def write(tmp_path, name, value):
     path = tmp_path / name
     path.write_text(value if isinstance(value, str) else json.dumps(value), encoding="utf-8")
@@ -51,7 +46,7 @@ def write(tmp_path, name, value):
 
 @pytest.mark.parametrize("name", MY_COMMANDS)
 def test_every_command_has_help_with_an_example(capsys, name):
-    code, out, err = run(capsys, name, "--help")
+    code, out, err = run_cli(capsys, name, "--help")
     assert code == 0
     assert "example" in out and "presstime " + name in out
     assert "--db" in out
@@ -75,44 +70,44 @@ def test_nothing_heavy_is_imported_for_help():
 
 
 def test_empty_history(db, capsys):
-    code, out, err = run(capsys, "history")
+    code, out, err = run_cli(capsys, "history")
     assert code == 0 and "history is empty" in out
-    code, out, err = run(capsys, "history", "--json")
+    code, out, err = run_cli(capsys, "history", "--json")
     assert json.loads(out) == []
 
 
 def test_import_then_history_and_show_as_score_does(db, capsys):
-    code, out, err = run(capsys, "import", EXAMPLE)
+    code, out, err = run_cli(capsys, "import", EXAMPLE)
     assert code == 0 and "1 game added (#1)" in out, err
-    code, out, err = run(capsys, "history")
+    code, out, err = run_cli(capsys, "history")
     assert code == 0
     assert "Ada, Ben, Cy" in out and "winner: Ada" in out and "\x1b[" not in out
-    code, out, err = run(capsys, "history", "--json")
+    code, out, err = run_cli(capsys, "history", "--json")
     [game] = json.loads(out)
     assert game["id"] == 1 and game["players"] == ["Ada", "Ben", "Cy"] and game["rounds"] == 3
     assert game["complete"] is True and game["winners"] == ["Ada"]
     for extra in ([], ["--json"]):
-        code, shown, _ = run(capsys, "show", "1", *extra)
+        code, shown, _ = run_cli(capsys, "show", "1", *extra)
         assert code == 0
-        code, scored, _ = run(capsys, "score", EXAMPLE, *extra)
+        code, scored, _ = run_cli(capsys, "score", EXAMPLE, *extra)
         assert shown == scored
-    code, out, err = run(capsys, "show", "--json", "1")
+    code, out, err = run_cli(capsys, "show", "--json", "1")
     result = json.loads(out)
     assert [p["total"] for p in result["players"]] == [52, 37, 32]
 
 
 def test_show_an_unknown_game_is_bad_input(db, capsys):
-    code, out, err = run(capsys, "show", "7")
+    code, out, err = run_cli(capsys, "show", "7")
     assert code == 2 and "no game #7" in err and "Traceback" not in err
-    code, out, err = run(capsys, "show", "seven")
+    code, out, err = run_cli(capsys, "show", "seven")
     assert code == 2 and "a game id is a number" in err
 
 
 def test_history_in_progress_and_shared(db, capsys, tmp_path):
     partial = example()
     partial["rounds"] = partial["rounds"][:1]
-    run(capsys, "import", write(tmp_path, "p.json", partial))
-    code, out, err = run(capsys, "history", "--json")
+    run_cli(capsys, "import", write(tmp_path, "p.json", partial))
+    code, out, err = run_cli(capsys, "history", "--json")
     [game] = json.loads(out)
     assert game["complete"] is False and game["winners"] == [] and game["status"] == "in progress"
 
@@ -123,7 +118,7 @@ class FakeTTY(io.StringIO):
 
 
 def test_colour_only_on_a_terminal_and_never_with_no_color(db, capsys, monkeypatch):
-    run(capsys, "import", EXAMPLE)
+    run_cli(capsys, "import", EXAMPLE)
     monkeypatch.setattr(sys, "stdout", FakeTTY())
     cli.main(["history"])
     assert "\x1b[" in sys.stdout.getvalue()
@@ -136,7 +131,7 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(db, capsys, monkeypat
 
 def test_a_database_that_is_not_one_is_a_failure(tmp_path, capsys):
     path = write(tmp_path, "notes.txt", "not a database " * 100)
-    code, out, err = run(capsys, "history", "--db", path)
+    code, out, err = run_cli(capsys, "history", "--db", path)
     assert code == 1 and "not a usable presstime history database" in err
 
 
@@ -150,7 +145,7 @@ def test_import_several_files_each_whole_or_not_at_all(db, capsys, tmp_path):
     bad_list["rounds"][1]["players"]["Ada"]["photos"] = -3
     partly = write(tmp_path, "partly.json", [OTHERS[0], bad_list])
     missing = str(tmp_path / "missing.json")
-    code, out, err = run(capsys, "import", not_json, good, partly, missing)
+    code, out, err = run_cli(capsys, "import", not_json, good, partly, missing)
     assert code == 2
     assert "good.json: 1 game added (#1)" in out
     assert "broken.json: line 2 column" in err
@@ -162,8 +157,8 @@ def test_import_several_files_each_whole_or_not_at_all(db, capsys, tmp_path):
 
 
 def test_import_twice_adds_nothing_new(db, capsys):
-    run(capsys, "import", EXAMPLE)
-    code, out, err = run(capsys, "import", EXAMPLE, "--json")
+    run_cli(capsys, "import", EXAMPLE)
+    code, out, err = run_cli(capsys, "import", EXAMPLE, "--json")
     assert code == 0
     assert json.loads(out) == [{"file": EXAMPLE, "status": "imported", "added": [], "already": [1]}]
 
@@ -177,7 +172,7 @@ def test_import_twice_adds_nothing_new(db, capsys):
     ],
 )
 def test_import_bad_json_shapes(db, capsys, tmp_path, text, where):
-    code, out, err = run(capsys, "import", write(tmp_path, "x.json", text))
+    code, out, err = run_cli(capsys, "import", write(tmp_path, "x.json", text))
     assert code == 2 and "x.json: " + where in err
 
 
@@ -187,16 +182,16 @@ def test_import_a_bad_csv_names_line_and_column(db, capsys, tmp_path):
     cells = next(csv.reader([lines[3]]))
     cells[history_csv.COLUMNS.index("articles")] = "eight"
     lines[3] = ",".join(cells)
-    code, out, err = run(capsys, "import", write(tmp_path, "bad.csv", "\n".join(lines) + "\n"))
+    code, out, err = run_cli(capsys, "import", write(tmp_path, "bad.csv", "\n".join(lines) + "\n"))
     assert code == 2 and "bad.csv: line 4: column articles: 'eight' is not a whole number" in err
-    code, out, err = run(capsys, "import", write(tmp_path, "nohead.csv", "a,b\n1,2\n"))
+    code, out, err = run_cli(capsys, "import", write(tmp_path, "nohead.csv", "a,b\n1,2\n"))
     assert code == 2 and "nohead.csv: line 1: the CSV header lacks the column(s) game_id" in err
     # a rule problem in a CSV game names the game
     cells = next(csv.reader([text.splitlines()[1]]))
     cells[history_csv.COLUMNS.index("smiles")] = "-1"
     fixed = text.splitlines()
     fixed[1] = ",".join(cells)
-    code, out, err = run(capsys, "import", write(tmp_path, "rule.csv", "\n".join(fixed) + "\n"))
+    code, out, err = run_cli(capsys, "import", write(tmp_path, "rule.csv", "\n".join(fixed) + "\n"))
     assert code == 2 and "rule.csv: game 1: " in err and "smiles" in err
     with Store(db) as s:
         assert s.list_games() == []
@@ -208,38 +203,38 @@ def test_import_a_bad_csv_names_line_and_column(db, capsys, tmp_path):
 def test_export_json_one_or_several_and_import_it_back(db, capsys, tmp_path):
     partial = example()
     partial["rounds"] = partial["rounds"][:2]
-    run(
+    run_cli(
         capsys,
         "import",
         EXAMPLE,
         write(tmp_path, "o.json", OTHERS),
         write(tmp_path, "p.json", partial),
     )
-    code, out, err = run(capsys, "export", "1")
+    code, out, err = run_cli(capsys, "export", "1")
     assert (
         code == 0
         and without_uuid(json.loads(out)) == example()
         and is_uuid(json.loads(out)["uuid"])
     )
     target = str(tmp_path / "all.json")
-    code, out, err = run(capsys, "export", "-o", target)
+    code, out, err = run_cli(capsys, "export", "-o", target)
     assert code == 0 and out == "" and "6 games written" in err
     with open(target, encoding="utf-8") as f:
         exported = json.load(f)
     bare = [without_uuid(r) for r in exported]
     assert bare[0] == example() and bare[1:5] == OTHERS and bare[5] == partial
-    code, out, err = run(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
+    code, out, err = run_cli(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
     assert code == 0 and "6 games added" in out
     with Store(str(tmp_path / "other.sqlite3")) as s:
         assert [r for _, r in s.games(uuids=True)] == exported  # every game keeps its uuid
-    code, out, err = run(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
+    code, out, err = run_cli(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
     assert code == 0 and "already in the history: #1, #2, #3, #4, #5, #6" in out
 
 
 def test_export_csv_and_import_it_back(db, capsys, tmp_path):
-    run(capsys, "import", EXAMPLE, write(tmp_path, "o.json", OTHERS))
+    run_cli(capsys, "import", EXAMPLE, write(tmp_path, "o.json", OTHERS))
     target = str(tmp_path / "all.csv")
-    code, out, err = run(capsys, "export", "-o", target)  # the format follows the suffix
+    code, out, err = run_cli(capsys, "export", "-o", target)  # the format follows the suffix
     assert code == 0
     with open(target, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
@@ -251,23 +246,23 @@ def test_export_csv_and_import_it_back(db, capsys, tmp_path):
         ada[0]["token"] == "2" and ada[0]["white_space"] == "4" and ada[0]["pts_white_space"] == "3"
     )
     assert ada[0]["winner"] == "1" and ada[0]["out_of_business"] == "0"
-    code, out, err = run(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
+    code, out, err = run_cli(capsys, "import", target, "--db", str(tmp_path / "other.sqlite3"))
     assert code == 0 and "5 games added" in out
     with Store(db) as a, Store(str(tmp_path / "other.sqlite3")) as b:
         assert [r for _, r in a.games(uuids=True)] == [r for _, r in b.games(uuids=True)]
-    code, out, err = run(capsys, "export", "2", "--format", "csv")
+    code, out, err = run_cli(capsys, "export", "2", "--format", "csv")
     assert code == 0 and out.splitlines()[0] == ",".join(history_csv.COLUMNS)
 
 
 def test_export_bad_requests(db, capsys, tmp_path):
-    code, out, err = run(capsys, "export")
+    code, out, err = run_cli(capsys, "export")
     assert code == 2 and "history is empty" in err
-    run(capsys, "import", EXAMPLE)
-    code, out, err = run(capsys, "export", "1", "9")
+    run_cli(capsys, "import", EXAMPLE)
+    code, out, err = run_cli(capsys, "export", "1", "9")
     assert code == 2 and "no game #9" in err
-    code, out, err = run(capsys, "export", "--format", "xml")
+    code, out, err = run_cli(capsys, "export", "--format", "xml")
     assert code == 2
-    code, out, err = run(capsys, "export", "-o", str(tmp_path / "no" / "such" / "dir.json"))
+    code, out, err = run_cli(capsys, "export", "-o", str(tmp_path / "no" / "such" / "dir.json"))
     assert code == 1 and "cannot write" in err
 
 
@@ -287,6 +282,7 @@ def test_vectors_round_trip_through_csv():
     assert [r for _, r in back] == [r for _, r in games]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(fit_to_print(), st.sampled_from(OTHERS)), min_size=1, max_size=4))
 def test_any_valid_records_survive_csv_and_json(games):
@@ -346,10 +342,10 @@ def test_board_times_in_csv_columns_and_a_spreadsheets_semicolons_read_back(db, 
         encoding="utf-8",
     ) as f:
         record = json.load(f)["record"]
-    run(capsys, "import", write(tmp_path, "b.json", record))
-    code, out, err = run(capsys, "show", "1")
+    run_cli(capsys, "import", write(tmp_path, "b.json", record))
+    code, out, err = run_cli(capsys, "show", "1")
     assert code == 0 and "B 1:35.4 (reported 1:00.0, laid out 0:35.3)" in out and "tie: A, B" in out
-    code, out, err = run(capsys, "export", "1", "--format", "csv")
+    code, out, err = run_cli(capsys, "export", "1", "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [(r["round"], r["player"], r["print_ms"], r["layout_ms"], r["tied"]) for r in rows] == [
         ("1", "A", "171200", "120000", ""),

@@ -9,6 +9,7 @@ import sqlite3
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from helpers import ZERO_PAD, run_cli
 from history_records import OTHERS, fit_to_print
 from presstime import cli, game_words, games, history_select, history_stats, scoring_version
 from presstime.store import Store
@@ -29,12 +30,6 @@ def db(tmp_path, monkeypatch):
         cli.main(["import"] + EXAMPLES) == 0
     )  # games #1 Fit to Print, #2 Heat, #3 Mini FITS, #4 Myth Fits
     return path
-
-
-def run(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def damage(path, game_id, text):
@@ -63,24 +58,24 @@ def damage(path, game_id, text):
 )
 def test_one_damaged_row_is_named_and_the_rest_carries_on(db, capsys, tmp_path, text, reason):
     damage(db, 2, text)
-    code, out, err = run(capsys, "history")
+    code, out, err = run_cli(capsys, "history")
     assert code == 0 and "Traceback" not in err
     assert "winner: Ada, 52 pts" in out and "winner: Ben, 23 pts" in out  # the others are all there
     line = [row for row in out.splitlines() if row.startswith("2 ")][0]
     assert "damaged: " in line and reason in line
     assert "1 damaged game" in err and "presstime history --damaged" in err
-    code, out, err = run(capsys, "history", "--damaged")
+    code, out, err = run_cli(capsys, "history", "--damaged")
     assert code == 0 and "#2 " in out and reason in out and "presstime delete 2" in out
     assert "\x1b" not in out and "\\x" in out if isinstance(text, bytes) else True  # shown escaped
-    code, out, err = run(capsys, "stats", "--json")
+    code, out, err = run_cli(capsys, "stats", "--json")
     assert code == 0 and [d["id"] for d in json.loads(out)["damaged"]] == [2]
     assert "heat" not in json.loads(out)["games"] and "game #2 left out" in err
-    code, out, err = run(capsys, "stats")
+    code, out, err = run_cli(capsys, "stats")
     assert code == 0 and "Fit to Print: 1 complete game" in out
     for other in ("1", "3", "4"):
-        code, out, err = run(capsys, "show", other)
+        code, out, err = run_cli(capsys, "show", other)
         assert code == 0 and "Winner: " in out, err
-    code, out, err = run(capsys, "show", "2")
+    code, out, err = run_cli(capsys, "show", "2")
     assert (
         code == 1
         and "game #2 is damaged" in err
@@ -88,20 +83,20 @@ def test_one_damaged_row_is_named_and_the_rest_carries_on(db, capsys, tmp_path, 
         and "Traceback" not in err
     )
     target = str(tmp_path / "all.json")
-    code, out, err = run(capsys, "export", "-o", target)
+    code, out, err = run_cli(capsys, "export", "-o", target)
     assert code == 1 and "game #2 left out, it is damaged" in err and "3 games written" in err
     assert [r["game"] for r in json.load(open(target, encoding="utf-8"))] == [
         "fit-to-print",
         "mini-fits",
         "myth-fits",
     ]
-    code, out, err = run(capsys, "export", "--format", "csv")
+    code, out, err = run_cli(capsys, "export", "--format", "csv")
     assert code == 1 and out.count("\n") > 3
-    code, out, err = run(capsys, "delete", "2", "--yes")
+    code, out, err = run_cli(capsys, "delete", "2", "--yes")
     assert code == 0 and "deleted 1 game: #2" in out
-    code, out, err = run(capsys, "history")
+    code, out, err = run_cli(capsys, "history")
     assert code == 0 and err == "" and "damaged" not in out
-    code, out, err = run(capsys, "export", "-o", target)
+    code, out, err = run_cli(capsys, "export", "-o", target)
     assert code == 0
 
 
@@ -144,7 +139,7 @@ def test_history_and_stats_do_not_score_again(db, capsys, monkeypatch):
         ["stats", "--json", "--player", "Ada"],
         ["show", "2"],
     ):
-        code, out, err = run(capsys, *argv)
+        code, out, err = run_cli(capsys, *argv)
         assert code == 0 and "Traceback" not in err, (argv, err)
 
 
@@ -155,12 +150,12 @@ def test_a_scoring_version_bump_scores_every_stored_game_again(db, capsys, monke
     )  # as an older scoring left it
     conn.commit()
     conn.close()
-    code, out, err = run(capsys, "history")
+    code, out, err = run_cli(capsys, "history")
     assert (
         "stale" in out and "scored" not in err
     )  # same version: the stored result is read as it is
     monkeypatch.setattr(scoring_version, "SCORING_VERSION", scoring_version.SCORING_VERSION + 1)
-    code, out, err = run(capsys, "history")
+    code, out, err = run_cli(capsys, "history")
     assert code == 0 and "stale" not in out and "winner: Ada, 52 pts" in out
     assert (
         "scored 4 stored games again: the scoring changed (version %d, was %d)"
@@ -171,7 +166,7 @@ def test_a_scoring_version_bump_scores_every_stored_game_again(db, capsys, monke
         assert s.conn.execute("SELECT DISTINCT scoring_version FROM results").fetchall() == [
             (scoring_version.SCORING_VERSION,)
         ]
-    code, out, err = run(capsys, "history")
+    code, out, err = run_cli(capsys, "history")
     assert "scored" not in err  # once
 
 
@@ -259,7 +254,7 @@ def test_streaks_in_the_order_played(tmp_path):
 
 
 def test_head_to_head(db, capsys):
-    code, out, err = run(capsys, "stats", "--vs", "Ada", "Ben", "--json")
+    code, out, err = run_cli(capsys, "stats", "--vs", "Ada", "Ben", "--json")
     h2h = json.loads(out)["head_to_head"]
     assert h2h["games"]["fit-to-print"] == {
         "games": 1,
@@ -269,7 +264,7 @@ def test_head_to_head(db, capsys):
         "average_score": [52.0, 37.0],
     }
     assert h2h["games"]["heat"]["level"] == 1 and h2h["games"]["heat"]["wins"] == [0, 1]
-    code, out, err = run(capsys, "stats", "--vs", "Ada", "Ben")
+    code, out, err = run_cli(capsys, "stats", "--vs", "Ada", "Ben")
     assert "Ada against Ben, Heat: 1 game together, level 1" in out
 
 
@@ -284,8 +279,8 @@ def test_history_pages_newest_first_and_filters(db, capsys, tmp_path):
         games.append(record)
     path = tmp_path / "april.json"
     path.write_text(json.dumps(games))
-    assert run(capsys, "import", str(path))[0] == 0
-    code, out, err = run(capsys, "history", "--json")
+    assert run_cli(capsys, "import", str(path))[0] == 0
+    code, out, err = run_cli(capsys, "history", "--json")
     page = json.loads(out)
     assert len(page) == 20 and [g["id"] for g in page[:4]] == [
         4,
@@ -294,25 +289,25 @@ def test_history_pages_newest_first_and_filters(db, capsys, tmp_path):
         1,
     ]  # played today, newest first
     assert page[4]["played"] == "2026-04-30 00:00:00" and "1–20 of 34 games" in err
-    code, out, err = run(
+    code, out, err = run_cli(
         capsys, "history", "--json", "--until", "2026-04-30", "--page", "2", "--limit", "10"
     )
     assert [g["played"][:10] for g in json.loads(out)][:2] == ["2026-04-20", "2026-04-19"]
-    code, out, err = run(capsys, "history", "--until", "2026-04-30")
+    code, out, err = run_cli(capsys, "history", "--until", "2026-04-30")
     assert (
         out.count("\n") == 22 and "1–20 of 30 games until 2026-04-30, newest first: --page 2" in out
     )
-    code, out, err = run(capsys, "history", "--all", "--json")
+    code, out, err = run_cli(capsys, "history", "--all", "--json")
     assert len(json.loads(out)) == 34 and err == ""
-    code, out, err = run(
+    code, out, err = run_cli(
         capsys, "history", "--json", "--since", "2026-04-10", "--until", "2026-04-12"
     )
     assert [g["played"][:10] for g in json.loads(out)] == ["2026-04-12", "2026-04-11", "2026-04-10"]
-    code, out, err = run(capsys, "history", "--json", "--game", "heat", "--player", "dee")
+    code, out, err = run_cli(capsys, "history", "--json", "--game", "heat", "--player", "dee")
     assert [g["id"] for g in json.loads(out)] == [2]
-    code, out, err = run(capsys, "history", "--player", "Zed", "--game", "heat")
+    code, out, err = run_cli(capsys, "history", "--player", "Zed", "--game", "heat")
     assert code == 0 and out == "No Heat games with Zed in the history.\n"
-    code, out, err = run(capsys, "history", "--since", "2026-13-01")
+    code, out, err = run_cli(capsys, "history", "--since", "2026-13-01")
     assert code == 2 and "a day is written YYYY-MM-DD" in err
 
 
@@ -320,19 +315,19 @@ def test_history_pages_newest_first_and_filters(db, capsys, tmp_path):
     "argv", [["history"], ["stats"], ["export"], ["chart", "--all", "-o", "x.png"]]
 )
 def test_an_unknown_game_or_mode_lists_the_choices(db, capsys, argv):
-    code, out, err = run(capsys, *argv, "--game", "chess")
+    code, out, err = run_cli(capsys, *argv, "--game", "chess")
     assert code == 2 and "unknown game" in err and "fit-to-print, heat, mini-fits, myth-fits" in err
     if argv[0] != "chart":
-        code, out, err = run(capsys, *argv, "--mode", "speed")
+        code, out, err = run_cli(capsys, *argv, "--mode", "speed")
         assert code == 2 and "standard, solo, puzzle, family, turn-based" in err
 
 
 def test_an_empty_selection_says_what_was_selected(db, capsys):
-    code, out, err = run(capsys, "stats", "--mode", "family")
+    code, out, err = run_cli(capsys, "stats", "--mode", "family")
     assert code == 0 and out == "No Fit to Print (family) games in the history.\n"
-    code, out, err = run(capsys, "stats", "--game", "heat", "--since", "2030-01-01")
+    code, out, err = run_cli(capsys, "stats", "--game", "heat", "--since", "2030-01-01")
     assert out == "No Heat games since 2030-01-01 in the history.\n"
-    code, out, err = run(capsys, "export", "--game", "heat", "--player", "Zed")
+    code, out, err = run_cli(capsys, "export", "--game", "heat", "--player", "Zed")
     assert code == 2 and "no Heat games with Zed in the history" in err
 
 
@@ -347,7 +342,7 @@ def test_the_modes_are_the_cores():
 
 
 def test_history_speaks_each_games_words(db, capsys):
-    code, out, err = run(capsys, "history")
+    code, out, err = run_cli(capsys, "history")
     rows = {row.split()[0]: row for row in out.splitlines()[1:]}
     assert (
         "3 days" in rows["1"]
@@ -358,7 +353,7 @@ def test_history_speaks_each_games_words(db, capsys):
     assert "rounds 0" not in out
     assert "winner: Ben (tie at $31, fewest heat tokens: 2)" in rows["2"]
     assert "winner: Ben (first to 4 photo tokens)" in rows["4"]
-    code, out, err = run(capsys, "stats", "--game", "heat")
+    code, out, err = run_cli(capsys, "stats", "--game", "heat")
     assert "money ($)" in out and "heat (heat tokens)" in out and "articles" not in out
     assert "finishing token" not in out and "ad revenue" not in out
 
@@ -376,26 +371,14 @@ def _ftp(pads, finish, edition=None):
     return record
 
 
-ZERO = {
-    "articles": 0,
-    "photos": 0,
-    "centerpiece": 0,
-    "white_space": 0,
-    "smiles": 0,
-    "frowns": 0,
-    "unplaced": 0,
-    "ads": 0,
-}
-
-
 @pytest.mark.parametrize(
     "pads, finish, edition, expected",
     [
         # the same scorepads: a tie on points broken by the finishing token on the last day
         (
             {
-                "A": dict(ZERO, articles=5, white_space=1, ads=2),
-                "B": dict(ZERO, articles=5, white_space=1, ads=2),
+                "A": dict(ZERO_PAD, articles=5, white_space=1, ads=2),
+                "B": dict(ZERO_PAD, articles=5, white_space=1, ads=2),
             },
             ["B", "A"],
             None,
@@ -404,8 +387,8 @@ ZERO = {
         # draft edition: the ads decide first
         (
             {
-                "A": dict(ZERO, articles=5, white_space=1, ads=2),
-                "B": dict(ZERO, articles=5, white_space=1, ads=3),
+                "A": dict(ZERO_PAD, articles=5, white_space=1, ads=2),
+                "B": dict(ZERO_PAD, articles=5, white_space=1, ads=3),
             },
             ["A", "B"],
             "draft",

@@ -87,6 +87,7 @@ def no_link(port):
     return False
 
 
+@pytest.mark.slow
 @needs_micropython
 def test_micropython_install_compiles_copies_and_checks_the_version(tmp_path):
     fw = fake_firmware(tmp_path)
@@ -123,6 +124,7 @@ def test_micropython_install_compiles_copies_and_checks_the_version(tmp_path):
     assert any("firmware 9.9.9 on pico" in s for s in said)
 
 
+@pytest.mark.slow
 @needs_micropython
 def test_micropython_install_of_the_real_firmware_imports_the_core(tmp_path):
     board = FolderBoard(tmp_path / "board")
@@ -237,6 +239,7 @@ def test_mismatched_mpy_cross_is_a_clear_failure(tmp_path):
     assert not [c for c in board.calls if c[0] == "copy"]  # nothing copied
 
 
+@pytest.mark.slow
 def test_choose_mpy_cross_falls_back_to_its_compatibility_mode():
     if shutil.which("mpy-cross") is None:
         pytest.skip("no mpy-cross")
@@ -533,6 +536,7 @@ def test_package_json_lists_every_firmware_file_and_is_current():
 # ------------------------------------------------------------------ the real mpremote, a pty board
 
 
+@pytest.mark.slow
 @needs_micropython
 def test_install_firmware_through_the_real_mpremote_to_a_pty_board(tmp_path, capsys):
     """End to end: `presstime install-firmware --port PTY` runs the real mpremote and mpy-cross
@@ -573,6 +577,7 @@ def test_install_firmware_through_the_real_mpremote_to_a_pty_board(tmp_path, cap
         assert f.read(2) == b"M\x06"  # .mpy v6, as the board loads
 
 
+@pytest.mark.slow
 @needs_micropython
 def test_install_over_a_running_app_asks_it_for_the_repl_then_greets_it(
     tmp_path, capsys, monkeypatch
@@ -601,6 +606,7 @@ def test_help_shows_an_example(name, capsys):
     assert "examples:" in out and ("presstime %s" % name) in out
 
 
+@pytest.mark.slow
 @needs_micropython
 def test_the_documented_mip_install_from_the_checkout_works(tmp_path):
     """`mpremote mip install ./package.json`, run in the checkout (docs/commands-entry.md): the

@@ -220,11 +220,13 @@ TORN_TAIL = bytes(encode_record(6, b"abcdef"))[:5]
 AFTER_TORN = [("append", b"x"), ("many", [b"", b"y"]), ("reset",), ("append", b"yz")]
 
 
+@pytest.mark.slow
 def test_cut_at_every_byte_of_a_session():
     cuts, errors = jf.cut_everywhere(Journal, jf.SESSION_A)
     assert cuts > 400 and errors == []
 
 
+@pytest.mark.slow
 def test_cut_at_every_byte_of_games_that_push_old_games_out(monkeypatch):
     monkeypatch.setattr(Journal, "KEEP_BYTES", 40)
     steps = []
@@ -242,6 +244,7 @@ def test_cut_at_every_byte_after_a_torn_boot(junk):
     assert cuts > 50 and errors == []
 
 
+@pytest.mark.slow
 @needs_micropython
 def test_cut_at_every_byte_under_micropython():
     script = """
@@ -327,12 +330,14 @@ def _lfs_cut_everywhere(steps, start, before, torn, step=1, cls=Journal, trims=F
     return total, errors
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("torn", [False, True], ids=["clean", "torn"])
 def test_cut_at_every_littlefs_operation(torn):
     total, errors = _lfs_cut_everywhere(LFS_SESSION, ld.formatted_image(), [], torn)
     assert total > 250 and errors == []
 
 
+@pytest.mark.slow
 def test_cut_at_every_littlefs_operation_while_old_games_are_removed():
     steps = []
     for game in range(4):
@@ -370,6 +375,7 @@ def sessions(draw):
     return steps
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     steps=sessions(),
@@ -492,6 +498,7 @@ def test_device_boots_after_a_cut_at_every_littlefs_operation_of_a_game():
     assert total > 20 and errors == [], errors[:3]
 
 
+@pytest.mark.slow
 def test_cut_at_every_byte_of_a_game():
     cuts, errors = jf.cut_everywhere(Journal, _game_steps())
     assert cuts > 400 and errors == [], errors[:3]

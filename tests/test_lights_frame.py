@@ -9,6 +9,7 @@ import copy
 import random
 import sys
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from mpy import FIRMWARE
@@ -115,6 +116,7 @@ def test_a_reused_frame_list_holds_what_lights_gives(seed):
         )
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(st.integers(0, 2**32))
 def test_a_frame_holds_until_its_until(seed):

@@ -14,6 +14,7 @@ import random
 import shutil
 import tempfile
 
+import pytest
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -216,3 +217,4 @@ class Checked(LinkMachine):
 
 Checked.TestCase.settings = settings(max_examples=100, stateful_step_count=25, deadline=None)
 TestLinkSync = Checked.TestCase
+TestLinkSync.pytestmark = [pytest.mark.slow]

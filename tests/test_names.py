@@ -57,6 +57,7 @@ def test_the_name_vectors_on_cpython():
     assert got["differ"] == [False] * len(VECTOR["differ"])
 
 
+@pytest.mark.slow
 @needs_micropython
 def test_micropython_applies_the_very_same_rule():
     assert _run(MICROPYTHON, ["-X", "heapsize=4M"]) == _run(sys.executable)
@@ -93,6 +94,7 @@ def _store_round_trip(tmp_path, players):
         return [p for p in store.get_game(gid)["players"]]
 
 
+@pytest.mark.slow
 @settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

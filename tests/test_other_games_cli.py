@@ -2,22 +2,11 @@
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
+from helpers import presstime_process
 from mpy import ROOT
-
-
-def presstime(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "presstime.cli"] + list(args),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=dict(os.environ, NO_COLOR="1"),
-    )
 
 
 def example(game):
@@ -25,7 +14,7 @@ def example(game):
 
 
 def test_mini_fits_json():
-    out = presstime("score", example("mini-fits"), "--json")
+    out = presstime_process("score", example("mini-fits"), "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["game"] == "mini-fits" and doc["complete"] is True
@@ -43,7 +32,7 @@ def test_mini_fits_json():
 
 
 def test_mini_fits_table():
-    out = presstime("score", example("mini-fits"))
+    out = presstime_process("score", example("mini-fits"))
     assert out.returncode == 0, out.stderr
     for needle in ("Mini FITS", "round 1", "round 2", "TOTAL", "Winner: Ben"):
         assert needle in out.stdout
@@ -63,15 +52,15 @@ def test_mini_fits_solo_rating(tmp_path):
             }
         )
     )
-    doc = json.loads(presstime("score", str(path), "--json").stdout)
+    doc = json.loads(presstime_process("score", str(path), "--json").stdout)
     assert doc["players"][0]["total"] == 14 and doc["players"][0]["rating"] == "Pro-fits"
     assert doc["winners"] == []
-    text = presstime("score", str(path)).stdout
+    text = presstime_process("score", str(path)).stdout
     assert "Pro-fits" in text
 
 
 def test_heat_json_and_table():
-    out = presstime("score", example("heat"), "--json")
+    out = presstime_process("score", example("heat"), "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     # 40-9 = 31 (heat 3), 37-6 = 31 (heat 2), 45-15 = 30, 28-0 = 28: Ben wins the tie on heat
@@ -82,7 +71,7 @@ def test_heat_json_and_table():
         ("Dee", 28, 0),
     ]
     assert doc["winners"] == ["Ben"] and doc["complete"] is True and doc["arrested"] is False
-    text = presstime("score", example("heat")).stdout
+    text = presstime_process("score", example("heat")).stdout
     for needle in ("Heat", "heat value: $3", "money", "paid", "TOTAL", "Winner: Ben"):
         assert needle in text
 
@@ -90,19 +79,19 @@ def test_heat_json_and_table():
 def test_heat_arrested_table(tmp_path):
     path = tmp_path / "arrested.json"
     path.write_text(json.dumps({"game": "heat", "players": ["Ada", "Ben", "Cy"], "arrested": True}))
-    out = presstime("score", str(path))
+    out = presstime_process("score", str(path))
     assert out.returncode == 0, out.stderr
     assert "No winner" in out.stdout and "arrested" in out.stdout
 
 
 def test_myth_fits_json_and_table():
-    out = presstime("score", example("myth-fits"), "--json")
+    out = presstime_process("score", example("myth-fits"), "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["winners"] == ["Ben"] and doc["won_by"] == "photos"
     assert (doc["grid"], doc["photographers"], doc["target"]) == ("6x4", 3, 4)
     assert [p["total"] for p in doc["players"]] == [2, 4, 1]
-    text = presstime("score", example("myth-fits")).stdout
+    text = presstime_process("score", example("myth-fits")).stdout
     for needle in (
         "Myth Fits",
         "grid: 6x4",
@@ -118,10 +107,10 @@ def test_myth_fits_nobody_yet(tmp_path):
     path.write_text(
         json.dumps({"game": "myth-fits", "players": ["Ada", "Ben"], "photo_tokens": {"Ada": 2}})
     )
-    out = presstime("score", str(path), "--json")
+    out = presstime_process("score", str(path), "--json")
     doc = json.loads(out.stdout)
     assert out.returncode == 0 and doc["winners"] == [] and doc["complete"] is False
-    assert "No winner" in presstime("score", str(path)).stdout
+    assert "No winner" in presstime_process("score", str(path)).stdout
 
 
 BAD = [
@@ -190,7 +179,7 @@ def test_bad_input_exit_2_one_message_per_problem(tmp_path, record, messages):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     for extra in ([], ["--json"]):
-        out = presstime("score", str(path), *extra)
+        out = presstime_process("score", str(path), *extra)
         assert out.returncode == 2, out.stdout + out.stderr
         assert "Traceback" not in out.stderr and out.stdout == ""
         lines = out.stderr.strip().splitlines()

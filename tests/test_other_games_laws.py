@@ -9,6 +9,7 @@
 
 import json
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from presstime.core import games
@@ -48,6 +49,7 @@ JSON = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     game=st.sampled_from(["mini-fits", "heat", "myth-fits"]),
@@ -126,6 +128,7 @@ def myth_fits(draw):
     return {"game": "myth-fits", "players": names, "photo_tokens": tokens, "gathered": gathered}
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(record=st.one_of(mini_fits(), heat(), myth_fits()), data=st.data())
 def test_seating_never_changes_results(record, data):
@@ -166,6 +169,7 @@ def test_heat_winners(record):
         assert p["total"] == p["money"] - p["heat"] * record["heat_value"]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(record=myth_fits())
 def test_myth_fits_one_winner_at_most(record):

@@ -15,6 +15,7 @@ from simboard import client_for, wait_until
 pytest.importorskip("serial")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "game,expect",
     [
@@ -82,6 +83,7 @@ def test_sync_of_an_unscored_game_keeps_a_draft(sim, tmp_path, capsys):
         }
 
 
+@pytest.mark.slow
 def test_watch_once_shows_each_mode(sim, capsys):
     c = client_for(sim)
     c.configure({"game": "heat", "players": ["Ada", "Ben", "Cy"]})
@@ -215,6 +217,7 @@ def test_rebuild_reveal_rounds_and_an_undone_win():
     }
 
 
+@pytest.mark.slow
 def test_play_heat_typed_at_the_table_ends_early_when_everybody_is_arrested(
     sim, tmp_path, capsys, monkeypatch
 ):

@@ -498,6 +498,7 @@ def test_pty_mini_fits_round(board):
     _pulled_journal_matches(board, st)
 
 
+@pytest.mark.slow
 def test_pty_myth_fits_turns(board):
     board.configure({"players": ["Ada", "Ben", "Cy"], "mode": "turns", "turn_ms": 30000})
     st = board.status()

@@ -49,6 +49,7 @@ def synced_record(sim, db, capsys):
     return summary
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "game,args,rounds",
     [

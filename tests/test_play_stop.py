@@ -4,10 +4,13 @@ is."""
 import builtins
 import os
 
+import pytest
+
 from presstime import cli, play_session
 from presstime.store import Store
 
 
+@pytest.mark.slow
 def test_a_demo_leaves_the_history_alone_unless_asked(sim, tmp_path, capsys):
     db = str(tmp_path / "history.db")
     assert cli.main(["play", "--demo", "--game", "myth-fits", "--port", sim.path, "--db", db]) == 0
@@ -18,6 +21,7 @@ def test_a_demo_leaves_the_history_alone_unless_asked(sim, tmp_path, capsys):
     assert "--save: only with --demo" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_play_says_the_draft_is_kept(sim, tmp_path, capsys, monkeypatch):
     typed = ["", "1", "2"]  # Enter starts the round, then both players press
     monkeypatch.setattr(play_session, "_poll_line", lambda timeout: typed.pop(0) if typed else None)
@@ -44,6 +48,7 @@ def test_ctrl_c_in_play_says_the_draft_is_kept(sim, tmp_path, capsys, monkeypatc
         assert store.load_draft(draft["key"])["players"] == ["Ada", "Ben"]
 
 
+@pytest.mark.slow
 def test_quit_in_play_exits_as_in_enter(sim, tmp_path, capsys, monkeypatch):
     typed = ["", "1", "2"]  # Enter starts the round, then both players press
     monkeypatch.setattr(play_session, "_poll_line", lambda timeout: typed.pop(0) if typed else None)

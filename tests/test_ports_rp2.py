@@ -166,6 +166,7 @@ print(len(got), got == bytes(range(256)) * 2)
     assert proc.stdout.endswith(b"512 True\n")
 
 
+@pytest.mark.slow
 @needs_micropython
 @pytest.mark.parametrize("tie_us,expect", [(1000, 1000), (0, 1)])
 def test_press_resolution(tie_us, expect):

@@ -85,6 +85,7 @@ def _existing(files):
     return [f for f in files if os.path.exists(os.path.join(FIRMWARE, f))]
 
 
+@pytest.mark.slow
 def test_circuitpython_port_type_checks(tmp_path):
     reason = _pyright_ok()
     if reason:
@@ -137,6 +138,7 @@ def _micropython_check(tmp_path, files):
     _run(tmp_path, "micropython", files, [extra], typeshed=std_site)
 
 
+@pytest.mark.slow
 def test_micropython_port_type_checks(tmp_path):
     _micropython_check(
         tmp_path,
@@ -148,5 +150,6 @@ def test_micropython_port_type_checks(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_micropython_entry_type_checks(tmp_path):
     _micropython_check(tmp_path, ["main.py"])

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from helpers import presstime_process
 from rig.rp2emu import MS
 
 READY_NS = 800 * MS
@@ -25,13 +26,9 @@ def board(pico):
 
 
 def presstime(*args, timeout=600):
-    return subprocess.run(
-        [sys.executable, "-m", "presstime"] + list(args),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        stdin=subprocess.DEVNULL,
-    )
+    """The command line on the board, with the rig's patience (the chip runs slower than real
+    time)."""
+    return presstime_process(*args, timeout=timeout)
 
 
 def test_watch_once_shows_the_boards_status(board):

@@ -10,12 +10,8 @@ import sys
 
 import pytest
 
-from rig.rp2emu import find_rig, why_absent
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
-
-pytestmark = pytest.mark.skipif(find_rig() is None, reason=why_absent())
 
 # the bench's targets that a single game can show (the count of presses needs the three games)
 PLAYER_FACING = (
@@ -30,12 +26,10 @@ PLAYER_FACING = (
 
 
 @pytest.fixture(scope="module")
-def one_game():
-    from rig.pico import app_image
+def one_game(rig_dir, pico_image):
     from rig.table_load import table_run
 
-    rig = find_rig()
-    return table_run(rig, app_image(rig), games=1)
+    return table_run(rig_dir, pico_image, games=1)
 
 
 def test_the_run_is_a_table(one_game):

@@ -8,6 +8,7 @@ CPython and MicroPython: tests/vectors/table/bad_events*.json.)"""
 import copy
 import sys
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mpy import FIRMWARE
@@ -198,6 +199,7 @@ def journal_of(setup, steps):
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SETUPS), st.lists(commands, min_size=15, max_size=60))
 def test_the_board_shows_the_rounds_the_desktop_rebuilds(setup, steps):
@@ -222,6 +224,7 @@ def _state(t):
     return copy.deepcopy(dict((k, v) for k, v in t.__dict__.items() if k != "face"))
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(
     st.sampled_from(SETUPS),

@@ -2,26 +2,15 @@
 
 import json
 import os
-import subprocess
-import sys
 
+from helpers import presstime_process
 from mpy import ROOT
 
 EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
 
 
-def presstime(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "presstime.cli"] + list(args),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=dict(os.environ, NO_COLOR="1"),
-    )
-
-
 def test_table_shows_rounds_categories_totals_and_winner():
-    out = presstime("score", EXAMPLE)
+    out = presstime_process("score", EXAMPLE)
     assert out.returncode == 0, out.stderr
     text = out.stdout
     for needle in (
@@ -38,7 +27,7 @@ def test_table_shows_rounds_categories_totals_and_winner():
 
 
 def test_json_contract():
-    out = presstime("score", EXAMPLE, "--json")
+    out = presstime_process("score", EXAMPLE, "--json")
     assert out.returncode == 0
     doc = json.loads(out.stdout)
     assert [p["name"] for p in doc["players"]] == ["Ada", "Ben", "Cy"]
@@ -62,7 +51,7 @@ def test_json_contract():
 def _bad(tmp_path, text):
     path = tmp_path / "game.json"
     path.write_text(text)
-    out = presstime("score", str(path))
+    out = presstime_process("score", str(path))
     assert out.returncode == 2, out.stdout + out.stderr
     assert "Traceback" not in out.stderr
     return out.stderr
@@ -113,22 +102,22 @@ def test_one_message_per_problem(tmp_path):
 
 
 def test_missing_file_and_unknown_game(tmp_path):
-    out = presstime("score", str(tmp_path / "nope.json"))
+    out = presstime_process("score", str(tmp_path / "nope.json"))
     assert out.returncode == 2 and "no such file" in out.stderr
     assert "unknown game 'chess'" in _bad(tmp_path, '{"game": "chess"}')
 
 
 def test_several_files_each_scored_and_a_bad_one_named(tmp_path):
     heat = os.path.join(ROOT, "examples", "heat.json")
-    out = presstime("score", EXAMPLE, heat)
+    out = presstime_process("score", EXAMPLE, heat)
     assert out.returncode == 0, out.stderr
     assert "== %s ==" % EXAMPLE in out.stdout and "== %s ==" % heat in out.stdout
     assert "Winner: Ada" in out.stdout
-    doc = json.loads(presstime("score", EXAMPLE, heat, "--json").stdout)
+    doc = json.loads(presstime_process("score", EXAMPLE, heat, "--json").stdout)
     assert [d["file"] for d in doc] == [EXAMPLE, heat]
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "chess"}')
-    out = presstime("score", EXAMPLE, str(bad))
+    out = presstime_process("score", EXAMPLE, str(bad))
     assert out.returncode == 2 and "Winner: Ada" in out.stdout
     assert (
         "unknown game 'chess'" in out.stderr

@@ -6,23 +6,14 @@ import os
 
 import pytest
 
+from helpers import GOOD_PAD
 from presstime import records
 from presstime.entry import round_slot
 from presstime.scorepad.server import ScorepadServer
 from presstime.scorepad.session import ScorepadSession
-from scorepad_phones import chromium_or_skip, launch
+from scorepad_phones import launch
 
 NAMES = ["Ada", "Benedict", "Cy", "Dorothea", "Evangeline", "Fitzgerald"]
-PAD = {
-    "white_space": 4,
-    "articles": 8,
-    "photos": 5,
-    "centerpiece": 2,
-    "smiles": 3,
-    "frowns": 5,
-    "unplaced": 2,
-    "ads": 3,
-}
 
 
 def played(n):
@@ -43,7 +34,7 @@ def played(n):
         for seat in range(n):
             token = session.tokens.get(seat) or session.claim(seat)
             assert "preview" in session.submit(
-                seat, token, dict(PAD, articles=3 + seat, white_space=seat % 3)
+                seat, token, dict(GOOD_PAD, articles=3 + seat, white_space=seat % 3)
             )
         session.close_round()
     result = records.tally(rec)
@@ -61,8 +52,7 @@ def on_screen(page, selector):
 
 
 @pytest.mark.parametrize("n", [1, 2, 4, 6])
-def test_the_winner_and_every_row_fit_one_screen(n):
-    chromium = chromium_or_skip()
+def test_the_winner_and_every_row_fit_one_screen(n, chromium):
     from playwright.sync_api import sync_playwright
 
     session, result = played(n)
@@ -118,8 +108,7 @@ def test_the_qr_code_on_the_big_screen_is_the_phones_link():
     assert svg == out.getvalue()
 
 
-def test_a_big_screen_refused_a_live_slot_shows_the_game_once_one_frees(monkeypatch):
-    chromium = chromium_or_skip()
+def test_a_big_screen_refused_a_live_slot_shows_the_game_once_one_frees(monkeypatch, chromium):
     from playwright.sync_api import sync_playwright
 
     from presstime.scorepad import server as server_mod
@@ -150,8 +139,7 @@ def test_a_big_screen_refused_a_live_slot_shows_the_game_once_one_frees(monkeypa
         server.stop()
 
 
-def test_the_clock_goes_when_the_scorepad_does():
-    chromium = chromium_or_skip()
+def test_the_clock_goes_when_the_scorepad_does(chromium):
     from playwright.sync_api import sync_playwright
 
     rec = {"game": "mini-fits", "players": ["Ada", "Ben"]}
@@ -178,8 +166,7 @@ def test_the_clock_goes_when_the_scorepad_does():
         browser.close()
 
 
-def test_both_pages_work_under_their_content_security_policy():
-    chromium = chromium_or_skip()
+def test_both_pages_work_under_their_content_security_policy(chromium):
     from playwright.sync_api import sync_playwright
 
     session, _ = played(2)
@@ -205,8 +192,7 @@ def test_both_pages_work_under_their_content_security_policy():
         server.stop()
 
 
-def test_the_finished_game_is_one_tap_from_bg_stats_on_phones_and_the_big_screen():
-    chromium = chromium_or_skip()
+def test_the_finished_game_is_one_tap_from_bg_stats_on_phones_and_the_big_screen(chromium):
     from playwright.sync_api import sync_playwright
 
     from presstime.scorepad.table import TableScorepad

@@ -15,7 +15,7 @@ from presstime import records
 from presstime.commands import enter as enter_cmd
 from presstime.entry import ScoreEntry
 from presstime.store import open_store
-from scorepad_phones import Phone, chromium_or_skip, launch
+from scorepad_phones import Phone, launch
 
 PLAYERS = ["Ada", "Ben", "Cy"]
 FINISH = ["Cy Ada Ben", "Ada Ben Cy", "Ben Cy Ada"]
@@ -102,8 +102,7 @@ def stored_game(db):
         return games[0][1]
 
 
-def test_three_phones_enter_a_whole_game(tmp_path):
-    chromium = chromium_or_skip()
+def test_three_phones_enter_a_whole_game(tmp_path, chromium):
     from playwright.sync_api import sync_playwright
 
     db = str(tmp_path / "phones.sqlite3")

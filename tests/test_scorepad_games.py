@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from presstime.entry import round_slot
+from helpers import fit_to_print_record
 from presstime.scorepad.questions import problems, seat_questions
 
 
@@ -16,14 +16,7 @@ def fields(record, r=0):
 
 
 def test_each_game_asks_its_own_numbers_per_seat():
-    f2p = {
-        "game": "fit-to-print",
-        "mode": "standard",
-        "edition": "published",
-        "players": ["A", "B"],
-        "rounds": [],
-    }
-    round_slot(f2p, 0)["breaking_news"] = []
+    f2p = fit_to_print_record(["A", "B"])
     assert fields(f2p)[0] == [
         "white_space",
         "articles",
@@ -69,6 +62,7 @@ def test_the_core_refuses_what_the_rules_refuse():
     assert problems(heat, money, 40) == [] and problems(heat, money, -5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["heat", "mini-fits"])
 def test_play_demo_with_phones(game, tmp_path):
     env = dict(os.environ, PRESSTIME_RUNTIME=str(tmp_path / "run"), NO_COLOR="1")

@@ -4,33 +4,15 @@ numbers accepted from the first, not a stale form."""
 
 import pytest
 
-from presstime.entry import round_slot
+from helpers import GOOD_PAD, fit_to_print_record
 from presstime.scorepad.server import ScorepadServer
 from presstime.scorepad.session import ScorepadSession
-from scorepad_phones import Phone, chromium_or_skip, launch
-
-GOOD = {
-    "white_space": 4,
-    "articles": 8,
-    "photos": 5,
-    "centerpiece": 2,
-    "smiles": 3,
-    "frowns": 5,
-    "unplaced": 2,
-    "ads": 3,
-}
+from scorepad_phones import Phone, launch
 
 
 @pytest.fixture
 def table():
-    rec = {
-        "game": "fit-to-print",
-        "mode": "standard",
-        "edition": "published",
-        "players": ["Ada", "Ben"],
-        "rounds": [],
-    }
-    round_slot(rec, 0)["breaking_news"] = []
+    rec = fit_to_print_record()
     session = ScorepadSession(rec, lambda r: None)
     server = ScorepadServer(session).start()
     session.open_round(0, "round 1 (Friday)")
@@ -42,15 +24,14 @@ def status(page):
     return page.inner_text("#status")
 
 
-def test_a_failed_submit_says_so_and_is_sent_when_the_connection_is_back(table):
-    chromium = chromium_or_skip()
+def test_a_failed_submit_says_so_and_is_sent_when_the_connection_is_back(table, chromium):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = launch(pw, chromium)
         ada = Phone(browser, table.url, "Ada").open()
         ada.pick_seat(0)
-        ada.type(GOOD)
+        ada.type(GOOD_PAD)
         ada.context.set_offline(True)
         ada.submit()
         ada.page.wait_for_function(
@@ -60,13 +41,12 @@ def test_a_failed_submit_says_so_and_is_sent_when_the_connection_is_back(table):
         assert 0 not in table.session.submitted
         ada.context.set_offline(False)
         assert ada.wait_submitted().startswith("Submitted")
-        assert table.session.submitted[0] == GOOD
+        assert table.session.submitted[0] == GOOD_PAD
         assert status(ada.page) == "Sent."
         browser.close()
 
 
-def test_two_tabs_of_one_seat_show_the_accepted_numbers(table):
-    chromium = chromium_or_skip()
+def test_two_tabs_of_one_seat_show_the_accepted_numbers(table, chromium):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -76,7 +56,7 @@ def test_two_tabs_of_one_seat_show_the_accepted_numbers(table):
         second = first.context.new_page()  # the same phone's storage: the same seat
         second.goto(table.url)
         second.wait_for_selector("#form input")
-        first.type(GOOD)
+        first.type(GOOD_PAD)
         first.submit()
         first.wait_submitted()
         second.wait_for_function(
@@ -85,7 +65,7 @@ def test_two_tabs_of_one_seat_show_the_accepted_numbers(table):
         second.wait_for_function(
             "document.getElementById('f-articles').value === '8'", timeout=30000
         )
-        assert dict((f, second.input_value("#f-" + f)) for f in GOOD) == dict(
-            (f, str(v)) for f, v in GOOD.items()
+        assert dict((f, second.input_value("#f-" + f)) for f in GOOD_PAD) == dict(
+            (f, str(v)) for f, v in GOOD_PAD.items()
         )
         browser.close()

@@ -4,24 +4,12 @@ the port are kept beside the draft, and a phone's typed (unsent) numbers are off
 import json
 import urllib.request
 
-from presstime.entry import round_slot
+from helpers import fit_to_print_record
 from presstime.scorepad.table import DraftLink, TableScorepad
 from presstime.store import open_store
-from scorepad_phones import Phone, chromium_or_skip, launch
+from scorepad_phones import Phone, launch
 
 TYPED = {"white_space": 4, "articles": 8, "photos": 5}
-
-
-def record():
-    rec = {
-        "game": "fit-to-print",
-        "mode": "standard",
-        "edition": "published",
-        "players": ["Ada", "Ben"],
-        "rounds": [],
-    }
-    round_slot(rec, 0)["breaking_news"] = []
-    return rec
 
 
 def post(url, body, token=None):
@@ -47,7 +35,7 @@ def get(url, token=None):
 
 def test_a_resumed_game_keeps_its_link_and_seats(tmp_path):
     db = str(tmp_path / "h.sqlite3")
-    rec = record()
+    rec = fit_to_print_record()
     with open_store(db) as store:
         save = lambda r: store.save_draft("enter", r)  # noqa: E731
         save(rec)
@@ -79,14 +67,13 @@ def test_a_resumed_game_keeps_its_link_and_seats(tmp_path):
         assert store.load_link("enter") is None
 
 
-def test_what_a_phone_typed_is_offered_again_after_a_restart(tmp_path):
-    chromium = chromium_or_skip()
+def test_what_a_phone_typed_is_offered_again_after_a_restart(tmp_path, chromium):
     from playwright.sync_api import sync_playwright
 
     db = str(tmp_path / "h.sqlite3")
     with open_store(db) as store, sync_playwright() as pw:
         browser = launch(pw, chromium)
-        rec = record()
+        rec = fit_to_print_record()
         save = lambda r: store.save_draft("enter", r)  # noqa: E731
         save(rec)
         first = TableScorepad(

@@ -9,39 +9,15 @@ import urllib.request
 
 import pytest
 
-from presstime.entry import round_slot
+from helpers import GOOD_PAD, fit_to_print_record
 from presstime.scorepad.server import MAX_BODY, ScorepadServer, _Limiter
 from presstime.scorepad.session import ScorepadSession
-
-
-def record():
-    rec = {
-        "game": "fit-to-print",
-        "mode": "standard",
-        "edition": "published",
-        "players": ["Ada", "Ben"],
-        "rounds": [],
-    }
-    round_slot(rec, 0)["breaking_news"] = []
-    return rec
-
-
-GOOD = {
-    "white_space": 4,
-    "articles": 8,
-    "photos": 5,
-    "centerpiece": 2,
-    "smiles": 3,
-    "frowns": 5,
-    "unplaced": 2,
-    "ads": 3,
-}
 
 
 @pytest.fixture
 def pad():
     saved = []
-    session = ScorepadSession(record(), lambda r: saved.append(json.dumps(r)))
+    session = ScorepadSession(fit_to_print_record(), lambda r: saved.append(json.dumps(r)))
     server = ScorepadServer(session).start()
     session.open_round(0, "round 1 (Friday)")
     server.saved = saved
@@ -91,12 +67,12 @@ def test_a_phone_writes_only_the_seat_it_holds(pad):
     token = got["token"]
     assert call(pad.url + "api/claim", {"seat": 0})[0] == 409  # another phone
     assert call(pad.url + "api/claim", {"seat": 0, "token": token})[1]["token"] == token  # a reload
-    assert call(pad.url + "api/submit", {"seat": 1, "values": GOOD}, token)[0] == 403
-    assert call(pad.url + "api/submit", {"seat": 0, "values": GOOD}, "forged")[0] == 403
-    assert call(pad.url + "api/submit", {"seat": 0, "values": GOOD})[0] == 403
+    assert call(pad.url + "api/submit", {"seat": 1, "values": GOOD_PAD}, token)[0] == 403
+    assert call(pad.url + "api/submit", {"seat": 0, "values": GOOD_PAD}, "forged")[0] == 403
+    assert call(pad.url + "api/submit", {"seat": 0, "values": GOOD_PAD})[0] == 403
     for seat in (-1, 2, "0x1", True, None, 1.5):
         assert call(pad.url + "api/claim", {"seat": seat})[0] == 400
-    status, got = call(pad.url + "api/submit", {"seat": 0, "values": GOOD}, token)
+    status, got = call(pad.url + "api/submit", {"seat": 0, "values": GOOD_PAD}, token)
     assert status == 200 and "points" in got["preview"]
     assert pad.session.missing() == [1]
 
@@ -104,17 +80,21 @@ def test_a_phone_writes_only_the_seat_it_holds(pad):
 def test_every_number_is_checked_by_the_core(pad):
     token = call(pad.url + "api/claim", {"seat": 1})[1]["token"]
     status, got = call(
-        pad.url + "api/submit", {"seat": 1, "values": dict(GOOD, frowns=-1, white_space=99)}, token
+        pad.url + "api/submit",
+        {"seat": 1, "values": dict(GOOD_PAD, frowns=-1, white_space=99)},
+        token,
     )
     assert status == 422
     assert "negative" in got["errors"]["frowns"]
     assert "white" in got["errors"]["white_space"]
     for bad in ("7", 7.5, True, None, [1], 10**40):
         status, got = call(
-            pad.url + "api/submit", {"seat": 1, "values": dict(GOOD, ads=bad)}, token
+            pad.url + "api/submit", {"seat": 1, "values": dict(GOOD_PAD, ads=bad)}, token
         )
         assert status == 422 and "ads" in got["errors"], bad
-    status, got = call(pad.url + "api/submit", {"seat": 1, "values": dict(GOOD, bonus=3)}, token)
+    status, got = call(
+        pad.url + "api/submit", {"seat": 1, "values": dict(GOOD_PAD, bonus=3)}, token
+    )
     assert status == 400 and "bonus" in got["error"]
     status, got = call(pad.url + "api/submit", {"seat": 1, "values": {"articles": 3}}, token)
     assert status == 422 and got["errors"]["ads"].endswith("missing")
@@ -124,7 +104,7 @@ def test_every_number_is_checked_by_the_core(pad):
 
 def test_bodies_are_capped_and_garbage_is_refused(pad):
     token = call(pad.url + "api/claim", {"seat": 0})[1]["token"]
-    big = json.dumps({"seat": 0, "values": GOOD, "pad": "x" * MAX_BODY}).encode()
+    big = json.dumps({"seat": 0, "values": GOOD_PAD, "pad": "x" * MAX_BODY}).encode()
     assert call(pad.url + "api/submit", raw=big, token=token)[0] == 413
     for raw in (b"\xff\xfe", b"[1,2]", b"{", b"[" * 3000, b'"x"'):
         assert call(pad.url + "api/submit", raw=raw, token=token)[0] == 400
@@ -139,7 +119,7 @@ def test_clients_are_rate_limited(pad):
 def test_a_closed_round_takes_no_more_numbers(pad):
     token = call(pad.url + "api/claim", {"seat": 0})[1]["token"]
     pad.session.close_round()
-    status, got = call(pad.url + "api/submit", {"seat": 0, "values": GOOD}, token)
+    status, got = call(pad.url + "api/submit", {"seat": 0, "values": GOOD_PAD}, token)
     assert status == 409 and "closed" in got["error"]
 
 
@@ -158,7 +138,7 @@ def test_the_big_screen_hears_each_change_live(pad):
     first = event()
     token = call(pad.url + "api/claim", {"seat": 0})[1]["token"]
     threading.Thread(
-        target=call, args=(pad.url + "api/submit", {"seat": 0, "values": GOOD}, token)
+        target=call, args=(pad.url + "api/submit", {"seat": 0, "values": GOOD_PAD}, token)
     ).start()
     seen = event()
     while not seen["players"][0]["submitted"]:
@@ -169,10 +149,10 @@ def test_the_big_screen_hears_each_change_live(pad):
 
 def test_accepted_numbers_are_saved_by_the_games_thread(pad):
     token = call(pad.url + "api/claim", {"seat": 0})[1]["token"]
-    call(pad.url + "api/submit", {"seat": 0, "values": GOOD}, token)
+    call(pad.url + "api/submit", {"seat": 0, "values": GOOD_PAD}, token)
     assert pad.saved == []  # not from the server's thread (the database is the game's)
     pad.session.wait(0)
-    assert json.loads(pad.saved[-1])["rounds"][0]["players"]["Ada"] == GOOD
+    assert json.loads(pad.saved[-1])["rounds"][0]["players"]["Ada"] == GOOD_PAD
 
 
 def test_bind_takes_only_this_computers_addresses():

@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from presstime.entry import round_slot
+from helpers import fit_to_print_record
 from presstime.scorepad import guard
 from presstime.scorepad.server import ScorepadServer
 from presstime.scorepad.session import ScorepadSession
@@ -36,14 +36,7 @@ def fd_room(needed):
 def pad(tmp_path, monkeypatch):
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
     monkeypatch.setattr(guard.GuardedH11, "head_s", 3.0)
-    rec = {
-        "game": "fit-to-print",
-        "mode": "standard",
-        "edition": "published",
-        "players": ["Ada", "Ben"],
-        "rounds": [],
-    }
-    round_slot(rec, 0)["breaking_news"] = []
+    rec = fit_to_print_record()
     session = ScorepadSession(rec, lambda r: None)
     server = ScorepadServer(session).start()
     session.open_round(0)
@@ -56,6 +49,7 @@ def get_state(server):
         return json.loads(r.read())
 
 
+@pytest.mark.slow
 def test_half_sent_requests_do_not_stop_the_table(pad, capfd):
     old = fd_room(ATTACK + guard.MAX_CONNECTIONS + 200)
     held = []

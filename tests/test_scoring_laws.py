@@ -1,5 +1,6 @@
 """Laws of Fit to Print scoring, checked with hypothesis over generated games."""
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from presstime.core import fit_to_print as ftp, games
@@ -68,6 +69,7 @@ def records(draw):
     return record
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(records())
 def test_round_score_and_ad_revenue_never_negative(record):
@@ -76,6 +78,7 @@ def test_round_score_and_ad_revenue_never_negative(record):
             assert r["score"] >= 0 and r["ad_revenue"] >= 0
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(records())
 def test_total_is_sum_of_rounds_plus_adjustments(record):
@@ -111,6 +114,7 @@ def _by_name(result, mapping=None):
     return out, sorted(back.get(w, w) for w in result["winners"])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(records(), st.randoms(use_true_random=False))
 def test_renaming_or_reordering_players_changes_no_result(record, rnd):

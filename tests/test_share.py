@@ -24,6 +24,7 @@ def owner(sim):
     c.close()
 
 
+@pytest.mark.slow
 def test_viewers_attach_to_the_owner_and_each_gets_its_own_replies(sim, owner):
     assert not owner.transport.attached
     views = [share.connect(sim.path, command=name) for name in ("watch", "sync")]
@@ -98,6 +99,7 @@ def test_a_viewer_takes_the_board_over_when_the_owner_quits(sim, owner):
         other.close()
 
 
+@pytest.mark.slow
 def test_a_program_that_does_not_share_the_port_is_named(sim):
     code = (
         "import serial,sys,time; s=serial.Serial(sys.argv[1], exclusive=True); print('held', "

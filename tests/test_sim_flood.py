@@ -8,11 +8,14 @@ no reply is dropped: the board stops reading requests while its replies wait ins
 import os
 import time
 
+import pytest
+
 from presstime import pty_out
 from presstime.core import wire
 from simboard import client_for, wait_until
 
 
+@pytest.mark.slow
 def test_presses_never_wait_for_a_client_that_does_not_read(sim):
     c = client_for(sim)
     c.configure({"players": ["Ada", "Ben"], "duration_ms": 60000})

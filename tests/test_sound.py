@@ -105,6 +105,7 @@ def test_warn_ms_is_checked_by_the_board():
         assert "warn_ms" in str(e.value)
 
 
+@pytest.mark.slow
 def test_play_sends_the_warnings_to_the_board(sim, tmp_path, capsys):
     from presstime import cli
 

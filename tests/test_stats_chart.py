@@ -6,23 +6,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from helpers import ZERO_PAD, run_cli
 from history_records import OTHERS
 from presstime import cli, history_stats
 
-ZERO = {
-    "articles": 0,
-    "photos": 0,
-    "centerpiece": 0,
-    "white_space": 0,
-    "smiles": 0,
-    "frowns": 0,
-    "unplaced": 0,
-    "ads": 0,
-}
-
 
 def pad(**kw):
-    p = dict(ZERO)
+    p = dict(ZERO_PAD)
     p.update(kw)
     return p
 
@@ -137,39 +127,34 @@ def db(tmp_path, monkeypatch):
     return tmp_path
 
 
-def run(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_stats_command_json_and_text(db, capsys):
-    code, out, err = run(capsys, "stats", "--json")
+    code, out, err = run_cli(capsys, "stats", "--json")
     assert code == 0
     assert json.loads(out) == history_stats.compute([G1, G2, G3, G4, MINI, OTHERS[1]])
-    code, out, err = run(capsys, "stats")
+    code, out, err = run_cli(capsys, "stats")
     assert code == 0 and "\x1b[" not in out
     assert "Fit to Print: 3 complete games (1 in progress, not counted)" in out
     assert "Mini FITS: 1 complete game" in out and "Heat: 1 complete game" in out
     line = [row for row in out.splitlines() if row.strip().startswith("A ")][0].split()
     # games, wins, win%, avg, best, streak longest/now (G1 won, G2 lost, G3 won), out, token, ads $
     assert line == ["A", "3", "2", "67%", "17.00", "24", "1/1", "0", "1.33", "6.00"]
-    code, out, err = run(capsys, "stats", "--game", "heat", "--json")
+    code, out, err = run_cli(capsys, "stats", "--game", "heat", "--json")
     assert list(json.loads(out)["games"]) == ["heat"]
-    code, out, err = run(capsys, "stats", "--mode", "standard", "--json")
+    code, out, err = run_cli(capsys, "stats", "--mode", "standard", "--json")
     assert list(json.loads(out)["games"]) == ["fit-to-print"]
-    code, out, err = run(capsys, "stats", "--mode", "solo", "--json")
+    code, out, err = run_cli(capsys, "stats", "--mode", "solo", "--json")
     assert json.loads(out) == {"games": {}, "overall": {}}
 
 
 def test_stats_on_an_empty_history(tmp_path, capsys):
-    code, out, err = run(capsys, "stats", "--db", str(tmp_path / "e.sqlite3"))
+    code, out, err = run_cli(capsys, "stats", "--db", str(tmp_path / "e.sqlite3"))
     assert code == 0 and "No games" in out
 
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "which", [["1"], ["3"], ["4"], ["5"], ["6"], ["--all"], ["--all", "--game", "mini-fits"]]
 )
@@ -179,13 +164,13 @@ def test_chart_writes_a_real_png_and_svg(db, capsys, which):
 
     png = str(db / "c.png")
     svg = str(db / "c.svg")
-    code, out, err = run(capsys, "chart", *which, "-o", png)
+    code, out, err = run_cli(capsys, "chart", *which, "-o", png)
     assert code == 0, err
     with open(png, "rb") as f:
         assert f.read(8) == PNG
     height, width = matplotlib.image.imread(png).shape[:2]
     assert width > 500 and height > 200
-    code, out, err = run(capsys, "chart", *which, "-o", svg)
+    code, out, err = run_cli(capsys, "chart", *which, "-o", svg)
     assert code == 0, err
     root = ET.parse(svg).getroot()
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
@@ -193,16 +178,19 @@ def test_chart_writes_a_real_png_and_svg(db, capsys, which):
         assert 'id="axes_2"' in f.read()  # two panels: progression and breakdown
 
 
+@pytest.mark.slow
 def test_chart_bad_requests(db, capsys):
-    code, out, err = run(capsys, "chart", "1", "-o", str(db / "c.gif"))
+    code, out, err = run_cli(capsys, "chart", "1", "-o", str(db / "c.gif"))
     assert code == 2 and "c.gif: a chart file ends in .png or .svg" in err
-    code, out, err = run(capsys, "chart", "99", "-o", str(db / "c.png"))
+    code, out, err = run_cli(capsys, "chart", "99", "-o", str(db / "c.png"))
     assert code == 2 and "no game #99" in err
-    code, out, err = run(capsys, "chart", "--all", "--game", "myth-fits", "-o", str(db / "c.png"))
+    code, out, err = run_cli(
+        capsys, "chart", "--all", "--game", "myth-fits", "-o", str(db / "c.png")
+    )
     assert code == 2 and "no complete myth-fits game" in err
-    code, out, err = run(capsys, "chart", "-o", str(db / "c.png"))
+    code, out, err = run_cli(capsys, "chart", "-o", str(db / "c.png"))
     assert code == 2  # neither an ID nor --all
-    code, out, err = run(capsys, "chart", "1", "-o", str(db / "missing" / "c.png"))
+    code, out, err = run_cli(capsys, "chart", "1", "-o", str(db / "missing" / "c.png"))
     assert code == 1 and "cannot write" in err
 
 
@@ -210,7 +198,7 @@ def test_chart_without_matplotlib_says_how_to_install_it(db, capsys, monkeypatch
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` now fails
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     target = db / "c.png"
-    code, out, err = run(capsys, "chart", "1", "-o", str(target))
+    code, out, err = run_cli(capsys, "chart", "1", "-o", str(target))
     assert code == 1
     from presstime.extras import ROOT
 
@@ -267,7 +255,7 @@ def test_card_writes_a_real_png_and_svg_with_the_table_and_the_winner(db, capsys
     import matplotlib.image
 
     png, svg = str(db / "card.png"), str(db / "card.svg")
-    code, out, err = run(capsys, "card", game_id, "-o", png)
+    code, out, err = run_cli(capsys, "card", game_id, "-o", png)
     assert code == 0 and "result card written" in err, err
     with open(png, "rb") as f:
         assert f.read(8) == PNG
@@ -277,7 +265,7 @@ def test_card_writes_a_real_png_and_svg_with_the_table_and_the_winner(db, capsys
 
     matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text, so the test can read it
     try:
-        code, out, err = run(capsys, "card", game_id, "-o", svg)
+        code, out, err = run_cli(capsys, "card", game_id, "-o", svg)
     finally:
         matplotlib.rcParams["svg.fonttype"] = "path"
     text = open(svg, encoding="utf-8").read()
@@ -291,7 +279,7 @@ def test_chart_puts_each_unit_on_its_own_axis(db, capsys):
 
     heat = records.tally(OTHERS[1])
     assert [u for u, _ in unit_panels("heat", heat)] == ["$", "heat tokens"]
-    code, out, err = run(capsys, "card", "99", "-o", str(db / "c.png"))
+    code, out, err = run_cli(capsys, "card", "99", "-o", str(db / "c.png"))
     assert code == 2 and "no game #99" in err
 
 

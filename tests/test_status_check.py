@@ -110,6 +110,7 @@ def test_what_a_board_of_this_firmware_sends_passes(s):
     _views(s)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(hostile())
 def test_a_hostile_status_is_shown_or_refused_naming_the_field(s):
@@ -151,6 +152,7 @@ class HostileBoard(Transport):
         pass
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

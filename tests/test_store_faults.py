@@ -4,11 +4,11 @@ a clear message and exit 1 or 2, what was and was not stored, never a traceback 
 import json
 import os
 import subprocess
-import sys
 
 import pytest
 
 from enter_runner import run_enter
+from helpers import presstime_process
 from presstime import cli
 from presstime.store import Store
 
@@ -22,12 +22,7 @@ def example():
 
 
 def presstime(*argv, timeout=120):
-    proc = subprocess.run(
-        [sys.executable, "-m", "presstime"] + list(argv),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
+    proc = presstime_process(*argv, timeout=timeout)
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc.returncode, proc.stdout, proc.stderr
 
@@ -62,6 +57,7 @@ def fill(folder):
         os.close(fd)
 
 
+@pytest.mark.slow
 def test_import_on_a_full_disk_says_which_files_were_stored(small_disk, tmp_path):
     db = str(small_disk / "h.sqlite3")
     one, many = str(tmp_path / "one.json"), str(tmp_path / "many.json")
@@ -116,6 +112,7 @@ def _damaged_history(tmp_path):
     return db
 
 
+@pytest.mark.slow
 def test_a_history_with_corrupted_pages_is_named_and_never_written(tmp_path):
     db = _damaged_history(tmp_path)
     with open(db, "rb") as f:
@@ -127,6 +124,7 @@ def test_a_history_with_corrupted_pages_is_named_and_never_written(tmp_path):
         assert f.read() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "sql",
     [
@@ -150,6 +148,7 @@ def test_a_history_holding_objects_presstime_did_not_write_is_refused(tmp_path, 
         assert code == 1 and "holds what presstime did not write there" in err, (argv, err)
 
 
+@pytest.mark.slow
 def test_export_reads_one_snapshot_while_a_delete_commits(tmp_path, monkeypatch, capsys):
     import threading
 

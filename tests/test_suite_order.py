@@ -46,6 +46,7 @@ def installed(tmp_path_factory):
     return str(site)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("order", [PAIR, PAIR[::-1]], ids=["vectors-first", "entry-first"])
 def test_the_pair_passes_in_either_order(installed, order, tmp_path):
     env = dict(os.environ, PYTHONPATH=installed)

@@ -49,6 +49,7 @@ def sync(capsys, port, db):
     return json.loads(out)
 
 
+@pytest.mark.slow
 def test_a_board_that_dropped_its_oldest_games_syncs_what_it_still_has(tmp_path, capsys, runtime):
     journal = str(tmp_path / "journal.bin")
     first, last = fill(journal, 40)

@@ -9,7 +9,7 @@ The law: every rebuilt game has the rounds the table itself went past (with the 
 times, ties, reveals and photo tokens its summary showed), every finished game stores, and the
 stored record carries those same rounds.
 
-A few seconds by default; `-m slow` runs the long hunt (or PRESSTIME_HYPOTHESIS=thorough).
+A few seconds by default; `-m hunt` runs the long hunt (or PRESSTIME_HYPOTHESIS=thorough).
 """
 
 import os
@@ -294,9 +294,10 @@ Sessions.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 TestSyncSessions = Sessions.TestCase
+TestSyncSessions.pytestmark = [pytest.mark.slow]
 
 
-@pytest.mark.slow
+@pytest.mark.hunt
 def test_sync_sessions_long_hunt():
     from hypothesis.stateful import run_state_machine_as_test
 

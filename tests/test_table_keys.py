@@ -1,6 +1,8 @@
 """Every key typed during a round gets an answer; x asks before it throws a round away; undo
 says whose press it took back."""
 
+import pytest
+
 from presstime import mirror
 from presstime.table_screen import TableScreen
 from simboard import client_for, wait_until
@@ -76,6 +78,7 @@ def _running(c):
     return wait_until(c, lambda st: st["phase"] == "running")
 
 
+@pytest.mark.slow
 def test_x_asks_first_then_aborts_and_says_so(sim):
     c = client_for(sim)
     try:
@@ -94,6 +97,7 @@ def test_x_asks_first_then_aborts_and_says_so(sim):
         c.close()
 
 
+@pytest.mark.slow
 def test_every_key_gets_an_answer_and_undo_says_whose(sim):
     c = client_for(sim)
     try:

@@ -6,6 +6,7 @@
 
 import sys
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from mpy import FIRMWARE
@@ -66,6 +67,7 @@ def _check_tokens(t):
     assert held == list(range(1, len(held) + 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(MODES), OPS)
 def test_replay_rebuilds_live_state_and_invariants_hold(mode, ops):

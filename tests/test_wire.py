@@ -243,6 +243,7 @@ print("ok")
     assert run_micropython(script, heap="256K").stdout.strip() == "ok"
 
 
+@pytest.mark.slow
 def test_atheris_fuzz_briefly():
     # coverage-guided fuzzing of the decoder and the board's handler, when atheris is installed
     pytest.importorskip("atheris")

@@ -1,0 +1,60 @@
+"""Helpers shared by the tests: running the CLI, and the game records and scorepad numbers many
+tests start from. (Fixtures are in conftest.py; the simulator board's helpers in simboard.py,
+the scorepad's phones in scorepad_phones.py, stored histories in history_records.py.)"""
+
+import os
+import subprocess
+import sys
+
+from presstime import cli
+from presstime.entry import round_slot
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# One Fit to Print player's scorepad numbers for a round, as the core accepts them.
+GOOD_PAD = {
+    "white_space": 4,
+    "articles": 8,
+    "photos": 5,
+    "centerpiece": 2,
+    "smiles": 3,
+    "frowns": 5,
+    "unplaced": 2,
+    "ads": 3,
+}
+ZERO_PAD = dict.fromkeys(GOOD_PAD, 0)
+
+
+def fit_to_print_record(players=("Ada", "Ben"), mode="standard", open_rounds=1):
+    """A Fit to Print game (published edition) with no numbers typed yet, its first
+    `open_rounds` rounds set up without Breaking News."""
+    rec = {
+        "game": "fit-to-print",
+        "mode": mode,
+        "edition": "published",
+        "players": list(players),
+        "rounds": [],
+    }
+    for r in range(open_rounds):
+        round_slot(rec, r)["breaking_news"] = []
+    return rec
+
+
+def run_cli(capsys, *argv):
+    """`presstime ARGV…` in this process: (exit status, stdout, stderr)."""
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def presstime_process(*args, timeout=120):
+    """`presstime ARGS…` as a fresh process from the checkout, no colours, nothing on stdin."""
+    return subprocess.run(
+        [sys.executable, "-m", "presstime.cli"] + list(args),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=dict(os.environ, NO_COLOR="1"),
+        stdin=subprocess.DEVNULL,
+        timeout=timeout,
+    )
