@@ -143,8 +143,7 @@ def test_play_follows_the_table_past_a_summary_or_back_to_it():
             and said
             == [
                 "The table threw round 1 (Friday) away (an abort or an undo there): it is played "
-                "again, "
-                "and its numbers are taken again once it is over."
+                "again, and its numbers are taken again once it is over."
             ]
         )
     # an abort between play's look and its next: the table refuses the stale next, play follows

@@ -103,8 +103,7 @@ def test_a_viewer_takes_the_board_over_when_the_owner_quits(sim, owner):
 def test_a_program_that_does_not_share_the_port_is_named(sim):
     code = (
         "import serial,sys,time; s=serial.Serial(sys.argv[1], exclusive=True); print('held', "
-        "flush=True); "
-        "time.sleep(30)"
+        "flush=True); time.sleep(30)"
     )
     holder = subprocess.Popen(
         [sys.executable, "-c", code, sim.path], stdout=subprocess.PIPE, text=True

@@ -122,9 +122,8 @@ def stored_plays(store, where="1", params=(), skip=()):
     skip = set(skip)
     rows = store.conn.execute(
         "SELECT g.id, g.uuid, g.added_at, g.updated_at, json_extract(g.record, '$.date'), r.state, "
-        "r.game, r.mode,"
-        " r.edition, r.played, r.place, r.rounds, r.duration_ms, r.decided_by FROM results r"
-        " JOIN games g ON g.id = r.game_id WHERE r.state != 'damaged' AND "
+        "r.game, r.mode, r.edition, r.played, r.place, r.rounds, r.duration_ms, r.decided_by FROM "
+        "results r JOIN games g ON g.id = r.game_id WHERE r.state != 'damaged' AND "
         + where
         + " ORDER BY r.played, r.game_id",
         list(params),

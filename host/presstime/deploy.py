@@ -1036,9 +1036,8 @@ def install_circuitpython_repl(
         say("board: CircuitPython %s" % ".".join(str(v) for v in version))
         if "readonly True" in repl.exec(WRITABLE_CODE):
             raise Failure(
-                "the CIRCUITPY drive is in use by the computer, so code cannot write it: "
-                "copy with --drive instead (hold KEY1 at reset to make it writable for the "
-                "computer)"
+                "the CIRCUITPY drive is in use by the computer, so code cannot write it: copy with "
+                "--drive instead (hold KEY1 at reset to make it writable for the computer)"
             )
         repl.exec(prepare_code(dirs, ()))
         total = 0

@@ -50,8 +50,7 @@ def pull(client, store, progress=None, gone=None):
                 raise Failure(
                     "board %s skipped records %d-%d in the middle of the sync (a board drops old "
                     "records only when a game is set up, never during a sync): the %d records "
-                    "before "
-                    "them are stored, nothing after them; run `presstime sync` again"
+                    "before them are stored, nothing after them; run `presstime sync` again"
                     % (printable(board_id), have + 1, skipped, added)
                 )
             added += store.add_journal(board_id, recs, gone_until=skipped)

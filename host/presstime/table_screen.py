@@ -45,10 +45,8 @@ class TableScreen:
     )
     HELP = (
         "1-6: a player's button \u00b7 Enter: start or resume \u00b7 p: pause \u00b7 x twice: "
-        "abort (the "
-        "round restarts) \u00b7 u: undo a press under 5 s old \u00b7 Ctrl-C: stop (what was typed "
-        "is kept "
-        "as a draft)"
+        "abort (the round restarts) \u00b7 u: undo a press under 5 s old \u00b7 Ctrl-C: stop (what "
+        "was typed is kept as a draft)"
     )
 
     def init_screen(self, grace_ms=5000):
