@@ -2,6 +2,7 @@
 tests start from. (Fixtures are in conftest.py; the simulator board's helpers in simboard.py,
 the scorepad's phones in scorepad_phones.py, stored histories in history_records.py.)"""
 
+import json
 import os
 import subprocess
 import sys
@@ -23,6 +24,17 @@ GOOD_PAD = {
     "ads": 3,
 }
 ZERO_PAD = dict.fromkeys(GOOD_PAD, 0)
+
+
+def example_path(game="fit-to-print"):
+    """The checkout's example record of `game`: examples/GAME.json."""
+    return os.path.join(ROOT, "examples", game + ".json")
+
+
+def example(game="fit-to-print"):
+    """A fresh copy of the example record of `game`."""
+    with open(example_path(game), encoding="utf-8") as f:
+        return json.load(f)
 
 
 def fit_to_print_record(players=("Ada", "Ben"), mode="standard", open_rounds=1):

@@ -20,20 +20,15 @@ import sqlite3
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from helpers import run_cli
+from helpers import example, example_path, run_cli
 from presstime import records, store, term
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
+EXAMPLE = example_path()
 RAW = [chr(c) for c in list(range(0, 9)) + list(range(11, 32)) + list(range(127, 160))] + [
     "\u2028",
     "\u202e",
 ]
-
-
-def example():
-    with open(EXAMPLE, encoding="utf-8") as f:
-        return json.load(f)
 
 
 def no_raw_control(text):

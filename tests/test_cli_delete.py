@@ -2,26 +2,15 @@
 once."""
 
 import io
-import json
 import os
 import subprocess
 import sys
 
 import pytest
 
-from helpers import run_cli
+from helpers import example, run_cli
 from presstime.errors import BadInput
 from presstime.store import Store
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLES = [
-    os.path.join(ROOT, "examples", name + ".json") for name in ("fit-to-print", "heat", "mini-fits")
-]
-
-
-def load(path):
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
 
 
 @pytest.fixture
@@ -32,9 +21,9 @@ def db(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # not a terminal, unless a test says so
     with Store(path) as store:
-        assert store.add_game(load(EXAMPLES[0]), "import:fit-to-print.json") == 1
-        assert store.add_game(load(EXAMPLES[1]), "import:heat.json") == 2
-        assert store.add_game(load(EXAMPLES[2]), "board:sim-0a1b2c3d:12") == 3
+        assert store.add_game(example("fit-to-print"), "import:fit-to-print.json") == 1
+        assert store.add_game(example("heat"), "import:heat.json") == 2
+        assert store.add_game(example("mini-fits"), "board:sim-0a1b2c3d:12") == 3
     return path
 
 

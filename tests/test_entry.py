@@ -12,8 +12,8 @@ from presstime import records
 from presstime.entry import EntryStopped, ScoreEntry, ask_setup, questions
 
 # The rulebooks' worked example (docs/rules.md §1) as a scorepad line, in the order the entry asks
-# the rest:
-# articles, photos, centerpiece, smiles, frowns, unplaced, ads (white space is asked first).
+# the rest: articles, photos, centerpiece, smiles, frowns, unplaced, ads (white space is asked
+# first).
 ADA = ["8", "5", "2", "3", "5", "2", "3"]
 BEN = ["6", "2", "1", "2", "2", "0", "4"]
 

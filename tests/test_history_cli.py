@@ -10,7 +10,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from helpers import run_cli
+from helpers import example, example_path, run_cli
 from history_records import OTHERS, fit_to_print
 from presstime import cli, game_files, history_csv, records
 from presstime.errors import BadInput
@@ -18,13 +18,8 @@ from presstime.records import is_uuid
 from presstime.store import Store, without_uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
+EXAMPLE = example_path()
 MY_COMMANDS = ["history", "show", "import", "export", "stats", "chart", "card"]
-
-
-def example():
-    with open(EXAMPLE, encoding="utf-8") as f:
-        return json.load(f)
 
 
 @pytest.fixture

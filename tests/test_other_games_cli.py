@@ -1,20 +1,14 @@
 """`presstime score` on Mini FITS, Heat and Myth Fits records: table, --json, bad input (exit 2)."""
 
 import json
-import os
 
 import pytest
 
-from helpers import presstime_process
-from mpy import ROOT
-
-
-def example(game):
-    return os.path.join(ROOT, "examples", game + ".json")
+from helpers import example_path, presstime_process
 
 
 def test_mini_fits_json():
-    out = presstime_process("score", example("mini-fits"), "--json")
+    out = presstime_process("score", example_path("mini-fits"), "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["game"] == "mini-fits" and doc["complete"] is True
@@ -32,7 +26,7 @@ def test_mini_fits_json():
 
 
 def test_mini_fits_table():
-    out = presstime_process("score", example("mini-fits"))
+    out = presstime_process("score", example_path("mini-fits"))
     assert out.returncode == 0, out.stderr
     for needle in ("Mini FITS", "round 1", "round 2", "TOTAL", "Winner: Ben"):
         assert needle in out.stdout
@@ -60,7 +54,7 @@ def test_mini_fits_solo_rating(tmp_path):
 
 
 def test_heat_json_and_table():
-    out = presstime_process("score", example("heat"), "--json")
+    out = presstime_process("score", example_path("heat"), "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     # 40-9 = 31 (heat 3), 37-6 = 31 (heat 2), 45-15 = 30, 28-0 = 28: Ben wins the tie on heat
@@ -71,7 +65,7 @@ def test_heat_json_and_table():
         ("Dee", 28, 0),
     ]
     assert doc["winners"] == ["Ben"] and doc["complete"] is True and doc["arrested"] is False
-    text = presstime_process("score", example("heat")).stdout
+    text = presstime_process("score", example_path("heat")).stdout
     for needle in ("Heat", "heat value: $3", "money", "paid", "TOTAL", "Winner: Ben"):
         assert needle in text
 
@@ -85,13 +79,13 @@ def test_heat_arrested_table(tmp_path):
 
 
 def test_myth_fits_json_and_table():
-    out = presstime_process("score", example("myth-fits"), "--json")
+    out = presstime_process("score", example_path("myth-fits"), "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["winners"] == ["Ben"] and doc["won_by"] == "photos"
     assert (doc["grid"], doc["photographers"], doc["target"]) == ("6x4", 3, 4)
     assert [p["total"] for p in doc["players"]] == [2, 4, 1]
-    text = presstime_process("score", example("myth-fits")).stdout
+    text = presstime_process("score", example_path("myth-fits")).stdout
     for needle in (
         "Myth Fits",
         "grid: 6x4",

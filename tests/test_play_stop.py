@@ -32,8 +32,8 @@ def test_ctrl_c_in_play_says_the_draft_is_kept(sim, tmp_path, capsys, monkeypatc
     monkeypatch.setattr(builtins, "input", interrupted)
     db = str(tmp_path / "history.db")
     # a short round (10 s, the shortest): presses typed while the 3-2-1 count runs are not presses
-    # yet, so the
-    # round may end by its time-out (tokens forced) rather than by both players pressing
+    # yet, so the round may end by its time-out (tokens forced) rather than by both players
+    # pressing
     assert (
         cli.main(
             ["play", "--players", "Ada,Ben", "--duration", "0:10", "--port", sim.path, "--db", db]

@@ -41,8 +41,8 @@ G2 = game(
     {"B": pad(articles=5, white_space=1, ads=2), "A": pad(articles=3, white_space=2, ads=2)},
     ["B", "A"],
 )
-# G3: A 4 + 3 = 7 a round (21), B 4 + 1 = 5 (15), C 10 - 1 (area 5, largest) - 2 (mood) - 1
-# (unplaced) = 6 (18);
+# G3: A 4 + 3 = 7 a round (21), B 4 + 1 = 5 (15),
+#     C 10 - 1 (area 5, largest) - 2 (mood) - 1 (unplaced) = 6 (18);
 #     C has $0, the sole lowest: out of business. A wins.
 G3 = game(
     {

@@ -11,13 +11,14 @@ import textwrap
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from helpers import example, example_path
 from presstime import store as store_mod
 from presstime.errors import BadInput, Failure
 from presstime.records import is_uuid
 from presstime.store import JournalError, Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
+EXAMPLE = example_path()
 
 
 # schema 4: the stored results and the running totals stats reads
@@ -34,11 +35,6 @@ TABLES = [
     "result_values",
     "results",
 ]
-
-
-def example():
-    with open(EXAMPLE, encoding="utf-8") as f:
-        return json.load(f)
 
 
 def small(name="A", other="B", articles=5):

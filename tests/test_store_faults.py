@@ -8,17 +8,12 @@ import subprocess
 import pytest
 
 from enter_runner import run_enter
-from helpers import presstime_process
+from helpers import example, example_path, presstime_process
 from presstime import cli
 from presstime.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLE = os.path.join(ROOT, "examples", "fit-to-print.json")
-
-
-def example():
-    with open(EXAMPLE, encoding="utf-8") as f:
-        return json.load(f)
+EXAMPLE = example_path()
 
 
 def presstime(*argv, timeout=120):

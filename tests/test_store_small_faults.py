@@ -6,15 +6,11 @@ import os
 
 import pytest
 
+from helpers import example
 from presstime import cli
 from presstime.core.record_checks import MAX_WHOLE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def example(name):
-    with open(os.path.join(ROOT, "examples", name), encoding="utf-8") as f:
-        return json.load(f)
 
 
 def _write(tmp_path, text):
@@ -25,7 +21,7 @@ def _write(tmp_path, text):
 
 @pytest.mark.parametrize("command", ["score", "import"])
 def test_a_lone_surrogate_is_refused_by_score_and_import(tmp_path, capsys, command):
-    text = json.dumps(example("heat.json")).replace('"Ada"', '"Ada\\ud800"')
+    text = json.dumps(example("heat")).replace('"Ada"', '"Ada\\ud800"')
     assert "\\ud800" in text
     argv = [command, _write(tmp_path, text)] + (
         ["--db", str(tmp_path / "h.db")] if command == "import" else []
@@ -35,7 +31,7 @@ def test_a_lone_surrogate_is_refused_by_score_and_import(tmp_path, capsys, comma
 
 
 def _with_money(value):
-    record = example("heat.json")
+    record = example("heat")
     name = sorted(record["final"])[0]
     record["final"][name]["money"] = value
     return record
@@ -67,7 +63,7 @@ def test_board_times_beyond_the_bound_are_refused_by_score_and_import(tmp_path, 
 
 def test_a_cell_over_128_kb_exports_and_imports_again(tmp_path, capsys):
     db, other, out = str(tmp_path / "h.db"), str(tmp_path / "o.db"), str(tmp_path / "all.csv")
-    record = dict(example("heat.json"), notes="n" * 200000)
+    record = dict(example("heat"), notes="n" * 200000)
     assert cli.main(["import", _write(tmp_path, json.dumps(record)), "--db", db]) == 0
     assert cli.main(["export", "-o", out, "--db", db]) == 0
     assert cli.main(["import", out, "--db", other]) == 0
