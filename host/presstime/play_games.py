@@ -38,6 +38,63 @@ class GameSession(PlaySession):
         "(or Heat's heists) \u00b7 x twice: abort"
     )
 
+    KEPT = "what was entered is kept"
+
+    def rounds(self, st):
+        return st.get("rounds") or 1
+
+    @property
+    def entry(self):
+        from .game_entry import GameEntry
+
+        if getattr(self, "_entry", None) is None:
+            self._entry = GameEntry(self.record, self.save, ask=self.ask, say=self.say)
+        return self._entry
+
+    def score_round(self, index, st, again=False):
+        """The numbers of the round the face asks (Mini FITS' lines), and the photo tokens the
+        board counted in a game in turns. Returns None: the standings come at the end."""
+        face = games.module(self.record["game"])
+        if face.fields(self.record, index):
+            if self.pad is not None:
+                _phones_round(
+                    self,
+                    self.entry,
+                    self.record,
+                    self.demo,
+                    index,
+                    "%s %d" % (face.ROUND_WORD, index + 1),
+                )
+            elif self.demo:
+                self.demo.fill(self.record, index)
+            self.entry.enter(round_index=index, review=again and not self.demo and self.pad is None)
+            if self.pad is not None:
+                self.pad.standings(_tally_or_none(self.record))
+        if st.get("mode") == "turns":  # the photo tokens the board counted
+            self.record["photo_tokens"] = dict(
+                (p["name"], p.get("photos", 0)) for p in st["players"]
+            )
+            self.save(self.record)
+        return None
+
+    def finish(self):
+        """The game's end numbers (Heat's money, Myth Fits' gatherer), then the core's standings."""
+        record = self.record
+        if self.pad is not None:
+            _phones_round(self, self.entry, record, self.demo, None, "the final count")
+        elif self.demo:
+            self.demo.fill(record)
+        self.entry.enter()
+        face = games.module(record["game"])
+        if "gathered" in [
+            path[0] for path, kind, label in face.fields(dict(record, photo_tokens=None), None)
+        ]:
+            record.setdefault("gathered", None)
+        result = self.entry.finish()
+        if self.pad is not None:
+            self.pad.standings(result)
+        return result
+
     def start_hint(self, st):
         if st.get("mode") == "turns":
             return (
@@ -184,11 +241,11 @@ def _tally_or_none(record):
 
 
 def run_game(args, names, say, ask):
-    """The whole game: configure, run, numbers, standings, history. Returns the exit status."""
-    from .entry import EntryStopped
-    from .errors import BadInput, Failure
-    from .game_entry import GameEntry
-    from .play_session import configure_board, game_store, open_board, stopped, store_played_game
+    """The game's set-up (its players, its turn limit), then play_session.play_game. Returns
+    (exit status, same players again?)."""
+    from .errors import BadInput
+    from .play_session import play_game
+    from .round_time import round_time_ms, warnings_ms
 
     game = args.game
     face = games.module(game)
@@ -204,90 +261,9 @@ def run_game(args, names, say, ask):
             raise BadInput(
                 "--turn-limit: only a game played in turns has a turn limit (not %s)" % game
             )
-        from .round_time import round_time_ms
-
         cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
-    from .round_time import warnings_ms
-    from .sound import for_board
-
     warn = None if getattr(args, "warn", None) is None else warnings_ms(args.warn)
     if warn is not None:
         cfg["warn_ms"] = warn
-    store_cm = game_store(args)
-    client, sim = open_board(args, say)
-    key = None
-    table = None
-    try:
-        with store_cm as store:
-            key = configure_board(client, cfg, say)
-            store.hold_draft(key)  # no `enter --draft` types into it meanwhile
-            st = client.status()
-            for fact in mirror.setup_lines(st):
-                say("  " + fact)
-            demo = GameDemo(args.seed) if args.demo else None
-            table = GameSession(client, store, record, key, say, ask, demo=demo)
-            table.sounds = for_board(client, mute=getattr(args, "mute", False), warn=warn)
-            table.save(record)
-            if getattr(args, "scorepad", False):
-                from .play_session import start_scorepad
-
-                table.pad, table.phones = start_scorepad(args, record, table, say)
-            entry = GameEntry(record, table.save, ask=ask, say=say)
-            try:
-                i = again = 0
-                while i < (st.get("rounds") or 1):
-                    try:
-                        st = table.wait_round(i)
-                    except Failure:
-                        say(
-                            "The board stopped answering; what was entered is kept as draft %s "
-                            "(`presstime sync` later still pulls the board's journal)." % key
-                        )
-                        raise
-                    if face.fields(record, i):  # numbers of this round (Mini FITS's lines)
-                        if table.pad is not None:
-                            _phones_round(
-                                table, entry, record, demo, i, "%s %d" % (face.ROUND_WORD, i + 1)
-                            )
-                        elif demo:
-                            demo.fill(record, i)
-                        entry.enter(round_index=i, review=again and not demo and table.pad is None)
-                        if table.pad is not None:
-                            table.pad.standings(_tally_or_none(record))
-                    if st.get("mode") == "turns":  # the photo tokens the board counted
-                        record["photo_tokens"] = dict(
-                            (p["name"], p.get("photos", 0)) for p in st["players"]
-                        )
-                        table.save(record)
-                    if table.ended:
-                        break
-                    past = table.went_past(st)[0]  # the table decides the round's fate
-                    i, again = (i + 1, False) if past else (i, True)
-                if table.pad is not None:
-                    _phones_round(table, entry, record, demo, None, "the final count")
-                elif demo:
-                    demo.fill(record)
-                entry.enter()
-                if "gathered" in [
-                    path[0]
-                    for path, kind, label in face.fields(dict(record, photo_tokens=None), None)
-                ]:
-                    record.setdefault("gathered", None)
-                result = entry.finish()
-            except EntryStopped as stop:
-                stopped(key, say)
-                return stop.status
-            if table.pad is not None:
-                table.pad.standings(result)
-            store_played_game(store, table, record, key, result, say)
-    except KeyboardInterrupt:
-        if key is not None and (args.save or not args.demo):
-            stopped(key, say, "Stopped (Ctrl-C)", record, args)
-        raise
-    finally:
-        if table is not None and table.pad is not None:
-            table.pad.stop()
-        client.close()
-        if sim is not None:
-            sim.stop()
-    return 0
+    demo = GameDemo(args.seed) if args.demo else None
+    return play_game(args, record, cfg, GameSession, demo, warn, say, ask)

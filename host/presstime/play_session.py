@@ -1,7 +1,9 @@
 """The play session: what `presstime play` does with a board for one game, and its helpers
 (the board picked or the simulator started, the set-up sent, the rounds mirrored, the finished
-game stored and its standings pushed to the lights). `commands/play.py` is the command-line
-front; play_games.py the other games' rounds.
+game stored and its standings pushed to the lights). `play_game` is the one session loop of
+every game; `commands/play.py` is the command-line front (the set-up); PlaySession scores a
+game whose rounds have their own set-up (its face's ROUND_SETUP), play_games.GameSession a game
+whose numbers are its core face's `fields`.
 """
 
 from .table_screen import TableScreen, poll_line
@@ -24,6 +26,9 @@ class PlaySession(TableScreen):
     while a round runs on the table view (table_screen.TableScreen).
 
     (Not the core's round machine, core/table.py Table: this drives a board that runs one.)"""
+
+    ended = False  # the table ended the game before its last round (GameSession: `end`)
+    KEPT = "the rounds scored so far are kept"  # what a board that stops answering leaves
 
     def __init__(self, client, store, record, key, say, ask, demo=None, live=None):
         self.client = client
@@ -99,6 +104,39 @@ class PlaySession(TableScreen):
         if self.pad is not None:
             self.pad.standings(result)
         return result
+
+    def rounds(self, st):
+        """How many rounds the game has."""
+        from .entry import rounds_in
+
+        return rounds_in(self.record)
+
+    def round_scored(self, index, result):
+        """The round's scores and the totals so far, here and on the board's lights."""
+        from .tableview import wrapped
+
+        self.say("")
+        self.say("Round %d, the scores:" % (index + 1))
+        for line in round_scores(result, index):
+            self.say(line)
+        for line in wrapped(
+            "After round %d: %s"
+            % (
+                index + 1,
+                ", ".join(
+                    "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"])
+                    for p in result["players"]
+                ),
+            )
+        ):
+            self.say(line)
+        self.push(result)
+
+    def finish(self):
+        """The core's standings of the finished game."""
+        from . import records
+
+        return records.tally(self.record)
 
     def push(self, result):
         from .link import BoardError
@@ -292,7 +330,6 @@ def store_played_game(store, table, record, key, result, say):
     standings and the final table shown here and pushed to the board's lights."""
     from . import report
     from .final_table import final_table
-
     game_id = store.add_game(record, source=key, draft_key=key)
     say("")
     say(report.standings_text(result, record).rstrip("\n"))
@@ -304,6 +341,70 @@ def store_played_game(store, table, record, key, result, say):
         say("A demo: not kept in the history (`--save` keeps it).")
     else:
         say("Saved as game %d in the history." % game_id)
+
+
+def play_game(args, record, cfg, session, demo, warn, say, ask):
+    """The whole game at the table, whatever the game: the board set up with `cfg`, each round
+    mirrored and its numbers taken by the `session` class (PlaySession, play_games.GameSession),
+    the standings, the history, and 'same players again?'. Returns (exit status, again)."""
+    from . import mirror
+    from .entry import EntryStopped
+    from .errors import Failure
+    from .sound import for_board
+
+    store_cm = game_store(args)
+    client, sim = open_board(args, say)
+    key = None
+    table = None
+    again = False
+    try:
+        with store_cm as store:
+            key = configure_board(client, cfg, say)
+            store.hold_draft(key)  # no `enter --draft` types into it meanwhile
+            st = client.status()
+            for fact in mirror.setup_lines(st):  # Myth Fits' grid, turn-based: who the board drew
+                say("  " + fact)
+            table = session(client, store, record, key, say, ask, demo=demo)
+            table.sounds = for_board(client, mute=getattr(args, "mute", False), warn=warn)
+            table.save(record)
+            if getattr(args, "scorepad", False):
+                table.pad, table.phones = start_scorepad(args, record, table, say)
+            try:
+                i = again = 0
+                while i < table.rounds(st):
+                    try:
+                        st = table.wait_round(i)
+                    except Failure:
+                        say(
+                            "The board stopped answering; %s as draft %s "
+                            "(`presstime sync` later still pulls the board's journal)."
+                            % (table.KEPT, key)
+                        )
+                        raise
+                    result = table.score_round(i, st, again=again)
+                    if result is not None:
+                        table.round_scored(i, result)
+                    if table.ended:
+                        break
+                    past = table.went_past(st)[0]  # the table decides the round's fate
+                    i, again = (i + 1, False) if past else (i, True)
+                result = table.finish()
+            except EntryStopped as stop:
+                stopped(key, say)
+                return stop.status, False
+            store_played_game(store, table, record, key, result, say)
+            again = same_players_again(ask, say, args.demo)
+    except KeyboardInterrupt:
+        if key is not None and (args.save or not args.demo):
+            stopped(key, say, "Stopped (Ctrl-C)", record, args)
+        raise
+    finally:
+        if table is not None and table.pad is not None:
+            table.pad.stop()
+        client.close()
+        if sim is not None:
+            sim.stop()
+    return 0, again
 
 
 def game_store(args):

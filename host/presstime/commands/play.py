@@ -114,7 +114,7 @@ def _play_other(args):
     from ..entry import EntryStopped
     from ..errors import BadInput
     from ..play_games import demo_players, run_game
-    from ..play_session import parse_players, played_elsewhere, same_players_again, scripted_ask
+    from ..play_session import parse_players, played_elsewhere, scripted_ask
 
     viewed = played_elsewhere(args, print)
     if viewed is not None:
@@ -143,36 +143,28 @@ def _play_other(args):
                 for m in e.messages:
                     say("  " + m)
     try:
-        code = run_game(args, names, say, ask)
+        code, again = run_game(args, names, say, ask)
     except EntryStopped as stop:
         return stop.status
-    if code == 0 and same_players_again(ask, say, args.demo):
+    if again:
         return _play_other(_same_seats(args, names))
     return code
 
 
 def run(args):
-    from .. import mirror, records
+    from .. import records
     from ..core import games
-    from ..entry import EntryStopped, ask_setup, rounds_in
-    from ..errors import BadInput, Failure
+    from ..entry import EntryStopped, ask_setup
+    from ..errors import BadInput
     from ..play_session import (
         Demo,
         PlaySession,
-        configure_board,
-        game_store,
         parse_players,
+        play_game,
         played_elsewhere,
-        round_scores,
-        same_players_again,
         scripted_ask,
-        start_scorepad,
-        stopped,
-        store_played_game,
     )
     from ..round_time import round_time_ms, warnings_ms
-    from ..sound import for_board
-    from ..tableview import wrapped
 
     if args.scorepad:
         from ..scorepad.options import resolve_bind
@@ -221,84 +213,21 @@ def run(args):
             raise BadInput(problems)
     names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
 
-    store_cm = game_store(args)
-    client, sim = open_board(args, say)
-    key = None
-    table = None
-    again = False
-    try:
-        with store_cm as store:
-            cfg = {
-                "game": DEFAULT_GAME,
-                "mode": record["mode"],
-                "edition": record["edition"],
-                "duration_ms": duration,
-                "players": [{"name": n} for n in names],
-            }
-            if warn is not None:
-                cfg["warn_ms"] = warn
-            key = configure_board(client, cfg, say)
-            store.hold_draft(key)  # no `enter --draft` types into it meanwhile
-            for fact in mirror.setup_lines(client.status()):  # turn-based: who the board drew
-                say("  " + fact)
-            table = PlaySession(
-                client, store, record, key, say, ask, demo=Demo(args.seed) if args.demo else None
-            )
-            table.sounds = for_board(client, mute=args.mute, warn=warn)
-            table.save(record)
-            if args.scorepad:
-                table.pad, table.phones = start_scorepad(args, record, table, say)
-            result = None
-            i = again = 0
-            while i < rounds_in(record):
-                try:
-                    st = table.wait_round(i)
-                except Failure:
-                    say(
-                        "The board stopped answering; the rounds scored so far are kept as draft "
-                        "%s "
-                        "(`presstime sync` later still pulls the board's journal)." % key
-                    )
-                    raise
-                try:
-                    result = table.score_round(i, st, again=again) or result
-                except EntryStopped as stop:
-                    stopped(key, say)
-                    return stop.status
-                if result is not None:
-                    say("")
-                    say("Round %d, the scores:" % (i + 1))
-                    for line in round_scores(result, i):
-                        say(line)
-                    for line in wrapped(
-                        "After round %d: %s"
-                        % (
-                            i + 1,
-                            ", ".join(
-                                "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"])
-                                for p in result["players"]
-                            ),
-                        )
-                    ):
-                        say(line)
-                    table.push(result)
-                past = table.went_past(st)[0]  # the table decides the round's fate
-                i, again = (i + 1, False) if past else (i, True)
-            store_played_game(store, table, record, key, records.tally(record), say)
-            again = same_players_again(ask, say, args.demo)
-    except KeyboardInterrupt:
-        if key is not None and (args.save or not args.demo):
-            stopped(key, say, "Stopped (Ctrl-C)", record, args)
-        raise
-    finally:
-        if table is not None and table.pad is not None:
-            table.pad.stop()
-        client.close()
-        if sim is not None:
-            sim.stop()
+    cfg = {
+        "game": DEFAULT_GAME,
+        "mode": record["mode"],
+        "edition": record["edition"],
+        "duration_ms": duration,
+        "players": [{"name": n} for n in names],
+    }
+    if warn is not None:
+        cfg["warn_ms"] = warn
+    code, again = play_game(
+        args, record, cfg, PlaySession, Demo(args.seed) if args.demo else None, warn, say, ask
+    )
     if again:
         return run(_same_seats(args, names))
-    return 0
+    return code
 
 
 def _same_seats(args, names):
