@@ -249,16 +249,16 @@ def test_a_discarded_draft_comes_back_when_its_game_has_new_records(tmp_path):
     _, events = played(["Ada", "Ben"])
     records = journal_of(events)
     half = len(records) // 2
-    from presstime.commands.sync import store_games
+    from presstime.keeping import store_board_games
 
     with Store(str(tmp_path / "h.sqlite3")) as s:
         s.add_journal("b", records[:half])
-        [g] = store_games(s, "b", rebuild.games_from_journal(s.journal("b")))
+        [g] = store_board_games(s, "b", rebuild.games_from_journal(s.journal("b")))
         s.discard_draft(g["draft"], s.last_seq("b"))
-        [g] = store_games(s, "b", rebuild.games_from_journal(s.journal("b")))
+        [g] = store_board_games(s, "b", rebuild.games_from_journal(s.journal("b")))
         assert g.get("discarded") and s.list_drafts() == []
         s.add_journal("b", records[half:])
-        [g] = store_games(s, "b", rebuild.games_from_journal(s.journal("b")))
+        [g] = store_board_games(s, "b", rebuild.games_from_journal(s.journal("b")))
         assert g.get("redrafted") and g["draft"] and len(s.list_drafts()) == 1
 
 

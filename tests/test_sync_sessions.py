@@ -21,11 +21,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from journal_fakes import FakeFS, PowerCut
 from presstime import rebuild
-from presstime.commands.sync import store_games
 from presstime.core.table import OVER, SUMMARY
 from presstime.device.app import App
 from presstime.device.journal import Journal
 from presstime.device.ports.fake import FakePort
+from presstime.keeping import store_board_games
 from presstime.play_games import GameDemo
 from presstime.play_session import Demo
 from presstime.store import Store
@@ -226,7 +226,7 @@ class Sessions(RuleBasedStateMachine):
         damaged = []
         rebuilt = rebuild.games_from_journal(self.store.journal("b"), damaged)
         assert damaged == []
-        return rebuilt, store_games(self.store, "b", rebuilt)
+        return rebuilt, store_board_games(self.store, "b", rebuilt)
 
     # ---- then sync, and finish every game the table finished ------------------------------
     def teardown(self):

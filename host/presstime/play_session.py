@@ -330,7 +330,9 @@ def store_played_game(store, table, record, key, result, say):
     standings and the final table shown here and pushed to the board's lights."""
     from . import report
     from .final_table import final_table
-    game_id = store.add_game(record, source=key, draft_key=key)
+    from .keeping import store_finished
+
+    game_id = store_finished(store, record, key, result)
     say("")
     say(report.standings_text(result, record).rstrip("\n"))
     say("")

@@ -217,10 +217,13 @@ def _from_result(record, result, added_at):
     return summary
 
 
-def summarize_checked(record, added_at=""):
-    """The Summary of a record the store has just checked (not checked again)."""
+def summarize_checked(record, added_at="", result=None):
+    """The Summary of a record the store has just checked (not checked again), scored now
+    unless its `result` is given."""
     from .core import games
 
+    if result is not None:
+        return _from_result(record, result, added_at)
     try:
         result = games.score(record)
     except Exception as e:

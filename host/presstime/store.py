@@ -661,15 +661,20 @@ class Store:
 
     # --- games --------------------------------------------------------------------------
 
-    def add_game(self, record, source="", draft_key=None):
+    def add_game(self, record, source="", draft_key=None, result=None):
         """Validate and store one game typed or played here: always a new game (two games with
         the same numbers are two games), its id. `draft_key`: the draft it was finished from,
         dropped in the same transaction (both happen or neither), its uuid kept by the game.
-        Its texts are stored in NFC (names.normal_record)."""
+        Its texts are stored in NFC (names.normal_record). `result`: the core's standings of
+        this very record (records.tally), so that it is not checked and scored again; ignored
+        when the record's texts were not yet in NFC."""
         from .names import normal_record
 
-        record = normal_record(record)
-        _check(record)
+        normal = normal_record(record)
+        if result is None or normal != record:
+            _check(normal)
+            result = None
+        record = normal
         uid = ""
         with self._write():
             if draft_key is not None:
@@ -682,7 +687,7 @@ class Store:
                     and not self.conn.execute("SELECT 1 FROM games WHERE uuid = ?", row).fetchone()
                 ):
                     uid = row[0]
-            return self._insert_game(record, source, uid)
+            return self._insert_game(record, source, uid, result)
 
     def add_games(self, records, source="", checked=False, added=None):
         """Import: validate every record first, then store them all in one transaction (all or
@@ -714,9 +719,9 @@ class Store:
                 ids.append(game_id)
         return ids
 
-    def _insert_game(self, record, source, uid):
+    def _insert_game(self, record, source, uid, result=None):
         """Inside a transaction: the record stored (without its uuid, kept in its column; '':
-        a new one), its result computed; the new id."""
+        a new one), its result computed (unless given); the new id."""
         from .results import summarize_checked
 
         record = without_uuid(record)
@@ -727,7 +732,7 @@ class Store:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (_dump(record), str(source), now, now) + _summary_values(record) + (uid,),
         )
-        _insert_results(self.conn, cur.lastrowid, summarize_checked(record, now))
+        _insert_results(self.conn, cur.lastrowid, summarize_checked(record, now, result))
         return cur.lastrowid
 
     def find_game(self, record):

@@ -203,7 +203,9 @@ def _enter_typed(store, args, ask, say, phones):
         return None, 130, None
     if not _finished(result, DRAFT_KEY, "--resume", say):
         return None, 0, None
-    return store.add_game(record, "enter", draft_key=DRAFT_KEY), record, result
+    from ..keeping import store_finished
+
+    return store_finished(store, record, DRAFT_KEY, result), record, result
 
 
 def _finished(result, key, resume, say):
@@ -392,7 +394,9 @@ def _finish_board_draft(store, key, ask, say, phones=None):
     result = _tally(record)
     if not _finished(result, key, "--draft " + key, say):
         return 0
-    game_id = store.add_game(record, key, draft_key=key)
+    from ..keeping import store_finished
+
+    game_id = store_finished(store, record, key, result)
     say("")
     say(standings_text(result, record).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))

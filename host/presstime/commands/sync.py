@@ -59,100 +59,6 @@ def progress_bar(stream):
     return draw
 
 
-def store_games(store, board_id, games):
-    """Update or draft each rebuilt game; returns one summary dict per game."""
-    from .. import rebuild
-    from ..core.games import GAMES
-    from ..errors import BadInput
-
-    by_source = {}
-    for g in store.list_games():
-        by_source.setdefault(g["source"], g["id"])
-    out = []
-    for game in games:
-        key = rebuild.game_key(board_id, game)
-        if "unreadable" in game:  # its records are kept and named (sync --damaged)
-            out.append(
-                {
-                    "key": key,
-                    "game": None,
-                    "players": [],
-                    "rounds": 0,
-                    "finish": [],
-                    "over": False,
-                    "round_details": [],
-                    "newer": game["newer"],
-                    "problem": "record %d %s; it and its records up to %d are kept, not rebuilt"
-                    % (game["seq"], game["unreadable"], game["last"]),
-                }
-            )
-            continue
-        summary = {
-            "key": key,
-            "game": game["config"].get("game", GAMES[0]),
-            "players": game["config"].get("names", []),
-            "rounds": len(game["rounds"]),
-            "finish": [r["finish"] for r in game["rounds"]],
-            "over": game["over"],
-            "round_details": game["rounds"],
-        }
-        if "photo_tokens" in game:
-            summary["photo_tokens"] = game["photo_tokens"]
-            summary["winner"] = game["winner"]
-        problems = rebuild.setup_problems(game["config"])
-        if problems:  # told now, not at `done`: such a game can never be stored
-            summary["problem"] = "its set-up (record %d) can never be stored: %s" % (
-                game["seq"],
-                "; ".join(problems),
-            )
-            summary["unstorable"] = True
-            out.append(summary)
-            continue
-        gid = by_source.get(key)
-        discarded = store.discarded(key)
-        if gid is None and discarded is not None:
-            if game["last"] <= discarded:
-                summary["discarded"] = True
-                out.append(summary)
-                continue
-            summary["redrafted"] = True  # the board's game went on after the discard
-            store.forget_discarded(key)
-        if gid is not None:
-            from ..store import DamagedGame
-
-            try:
-                stored = store.get_game(gid)
-            except DamagedGame as e:  # left as it is, named; the other games go on
-                summary["problem"] = str(e)
-                out.append(summary)
-                continue
-            record = rebuild.game_record(game, stored)
-            try:
-                store.update_game(gid, record)
-                summary["stored"] = gid
-            except BadInput as e:
-                summary["problem"] = e.messages[0]
-        else:
-            _update_draft(store, key, game, summary)
-        out.append(summary)
-    return out
-
-
-def _update_draft(store, key, game, summary):
-    """The board's game into its draft, unless an `enter` holds that draft (it would overwrite
-    what was typed there) or the draft is damaged: then named, left as it is; the others go on."""
-    from .. import rebuild
-    from ..drafts import DraftBusy, DraftLock
-    from ..store import DamagedDraft
-
-    try:
-        with DraftLock(store.path, key):
-            store.save_draft(key, rebuild.game_record(game, store.load_draft(key)))
-        summary["draft"] = key
-    except (DraftBusy, DamagedDraft) as e:
-        summary["problem"] = "%s (`presstime sync` again updates it)" % e
-
-
 def stored_so_far(store, before):
     """What a sync that stopped (a full disk) had stored: the journal records per board."""
     parts = []
@@ -207,6 +113,7 @@ def run(args):
     from .. import boards, journal_damage, rebuild, share
     from ..errors import BadInput
     from ..journal_sync import pull
+    from ..keeping import store_board_games
     from ..store import StoreFull, open_store
 
     if args.damaged:
@@ -233,7 +140,7 @@ def run(args):
                 games = rebuild.games_from_journal(
                     store.journal(board_id), damaged, store.dropped(board_id)
                 )
-                summaries = store_games(store, board_id, games)
+                summaries = store_board_games(store, board_id, games)
                 total = store.last_seq(board_id)
             except StoreFull as e:
                 raise StoreFull("%s. %s" % (e, stored_so_far(store, before)))
