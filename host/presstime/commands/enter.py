@@ -255,8 +255,7 @@ def _enter_round_by_round(record, draft, ask, say, save, phones=None):
         say("Resuming: %s." % _summary(record))
     if phones is not None:
         return _with_phones(record, save, phones, ask, say)
-    ScoreEntry(record, save, ask=ask, say=say).enter_game()
-    return _tally(record)
+    return ScoreEntry(record, save, ask=ask, say=say).enter_game()
 
 
 def _enter_other(record, draft, ask, say, save, phones=None):
@@ -380,18 +379,17 @@ def _finish_board_draft(store, key, ask, say, phones=None):
     say("Finishing %s: %s." % (key, _summary(record)))
     try:
         if phones is not None:
-            _with_phones(record, save, phones, ask, say)
+            result = _with_phones(record, save, phones, ask, say)
         elif _face(record).ROUND_SETUP:
-            ScoreEntry(record, save, ask=ask, say=say).enter_game()
+            result = ScoreEntry(record, save, ask=ask, say=say).enter_game()
         else:
             entry = GameEntry(record, save, ask=ask, say=say)
             entry.enter()
-            entry.finish()
+            result = entry.finish()
     except EntryStopped as stop:
         say("")
         say("Saved. Run `presstime enter --draft %s` to continue." % key)
         return stop.status
-    result = _tally(record)
     if not _finished(result, key, "--draft " + key, say):
         return 0
     from ..keeping import store_finished
@@ -401,12 +399,6 @@ def _finish_board_draft(store, key, ask, say, phones=None):
     say(standings_text(result, record).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
     return 0
-
-
-def _tally(record):
-    from ..records import tally
-
-    return tally(record)
 
 
 def _stopped(say, eof, kept):
