@@ -1,8 +1,12 @@
 """The MacroPad build on CircuitPython 10.2.1 in the emulated RP2040 (the rp2emu rig): figures
 in emulated time, from the app that `presstime install-firmware --board macropad --port`
-installed (rig/macropad.py). Without the rig (PRESSTIME_RP2EMU) every figure is None.
+installed (rig/macropad.py), with the rig's timing model (rig/xip.mjs) on unless
+PRESSTIME_RIG_XIP=off, as for every rig figure. Without the rig (PRESSTIME_RP2EMU) every figure
+is None.
 
-    cp_boot_to_ready_ms          power-on to the app's hello reply on usb_cdc.data (drive formatted)
+    cp_boot_first_ms             power-on to the app's hello reply on usb_cdc.data (drive formatted,
+                                 no game in the journal; the worst of three boots under a table's
+                                 load is cp_boot_to_ready_ms, bench/bench_cp_table.py)
     cp_keypad_floor_us           keypad's own stamp error, finest interval (a REPL script, no app)
     cp_press_stamp_error_us_max  the app's recorded press time - true edge, max |.| over every press
     cp_press_order_inversions    pairs >= the scan interval apart recorded in the wrong order
@@ -27,7 +31,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 KEYS = (
-    "cp_boot_to_ready_ms",
+    "cp_boot_first_ms",
     "cp_keypad_floor_us",
     "cp_press_stamp_error_us_max",
     "cp_press_order_inversions",
@@ -38,7 +42,7 @@ KEYS = (
     "cp_min_free_heap_kb",
 )
 TARGETS = {
-    "cp_boot_to_ready_ms": at_most(5000),
+    "cp_boot_first_ms": at_most(5000),
     "cp_press_order_inversions": exactly(0),
     "cp_light_latency_ms_max": at_most(50),
     "cp_cpu_busy_pct": at_most(20),
@@ -343,7 +347,7 @@ def measure():
     pad = EmulatedMacropad.start(rig, image, paused=True)
     try:
         b = boot_to_ready(pad)
-        out["cp_boot_to_ready_ms"] = round(b, 1) if b is not None else None
+        out["cp_boot_first_ms"] = round(b, 1) if b is not None else None
         presses, busy, lat = play_games(pad, rnd, GAMES_CODE_PY)
         errs = [rec - edge for edge, rec, _, _ in presses if rec is not None]
         missing = sum(1 for p in presses if p[1] is None)

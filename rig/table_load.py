@@ -15,7 +15,10 @@ on bouncy contacts pressing in the ready check and in the round, two of them 5-3
 round (the second press lands in the first one's journal append and checkpoint), games played
 one after the other on the same journal (so littlefs compacts its metadata now and then), and
 three boots: the first (empty journal), one after a played game, one after a power reset in the
-middle of a round (the desktop then resumes it, as play would).
+middle of a round (the desktop then resumes it, as play would, and the players the board has
+no press for press again: the Pico resumes the round paused with the presses it had journaled;
+the MacroPad, which keeps a round's events in RAM, is back at the round's ready check, so the
+table goes through it, the countdown and the round again).
 
 Times: a reply from its request's write to its last byte (1 ms slices); a press's light from its
 first edge to the first NeoPixel frame where that player's pixel leaves the values it showed in
@@ -55,8 +58,9 @@ def start_macropad(rig, image):
 BOARDS = {"pico": start_pico, "macropad": start_macropad}
 
 
-def _client(pico, channel, times):
-    """BoardClient over the rig; every request's reply time goes into `times` as (type, ms)."""
+def _client(pico, channel, times, spans):
+    """BoardClient over the rig; every request's reply time goes into `times` as (type, ms),
+    and its instants into `spans` as (type, request written, last byte read)."""
     from presstime.core import wire
     from presstime.link import BoardClient
 
@@ -67,7 +71,9 @@ def _client(pico, channel, times):
 
     def request(mtype, value=None, rid=None):
         answer = plain(mtype, value, rid)
-        times.append((wire.NAMES.get(mtype, mtype), (t.last_in_ns - t.last_out_ns) / MS))
+        kind = wire.NAMES.get(mtype, mtype)
+        times.append((kind, (t.last_in_ns - t.last_out_ns) / MS))
+        spans.append((kind, t.last_out_ns, t.last_in_ns))
         return answer
 
     client.request = request
@@ -104,9 +110,12 @@ class Table:
         self.replies = []  # (request type, ms)
         self.presses = []  # (player, first edge ns)
         self.ready_press = []  # per press: True in a ready check, False in a round
+        self.since = []  # per press: when its round (re)started running (None: a ready press)
+        self.running_ns = None  # when the board last reported the round running
         self.rounds = []  # CPU busy share per round
         self.boots = {}  # which boot -> ms
-        self.client, self.t = _client(pico, channel, self.replies)
+        self.spans = []  # (request type, written ns, answered ns)
+        self.client, self.t = _client(pico, channel, self.replies, self.spans)
 
     def boot(self, which):
         """The time from this boot's power-on to the hello reply (the hello sent at power-on)."""
@@ -124,6 +133,8 @@ class Table:
         for _ in range(max_polls):
             st = self.client.status()
             if st.get("phase") in phases:
+                if st.get("phase") == "running":  # its go, as the board's reply tells it
+                    self.running_ns = self.t.last_in_ns - st["elapsed_ms"] * MS
                 return st
             self.pico.run(POLL_IDLE_MS * MS)
         raise RuntimeError("the board never reached %s (last: %s)" % (phases, st.get("phase")))
@@ -140,6 +151,7 @@ class Table:
             at = bouncy_press(self.pico, self.rng, p, t, self.rng.randint(40, 110))
             self.presses.append((p, at))
             self.ready_press.append(ready)
+            self.since.append(None if ready else self.running_ns)
         return t
 
     def play_round(self, reset_after=None):
@@ -157,9 +169,16 @@ class Table:
             self.pico.run(last - self.pico.now() + 200 * MS)
             self.pico.reset()
             self.boot("reset mid-round")
-            if self.client.status().get("phase") == "paused":
+            st = self.client.status()
+            if st.get("phase") == "paused":  # the Pico: the round resumes where it was
                 self.client.resume()
-            self.schedule(order[reset_after:], self.pico.now() + 300 * MS)
+                self.running_ns = self.t.last_in_ns
+            elif st.get("phase") == "ready":  # the MacroPad kept the round's events in RAM
+                self.schedule(order, self.pico.now() + 300 * MS, pair=False, ready=True)
+                st = self.poll_until(("running",))
+            # whoever the board has no press for presses (again), as players at a table would
+            again = [p for p in order if st["players"][p].get("print_us") is None]
+            self.schedule(again, self.pico.now() + 300 * MS)
         self.poll_until(("summary", "over"))
         s1 = self.pico.stats()
         self.rounds.append(
@@ -182,13 +201,21 @@ class Table:
             self.play_round(reset_after=3 if r == reset_in_round else None)
 
 
-def light_latencies(frames, presses, player_pixels):
+def light_latencies(frames, presses, player_pixels, since=None):
     """ms from each press to the first frame where its player's pixel leaves the values of the
-    2 s before (None when it never does: a press the app had no light for)."""
+    2 s before, or of the time since `since[i]` when that is shorter: a round press's since its
+    round went running, not the ready check's and countdown's steady colour, which is the very
+    colour of a press's first flash (None when it never does: a press the app had no light
+    for). Frames too short to reach the player pixels are not the app's (CircuitPython shows its
+    status on the MacroPad's first pixel while it boots)."""
+    frames = [(t, f) for t, f in frames if len(f) > max(player_pixels)]
     out = []
-    for p, at in presses:
+    for i, (p, at) in enumerate(presses):
         px = player_pixels[p]
-        before = {f[px] for t, f in frames if at - 2000 * MS <= t < at}
+        lo = at - 2000 * MS
+        if since is not None and since[i] is not None:
+            lo = max(lo, since[i])
+        before = {f[px] for t, f in frames if lo <= t < at}
         if frames and not before:
             earlier = [f for t, f in frames if t < at]
             before = {earlier[-1][px]} if earlier else set()
@@ -216,10 +243,11 @@ def table_run(rig, image, games=3, seed=23, board="pico"):
         erases1 = pico.stats()["flash"]
     return {
         "replies": table.replies,
+        "spans": table.spans,
         "presses": table.presses,
         "rounds": table.rounds,
         "ready_press": table.ready_press,
         "boots": table.boots,
-        "lights": light_latencies(frames, table.presses, player_pixels),
+        "lights": light_latencies(frames, table.presses, player_pixels, table.since),
         "flash": {k: erases1[k] - erases0.get(k, 0) for k in erases1},
     }

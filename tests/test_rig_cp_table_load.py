@@ -1,0 +1,61 @@
+"""The MacroPad under a real table's load, on official CircuitPython 10.2.1 with the rig's timing
+model (issue 23): one game of bench/bench_cp_table.py's run (rig/table_load.py with
+board="macropad": the desktop attached on usb_cdc.data polling as `presstime play` does, bouncy
+contacts on the keys, a press 5-30 ms after another every round, a reset in the middle of the
+second round and one after the game), checked against the bench's own player-facing TARGETS,
+so a regression fails here and not only in a benchmark nobody reran. Several minutes of wall
+time. Skips without the rig (PRESSTIME_RP2EMU)."""
+
+import os
+import sys
+
+import pytest
+
+from rig.rp2emu import find_rig, why_absent
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
+
+pytestmark = pytest.mark.skipif(find_rig() is None, reason=why_absent())
+
+# the bench's targets that a single game can show (the count of presses needs the three games)
+PLAYER_FACING = (
+    "cp_press_light_ms_max",
+    "cp_press_light_none",
+    "cp_cpu_busy_pct_attached",
+    "cp_boot_to_ready_ms",
+)
+
+
+@pytest.fixture(scope="module")
+def one_game():
+    from rig.macropad import app_image
+    from rig.table_load import table_run
+
+    rig = find_rig()
+    return table_run(rig, app_image(rig), games=1, board="macropad")
+
+
+def test_the_run_is_a_table(one_game):
+    """What the figures stand on: every press scheduled and lit, three boots, the desktop's
+    polls over usb_cdc.data."""
+    assert len(one_game["presses"]) == 36  # 3 rounds x (6 ready + 6 round presses)
+    assert set(one_game["boots"]) == {"first", "after a played game", "reset mid-round"}
+    assert len(one_game["rounds"]) == 3
+    kinds = {kind for kind, _ in one_game["replies"]}
+    assert {"hello at boot", "configure", "status", "standings", "next"} <= kinds
+    assert sum(1 for kind, _ in one_game["replies"] if kind == "status") > 100
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 23: the MacroPad does not meet these yet under the desktop's 50 ms polling "
+    "(docs/benchmarks.md, 'The MacroPad under the same load')",
+)
+def test_the_player_facing_targets_are_met(one_game):
+    import bench_cp_table
+    from targets import misses
+
+    got = bench_cp_table.figures(one_game, prefix="cp")
+    targets = {k: bench_cp_table.TARGETS[k] for k in PLAYER_FACING}
+    assert misses(got, targets) == []
