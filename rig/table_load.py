@@ -112,6 +112,7 @@ class Table:
         self.ready_press = []  # per press: True in a ready check, False in a round
         self.since = []  # per press: when its round (re)started running (None: a ready press)
         self.running_ns = None  # when the board last reported the round running
+        self.again = 0  # presses made again after the reset mid-round (the board lost them)
         self.rounds = []  # CPU busy share per round
         self.boots = {}  # which boot -> ms
         self.spans = []  # (request type, written ns, answered ns)
@@ -175,9 +176,11 @@ class Table:
                 self.running_ns = self.t.last_in_ns
             elif st.get("phase") == "ready":  # the MacroPad kept the round's events in RAM
                 self.schedule(order, self.pico.now() + 300 * MS, pair=False, ready=True)
+                self.again += len(order)
                 st = self.poll_until(("running",))
             # whoever the board has no press for presses (again), as players at a table would
             again = [p for p in order if st["players"][p].get("print_us") is None]
+            self.again += len(again) - len(order[reset_after:])
             self.schedule(again, self.pico.now() + 300 * MS)
         self.poll_until(("summary", "over"))
         s1 = self.pico.stats()
@@ -247,6 +250,7 @@ def table_run(rig, image, games=3, seed=23, board="pico"):
         "presses": table.presses,
         "rounds": table.rounds,
         "ready_press": table.ready_press,
+        "again": table.again,
         "boots": table.boots,
         "lights": light_latencies(frames, table.presses, player_pixels, table.since),
         "flash": {k: erases1[k] - erases0.get(k, 0) for k in erases1},
