@@ -133,6 +133,7 @@ def test_the_cli_offers_it(dice_duel, tmp_path, capsys):
     assert "Ben" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_every_command_speaks_its_words(dice_duel, sim, tmp_path, capsys):
     """Its host face (fixtures/throwaway_game/host/dice_duel.py) is all the desktop needs: typed
     in with `enter --game`, played with `play --game`, then the history, stats, charts, the

@@ -419,6 +419,7 @@ def test_enter_command_quit_exits_0_and_new_discards(tmp_path):
     assert "A game is in progress" not in s.text()
 
 
+@pytest.mark.slow
 def test_enter_as_a_process_resumes_after_the_input_ends(tmp_path):
     import subprocess
     import sys

@@ -76,6 +76,7 @@ def test_enter_stores_what_it_checked(tmp_path, spied):
     assert spied == {"check": 0, "score": 0}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["fit-to-print", "heat"])
 def test_play_stores_what_it_scored(game, sim, tmp_path, spied, capsys):
     db = str(tmp_path / "p.db")
