@@ -40,6 +40,7 @@ FACE = (
     "record_facts",
     "rounds_played",
     "mode_scores",
+    "answered",
 )
 
 

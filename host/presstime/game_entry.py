@@ -29,6 +29,7 @@ from .entry import (
     with_value,
 )
 from .errors import BadInput
+from .games import face as desktop_face
 from .names import same, typed
 
 HELP = """At any question you can type:
@@ -89,6 +90,7 @@ class GameEntry:
         self.say = say
         self.game = record.get("game")
         self.face = games.module(self.game)
+        self.desktop_face = desktop_face(self.game)  # games/<game>.py
         # no board counted the photo tokens of a game in turns (Myth Fits): they are typed
         self.typed_tokens = typed_tokens and self.face.MODES[0] == "turns"
 
@@ -202,9 +204,7 @@ class GameEntry:
                 self.say(_refused("  " + m))
             return False
         _set(self.record, step.path, value)
-        if step.path == ("arrested",) and value is True:
-            self.record.pop("final", None)  # an arrested game needs no final money
-            self.record.pop("heat_value", None)
+        self.desktop_face.answered(self.record, step.path, value)
         self.save(self.record)
         return True
 

@@ -30,6 +30,7 @@ module to no game's name):
     record_facts(record)           -> (mode, edition) the history keeps of a record ("" for none)
     rounds_played(record)          -> how many rounds the record holds
     mode_scores(mode, key)         -> does a round in this mode score the category `key`?
+    answered(record, path, value)  -> what else an answer changes in the record (entry), in place
 
 games/common.py holds what most faces say the same way; a face takes what it shares from there.
 """

@@ -100,6 +100,10 @@ def rounds_played(record):
     return len(rounds) if isinstance(rounds, list) else 0
 
 
+def answered(record, path, value):
+    """Nothing more to do once a question is answered."""
+
+
 def record_facts(record):
     return "", ""
 

@@ -3,7 +3,7 @@ point categories and dollars, its modes and editions in the history, its standin
 round with the Breaking News cards, and the tie-breaks that decide a winner."""
 
 from ..core.fit_to_print import MODES as RECORD_MODES
-from .common import BG_STATS_NAME, RECORD_WORDS, played, rounds_played
+from .common import BG_STATS_NAME, RECORD_WORDS, answered, played, rounds_played
 
 GAME = "fit-to-print"
 SCORE_UNIT = "pts"

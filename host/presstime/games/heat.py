@@ -35,6 +35,13 @@ HEISTS = 3
 RECORD_WORDS = {"heat_value": "heat value"}  # a record's own number
 
 
+def answered(record, path, value):
+    """Everybody arrested: the game needs no final money and no heat value (dropped if typed)."""
+    if path == ("arrested",) and value is True:
+        record.pop("final", None)
+        record.pop("heat_value", None)
+
+
 def board_record(config, game, base):
     """Players only: money, heat, the heat value and `arrested` are typed."""
     return players_only(config, game, base)

@@ -8,6 +8,7 @@ from .common import (
     RECORD_WORDS,
     ROUND_SETUP,
     STATS_COLUMNS,
+    answered,
     by_rounds,
     card_columns,
     decided_by,

@@ -10,6 +10,7 @@ from .common import (
     RECORD_WORDS,
     ROUND_SETUP,
     STATS_COLUMNS,
+    answered,
     card_columns,
     mode_scores,
     record_facts,
