@@ -3,9 +3,9 @@
 consisted of and the rule that decided a winner. The numbers themselves always come from the
 core's result.
 
-    title("heat")                      -> "Heat"
-    unit("heat", "money")              -> "$"
-    label("fit-to-print", "photos")    -> "photos"
+    title(game)                        -> how people write it: Heat
+    unit(game, key)                    -> "$" for Heat's money, "pts" for Fit to Print's photos
+    label(game, key)                   -> "white space" for Fit to Print's white_space
     decided_by(result)                 -> "tie at $31, fewest heat tokens: 2" or None
 """
 
@@ -14,7 +14,7 @@ from .games import title  # noqa: F401 (the game's title, as every caller here w
 
 
 def full_title(game, mode=None, edition=None):
-    """ "Fit to Print (solo)", "Heat"…"""
+    """The title with its notes: Fit to Print (solo), Heat…"""
     face = games.face(game)
     notes = face.title_notes(mode, edition) if face is not None else []
     return title(game) + (" (%s)" % ", ".join(notes) if notes else "")
