@@ -16,12 +16,20 @@ plays in its phone's local time): a stored time (UTC) and a record's `date` with
 converted to it; a record's `date` without an offset is already local and kept as typed.
 """
 
+from __future__ import annotations
+
 import datetime
 import json
 import urllib.parse
 import uuid
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import game_words, records
+
+if TYPE_CHECKING:
+    from .hints import Json, Record, Result
+    from .store import Store
 
 # uuid5 namespace for presstime's games, players and places in a BG Stats file: the same name
 # gets the same uuid in every export. A play's uuid is the stored game's own (store: `uuid`).
@@ -38,7 +46,7 @@ def _uuid(kind, key):
     return str(uuid.uuid5(NAMESPACE, "%s:%s" % (kind, key)))
 
 
-def local_stamp(text):
+def local_stamp(text: Json) -> str | None:
     """ "YYYY-MM-DD HH:MM:SS" in this computer's local time, from an ISO time: with an offset (a
     stored time, a `date` typed with one) converted, without one kept as it is. None if
     unreadable."""
@@ -59,13 +67,13 @@ def _face(game):
     return games.face(game)
 
 
-def name(game):
+def name(game: str) -> str:
     """The game's name in BG Stats: the face's BG_STATS_NAME, else its title."""
     face = _face(game)
     return (face.BG_STATS_NAME if face is not None else None) or game_words.title(game)
 
 
-def bgg(game):
+def bgg(game: str) -> tuple[int, str] | None:
     """BoardGameGeek's (id, name) of the game, only when known for sure; else None."""
     face = _face(game)
     return face.BGG if face is not None else None
@@ -76,8 +84,15 @@ class Play:
     place, rounds, duration_ms, decided_by); `players`: [{seat (from 1), name, total, won}]."""
 
     def __init__(
-        self, play_uuid, game_id, facts, players, date=None, added_at=None, updated_at=None
-    ):
+        self,
+        play_uuid: str,
+        game_id: int | None,
+        facts: dict[str, Any],
+        players: list[dict[str, Any]],
+        date: str | None = None,
+        added_at: str | None = None,
+        updated_at: str | None = None,
+    ) -> None:
         self.uuid = play_uuid
         self.game_id = game_id
         self.facts = facts
@@ -93,7 +108,7 @@ class Play:
         # the rules, not the highest score, named the winners (a tie-break, out of business, ...)
         self.manual_winner = self.complete and bool(winners) and set(winners) != top
 
-    def comments(self):
+    def comments(self) -> str:
         f = self.facts
         title = game_words.full_title(f["game"], f["mode"], f["edition"])
         parts = [
@@ -116,7 +131,9 @@ def _score(value):
     return str(value)
 
 
-def stored_plays(store, where="1", params=(), skip=()):
+def stored_plays(
+    store: Store, where: str = "1", params: Sequence[Any] = (), skip: Iterable[int] = ()
+) -> list[Play]:
     """The stored games matching `where` (on results r) as Plays, damaged ones and the ids in
     `skip` left out; oldest first."""
     skip = set(skip)
@@ -183,7 +200,7 @@ def stored_plays(store, where="1", params=(), skip=()):
     return out
 
 
-def result_play(record, result, play_uuid, when=None):
+def result_play(record: Record, result: Result, play_uuid: str, when: str | None = None) -> Play:
     """The Play of a game just finished (not stored yet: the scorepad's end of game), from the
     same summary of the core's result the history stores."""
     from .results import _from_result
@@ -194,7 +211,7 @@ def result_play(record, result, play_uuid, when=None):
     return Play(play_uuid, None, summary.game, summary.players, date, when, when)
 
 
-def export(plays, me=None, play_file=False):
+def export(plays: list[Play], me: str | None = None, play_file: bool = False) -> dict[str, Any]:
     """The BGStatsExport.json object (play_file: the .bgsplay play file) for `plays`. me: the
     name of the app's owner among the players (userInfo.meRefId); None: the one in the most
     plays. BadInput when `me` plays in none of them."""
@@ -294,7 +311,7 @@ def _most_plays(plays):
     return max(counts, key=lambda n: (counts[n], -list(counts).index(n)))
 
 
-def play_link(play):
+def play_link(play: Play) -> str:
     """BG Stats' one-play link for `play`: the app opens it as a new play, filled in (matched
     again by sourcePlayId, the game's uuid, when the same game is sent twice)."""
     f = play.facts
@@ -340,7 +357,7 @@ def play_link(play):
     )
 
 
-def is_own_file(value):
+def is_own_file(value: Json) -> bool:
     """Is this JSON one of BG Stats' files (a backup or a play file, such as presstime writes)?"""
     return (
         isinstance(value, dict)
@@ -350,5 +367,5 @@ def is_own_file(value):
     )
 
 
-def text(value):
+def text(value: Json) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False) + "\n"

@@ -9,13 +9,19 @@ A running simulator advertises itself with a small JSON file in the runtime fold
 (`$PRESSTIME_RUNTIME`, else <tmp>/presstime-<uid>): {"pty": path, "pid": n, "journal": path}.
 """
 
+from __future__ import annotations
+
 import json
 import os
 import sys
 import tempfile
+from typing import TYPE_CHECKING, Any
 
 from .errors import BadInput, Failure
 from .term import printable
+
+if TYPE_CHECKING:
+    import argparse
 
 MICROPYTHON = {(0x2E8A, 0x0005): "MicroPython (Raspberry Pi Pico / RP2040)"}
 ADAFRUIT_VID = 0x239A
@@ -26,7 +32,7 @@ CIRCUITPYTHON = {
 }
 
 
-def runtime_dir():
+def runtime_dir() -> str:
     d = os.environ.get("PRESSTIME_RUNTIME")
     if not d:
         d = os.path.join(
@@ -50,7 +56,7 @@ def _trusted(path, folder=False):
     return kind(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o022
 
 
-def advert_dir():
+def advert_dir() -> str:
     """The runtime folder, created private (0700) if missing; Failure if it is not this user's."""
     from .errors import Failure
 
@@ -80,7 +86,7 @@ def _alive(pid):
     return True
 
 
-def adverts(prefix, fields):
+def adverts(prefix: str, fields: tuple[str, ...]) -> list[tuple[str, dict[str, Any], int]]:
     """The adverts in the runtime folder whose names start with `prefix`: [(path, info, pid)] for
     each file of this user's that reads as JSON with an int "pid" and a str for each of `fields`.
     An advert whose pid is no process id is named on stderr and left out (0 or -1 would ask
@@ -121,7 +127,7 @@ def adverts(prefix, fields):
     return found
 
 
-def simulators():
+def simulators() -> list[dict[str, Any]]:
     """Running simulators: [{"port", "kind": "simulator", "description", "pid", ...}]."""
     found = []
     for path, info, pid in adverts("sim-", ("pty",)):
@@ -145,7 +151,7 @@ def simulators():
     return found
 
 
-def usb_boards(comports=None):
+def usb_boards(comports: list[Any] | None = None) -> list[dict[str, Any]]:
     """Attached boards: [{"port", "kind", "board", "vid", "pid", "description", "role"}].
 
     role: "data" for the port the link uses, "console" for a CircuitPython REPL port."""
@@ -159,7 +165,7 @@ def usb_boards(comports=None):
     adafruit = {}
     for p in comports:
         vid, pid = getattr(p, "vid", None), getattr(p, "pid", None)
-        if vid is None:
+        if vid is None or pid is None:
             continue
         entry = {
             "port": p.device,
@@ -196,11 +202,13 @@ def usb_boards(comports=None):
     return found
 
 
-def all_devices(comports=None):
+def all_devices(comports: list[Any] | None = None) -> list[dict[str, Any]]:
     return usb_boards(comports) + simulators()
 
 
-def pick_port(port=None, comports=None, allow_none=False):
+def pick_port(
+    port: str | None = None, comports: list[Any] | None = None, allow_none: bool = False
+) -> str | None:
     """The serial port to use: `port` if given, else the only board (or simulator) attached.
 
     With none found: None if allow_none (the caller may start a simulator), else Failure.
@@ -231,7 +239,7 @@ def pick_port(port=None, comports=None, allow_none=False):
     )
 
 
-def add_port_argument(parser):
+def add_port_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port",
         metavar="PORT",

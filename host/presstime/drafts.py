@@ -12,17 +12,23 @@ system releases it when its process ends, however it ends (a killed process leav
 file, which the next `enter` takes over).
 """
 
+from __future__ import annotations
+
 import hashlib
 import os
+from typing import TYPE_CHECKING
 
 from .errors import Failure
+
+if TYPE_CHECKING:
+    from .hints import Json
 
 
 class DraftBusy(Failure):
     """The draft is open in another process (exit status 1)."""
 
 
-def draft_problem(record):
+def draft_problem(record: Json) -> str | None:
     """Why `record` (a parsed draft) cannot be resumed, or None. Only the set-up is checked: the
     numbers are checked by the core as they are typed (and at `done`)."""
     from .core import games
@@ -89,7 +95,7 @@ def _short(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def lock_path(db_path, key):
+def lock_path(db_path: str, key: str) -> str:
     digest = hashlib.sha256(str(key).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     return "%s.draft-%s.lock" % (os.path.abspath(db_path), digest)
 
@@ -99,12 +105,12 @@ class DraftLock:
     DraftBusy naming the holder's process id when another process holds it. No lock for an
     in-memory history (no other process can see it)."""
 
-    def __init__(self, db_path, key):
+    def __init__(self, db_path: str, key: str) -> None:
         self.key = key
         self.path = None if db_path == ":memory:" else lock_path(db_path, key)
         self.fd = None
 
-    def __enter__(self):
+    def __enter__(self) -> DraftLock:
         import fcntl
 
         while self.path is not None:
@@ -136,11 +142,11 @@ class DraftLock:
             break
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.release()
 
-    def release(self):
-        if self.fd is not None:
+    def release(self) -> None:
+        if self.fd is not None and self.path is not None:
             try:
                 os.unlink(self.path)  # while held: a waiting opener sees the file changed
             except OSError:

@@ -16,11 +16,18 @@ old firmware as it was, or says exactly what the drive holds (deploy.install_cir
    A failure here names what was replaced and what was not.
 """
 
+from __future__ import annotations
+
 import errno
 import os
 import shutil
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .errors import BadInput, Failure
+
+if TYPE_CHECKING:
+    from .hints import Say
 
 PACKAGE = "presstime"
 STAGED_PACKAGE = PACKAGE + ".new"
@@ -41,7 +48,7 @@ def _prefixes(rel):
     return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
-def check_paths(drive, dests):
+def check_paths(drive: str, dests: Iterable[str]) -> None:
     """BadInput naming the first path of the drive that is a link, or a file where a folder must
     be (or the other way round); nothing is written."""
     touched = set()
@@ -84,7 +91,7 @@ def _unit(drive):
         return 4096  # no statvfs (Windows): a FAT drive's usual cluster
 
 
-def needed_bytes(drive, pairs):
+def needed_bytes(drive: str, pairs: list[tuple[str, str]]) -> int:
     """The space staging takes: every new file rounded up to the allocation unit, one unit per
     folder made, and SPARE_UNITS."""
     unit = _unit(drive)
@@ -103,7 +110,7 @@ def needed_bytes(drive, pairs):
     return total
 
 
-def check_space(drive, pairs):
+def check_space(drive: str, pairs: list[tuple[str, str]]) -> tuple[int, int]:
     needed = needed_bytes(drive, pairs)
     free = shutil.disk_usage(drive).free
     if needed > free:
@@ -143,7 +150,7 @@ def _unstage(drive, dests):
                 pass
 
 
-def stage(drive, pairs, say):
+def stage(drive: str, pairs: list[tuple[str, str]], say: Say) -> None:
     """Write every file beside its place; on a failure remove them all and raise Failure."""
     dests = [dest for _, dest in pairs]
     _unstage(drive, dests)  # what an interrupted install left
@@ -161,7 +168,7 @@ def stage(drive, pairs, say):
             )
 
 
-def commit(drive, pairs):
+def commit(drive: str, pairs: list[tuple[str, str]]) -> None:
     """Put the staged files in place: the library files, the package, boot.py, code.py last."""
     replace = os.replace
     done = []

@@ -1,10 +1,12 @@
 """Errors the CLI turns into a message and an exit status (no traceback)."""
 
+from __future__ import annotations
+
 
 class BadInput(Exception):
     """The user's input is wrong (exit status 2). Carries one message per problem."""
 
-    def __init__(self, messages):
+    def __init__(self, messages: str | list[str]) -> None:
         if isinstance(messages, str):
             messages = [messages]
         self.messages = list(messages)

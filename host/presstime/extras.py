@@ -6,12 +6,14 @@ presstime is installed from its checkout (`pip install -e .`), so the hint names
 (no pyproject.toml beside the package), the hint falls back to the package name.
 """
 
+from __future__ import annotations
+
 import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def install_hint(extra, root=ROOT):
+def install_hint(extra: str, root: str = ROOT) -> str:
     """The pip command that installs `extra` ("charts", "flash", ...)."""
     if os.path.exists(os.path.join(root, "pyproject.toml")):
         if os.path.abspath(os.getcwd()) == os.path.abspath(root):

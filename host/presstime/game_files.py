@@ -7,17 +7,23 @@
 with one message per problem, each naming the file and the place (record, line, column).
 """
 
+from __future__ import annotations
+
 import csv
 import io
 import json
 import os
+from typing import TYPE_CHECKING
 
 from . import history_csv
 from .errors import BadInput
 from .records import read_text
 
+if TYPE_CHECKING:
+    from .hints import Json, Record
 
-def is_csv(path, text):
+
+def is_csv(path: str, text: str) -> bool:
     if path.lower().endswith(".csv"):
         return True
     if path.lower().endswith(".json"):
@@ -25,7 +31,7 @@ def is_csv(path, text):
     return csv_delimiter(text) is not None
 
 
-def csv_delimiter(text):
+def csv_delimiter(text: str) -> str | None:
     """The delimiter of an export's CSV: `,`, or `;` / tab as a spreadsheet set to another locale
     saves it. Told by the header's first cell; None when the text does not start like one."""
     first = text.lstrip().split("\n", 1)[0]
@@ -35,16 +41,15 @@ def csv_delimiter(text):
     return None
 
 
-def parse_json(path, text):
+def parse_json(path: str, text: str) -> list[tuple[str | None, Json]]:
     from .records import loads
 
     try:
         value = loads(text)
     except ValueError as e:
-        lineno = getattr(e, "lineno", None)
-        if lineno is not None:
+        if isinstance(e, json.JSONDecodeError):
             raise BadInput(
-                "%s: line %d column %d: not valid JSON: %s" % (path, lineno, e.colno, e.msg)
+                "%s: line %d column %d: not valid JSON: %s" % (path, e.lineno, e.colno, e.msg)
             )
         raise BadInput("%s: not valid JSON: %s" % (path, e))
     if isinstance(value, dict):
@@ -67,7 +72,7 @@ def parse_json(path, text):
     )
 
 
-def parse_csv(path, text):
+def parse_csv(path: str, text: str) -> list[tuple[str | None, Json]]:
     # one limit for a file and for a cell in it: whatever `export` writes reads back (the csv
     # module's own default, 128 KB a cell, refused a game with long notes)
     from .records import MAX_FILE_BYTES
@@ -102,7 +107,7 @@ def parse_csv(path, text):
     return [("game %s" % gid, record) for gid, record in games]
 
 
-def check_all(path, labelled):
+def check_all(path: str, labelled: list[tuple[str | None, Json]]) -> list[Record]:
     """The records, once every one passes records.check_record; else BadInput naming each place."""
     from . import records
 
@@ -121,7 +126,7 @@ def check_all(path, labelled):
     return [record for label, record in labelled]
 
 
-def read_games(path):
+def read_games(path: str | os.PathLike[str]) -> list[Record]:
     path = os.fspath(path)
     text = read_text(path)
     if is_csv(path, text):
@@ -131,13 +136,13 @@ def read_games(path):
     return check_all(path, labelled)
 
 
-def json_text(records):
+def json_text(records: list[Record]) -> str:
     """One record as an object, several as a list: the format read_games reads back."""
     value = records[0] if len(records) == 1 else records
     return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
 
 
-def csv_text(games):
+def csv_text(games: list[tuple[int, Record]]) -> str:
     """CSV for [(game_id, record)]."""
     out = io.StringIO(newline="")
     writer = csv.DictWriter(out, fieldnames=history_csv.COLUMNS, lineterminator="\n")

@@ -14,9 +14,16 @@ in docs/history.md. In short:
   an empty `seat`; a game with neither a row with both empty.
 """
 
+from __future__ import annotations
+
 import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .errors import BadInput
+
+if TYPE_CHECKING:
+    from .hints import Json, Record
 
 INPUTS = [
     "articles",
@@ -64,13 +71,13 @@ TEXT = ("game_id", "game", "mode", "edition", "player", "character", "day")
 _FORMULA = ("=", "+", "-", "@", "'", "\t", "\r")
 
 
-def quote_text(v):
+def quote_text(v: Json) -> Json:
     if isinstance(v, str) and v.startswith(_FORMULA):
         return "'" + v
     return v
 
 
-def unquote_text(v):
+def unquote_text(v: str) -> str:
     return v[1:] if v.startswith("'") else v
 
 
@@ -206,10 +213,10 @@ def _cell(v):
     return v
 
 
-def game_rows(game_id, record):
+def game_rows(game_id: int, record: Record) -> list[dict[str, Any]]:
     """The CSV rows (dicts keyed by COLUMNS) of one record."""
     game_extra = {}
-    base = {"game_id": game_id}
+    base: dict[str, Any] = {"game_id": game_id}
     for k in _GAME_TEXT:
         if k in record:
             if isinstance(record[k], str) and record[k]:
@@ -302,7 +309,7 @@ def game_rows(game_id, record):
     return out
 
 
-def to_rows(games):
+def to_rows(games: list[tuple[int, Record]]) -> list[dict[str, Any]]:
     """CSV rows for [(game_id, record)]."""
     rows = []
     for game_id, record in games:
@@ -356,7 +363,7 @@ def _json_cell(problems, line, column, text, kind=None):
     return value
 
 
-def check_header(header, where):
+def check_header(header: list[str], where: str) -> None:
     missing = [c for c in KEYS + INPUTS if c not in header]
     if missing:
         raise BadInput(
@@ -364,7 +371,9 @@ def check_header(header, where):
         )
 
 
-def from_rows(rows, where="CSV"):
+def from_rows(
+    rows: Sequence[dict[str, str]] | Sequence[tuple[int, dict[str, str]]], where: str = "CSV"
+) -> list[tuple[int, Record]]:
     """[(game_id, record)] rebuilt from csv.DictReader rows; BadInput naming file, line and column.
 
     `rows` is a sequence of (line number, dict) or of dicts (lines then counted from 2).

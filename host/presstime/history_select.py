@@ -8,10 +8,16 @@
 Filters read the stored results (docs/history.md), never the records.
 """
 
+from __future__ import annotations
+
 import datetime
+from typing import TYPE_CHECKING, Any
 
 from . import game_words, games
 from .errors import BadInput
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def _modes():
@@ -27,7 +33,7 @@ def _titles(names):
     return " or ".join(game_words.title(g) for g in names)
 
 
-def add_arguments(parser, player=True, dates=True):
+def add_arguments(parser: argparse.ArgumentParser, player: bool = True, dates: bool = True) -> None:
     parser.add_argument(
         "--game", metavar="GAME", help="only this game: %s" % ", ".join(games.names())
     )
@@ -57,7 +63,14 @@ def _day(text, option):
 
 
 class Selection:
-    def __init__(self, game=None, mode=None, player=None, since=None, until=None):
+    def __init__(
+        self,
+        game: str | None = None,
+        mode: str | None = None,
+        player: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> None:
         problems = []
         if game is not None:
             game = game.strip().lower()
@@ -95,7 +108,7 @@ class Selection:
             )
 
     @classmethod
-    def from_args(cls, args):
+    def from_args(cls, args: argparse.Namespace) -> Selection:
         return cls(
             getattr(args, "game", None),
             getattr(args, "mode", None),
@@ -104,7 +117,7 @@ class Selection:
             getattr(args, "until", None),
         )
 
-    def sql(self, alias="r"):
+    def sql(self, alias: str = "r") -> tuple[str, list[Any]]:
         """(condition, params) on the results table `alias` ("1" when nothing is filtered)."""
         where, params = [], []
         if self.game:
@@ -130,14 +143,14 @@ class Selection:
             params.append(self.until + " 99")  # every time of that day
         return (" AND ".join("(%s)" % w for w in where) or "1"), params
 
-    def mode_games(self):
+    def mode_games(self) -> list[str]:
         """The games whose records carry the --mode selected."""
         return list(_modes().get(self.mode, []))
 
-    def is_everything(self):
+    def is_everything(self) -> bool:
         return not (self.game or self.mode or self.player or self.since or self.until)
 
-    def describe(self):
+    def describe(self) -> str:
         """What was selected, in words: "Fit to Print (solo) games with Ada since 2026-01-01"."""
         if self.mode:
             what = "%s (%s) games" % (_titles(self.mode_games()), self.mode)

@@ -23,7 +23,18 @@ Decisions:
 - streaks: games won in a row, in the order they were played (longest, and the current one).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from . import games as faces
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from .hints import Record
+    from .history_select import Selection
+    from .store import Store
 
 
 def _avg(total, count):
@@ -108,7 +119,9 @@ def _key(name):
     return key(name)
 
 
-def from_store(store, selection=None, vs=None):
+def from_store(
+    store: Store, selection: Selection | None = None, vs: tuple[str, str] | None = None
+) -> dict[str, Any]:
     """The statistics of the stored games `selection` (a history_select.Selection) picks."""
     where, params = selection.sql("r") if selection is not None else ("1", [])
     conn = store.conn
@@ -197,7 +210,7 @@ def from_store(store, selection=None, vs=None):
         p = types[game]["players"][shown[(game, name_key)]]
         p["per_round" if kind == "round" else "per_game"][key] = _avg(total, count)
     _streaks(conn, selection, cond, src_params, types, shown)
-    out = {"games": {}}
+    out: dict[str, Any] = {"games": {}}
     for game in sorted(
         types, key=lambda g: (faces.names().index(g) if g in faces.names() else 99, g)
     ):
@@ -351,7 +364,9 @@ def _overall(conn, players_src, params):
     return dict(sorted(out.items()))
 
 
-def head_to_head(conn, cond, params, a, b):
+def head_to_head(
+    conn: sqlite3.Connection, cond: str, params: list[Any], a: str, b: str
+) -> dict[str, Any]:
     """A against B in the complete games both played: per game type, games together, each one's
     wins, who finished with the higher total how often, and their average totals."""
     out = {"players": [a, b], "games": {}}
@@ -377,7 +392,7 @@ def head_to_head(conn, cond, params, a, b):
     return out
 
 
-def compute(records):
+def compute(records: list[Record]) -> dict[str, Any]:
     """Statistics over game records (any, good or not) through an in-memory store: the same SQL."""
     import json
 

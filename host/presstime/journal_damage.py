@@ -7,15 +7,21 @@ have) is skipped: it stays in the store, is named here (board, sequence number, 
 records around it still count. `sync --damaged` lists them, `--drop` sets them aside.
 """
 
+from __future__ import annotations
+
 import struct
+from typing import TYPE_CHECKING, Any
 
 from .core import events as E, games, table as T
 from .term import printable
 
+if TYPE_CHECKING:
+    from .core.table import Table
+
 UPDATE = "update presstime (pip install -U presstime)"
 
 
-def unreadable(payload, error):
+def unreadable(payload: bytes, error: Exception) -> tuple[str, bool]:
     """(why, newer) for a record `core.events.decode` refused with `error`: newer is True when
     the record is a newer firmware's (an event kind, or a set-up's game, mode or edition code,
     this presstime does not know)."""
@@ -46,7 +52,7 @@ def _config_codes(payload):
     return None
 
 
-def apply(table, ev):
+def apply(table: Table, ev: tuple[Any, ...]) -> str | None:
     """Apply one decoded event to the round machine, as the board's boot does: None when it
     applied, else why the machine refused it. The machine decides (core/table.py Table.apply:
     a refused event leaves it exactly as it was, its ValueError carries a code); these are the
@@ -58,7 +64,7 @@ def apply(table, ev):
     return None
 
 
-def refusal(table, ev, code):
+def refusal(table: Table, ev: tuple[Any, ...], code: int | None) -> str:
     """The words for the code (core/table.py _R_*) the machine refused `ev` with."""
     kind = E.name(ev[0])
     if code == T._R_SEAT:
@@ -93,12 +99,12 @@ def refusal(table, ev, code):
     return "a %s the table does not know (%d items)" % (kind, len(ev))
 
 
-def entry(seq, why, newer=False, last=None):
+def entry(seq: int, why: str, newer: bool = False, last: int | None = None) -> dict[str, Any]:
     """One damaged entry: records seq..last (a game whose set-up cannot be read is one entry)."""
     return {"seq": seq, "last": seq if last is None else last, "why": why, "newer": newer}
 
 
-def text(board_id, d):
+def text(board_id: str, d: dict[str, Any]) -> str:
     """The line naming a damaged entry."""
     span = (
         "record %d" % d["seq"] if d["last"] == d["seq"] else "records %d-%d" % (d["seq"], d["last"])
@@ -106,7 +112,7 @@ def text(board_id, d):
     return "board %s, %s: %s" % (board_id, span, d["why"])
 
 
-def sync_lines(board_id, damaged, most=5):
+def sync_lines(board_id: str, damaged: list[dict[str, Any]], most: int = 5) -> list[str]:
     """What `presstime sync` says about a board's damaged records (nothing when there are none)."""
     if not damaged:
         return []

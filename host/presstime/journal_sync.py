@@ -5,14 +5,27 @@ page; each page is stored in one transaction (the store skips records it has and
 so a pulled cable or a reset mid-sync leaves a clean prefix and the next pull continues from it.
 """
 
+from __future__ import annotations
+
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .core.record_checks import control, is_int
 from .errors import BadInput, Failure
 from .term import printable
 
+if TYPE_CHECKING:
+    from .link import BoardClient
+    from .store import Store
 
-def pull(client, store, progress=None, gone=None):
+
+def pull(
+    client: BoardClient,
+    store: Store,
+    progress: Callable[[int, int], None] | None = None,
+    gone: list[tuple[int, int]] | None = None,
+) -> tuple[str, int]:
     """(board_id, records added). `progress(done_seq, board_last_seq)` is called per page.
 
     A board keeps only its latest games (docs/journal.md, KEEP_BYTES): when the desktop is behind

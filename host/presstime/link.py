@@ -5,12 +5,20 @@ retries and reads with monotonic timeouts (after mpremote's transport), and `Boa
 which speaks the protocol: one request, one reply, retries with the same request id.
 """
 
+from __future__ import annotations
+
 import os
 import threading
 import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from .core import wire
 from .errors import Failure
+
+if TYPE_CHECKING:
+    from .hints import Json, Status
+
 
 # How long the desktop waits for a reply. A board answers a status in under 20 ms of its own
 # time and a 2 KB records page in about as long, but a flash erase holds its CPU 45 ms and a
@@ -34,7 +42,7 @@ class LinkError(Failure):
 class BoardError(Failure):
     """The board answered with an error reply; `code` is one of wire.E_*."""
 
-    def __init__(self, code, message, mtype=0):
+    def __init__(self, code: int | str, message: str, mtype: int = 0) -> None:
         Failure.__init__(
             self, "board refused %s: %s (%s)" % (wire.NAMES.get(mtype, mtype), message, code)
         )
@@ -46,15 +54,15 @@ class BoardError(Failure):
 class Transport:
     """Bytes to and from a board. Counts what crosses the wire in both directions."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.bytes_out = 0
         self.bytes_in = 0
 
-    def write(self, data):
+    def write(self, data: bytes) -> None:
         self.bytes_out += len(data)
         self._write(data)
 
-    def read(self, timeout):
+    def read(self, timeout: float) -> bytes:
         """Whatever arrives within `timeout` seconds (returns as soon as something came)."""
         data = self._read(timeout)
         self.bytes_in += len(data)
@@ -66,7 +74,7 @@ class Transport:
     def _read(self, timeout):
         raise NotImplementedError
 
-    def close(self):
+    def close(self) -> None:
         pass
 
 
@@ -79,7 +87,9 @@ class SerialTransport(Transport):
     opened exclusively (a lock another open with `exclusive` respects): two processes reading one
     port steal each other's bytes; PortBusy at once when another process holds it."""
 
-    def __init__(self, port, baudrate=115200, attempts=5, delay=0.2):
+    def __init__(
+        self, port: str, baudrate: int = 115200, attempts: int = 5, delay: float = 0.2
+    ) -> None:
         Transport.__init__(self)
         try:
             import serial
@@ -126,7 +136,7 @@ class SerialTransport(Transport):
         except (OSError, self._serial_error) as e:
             raise LinkError("read from %s failed: %s" % (self.port, e))
 
-    def close(self):
+    def close(self) -> None:
         try:
             self.serial.close()
         except Exception:
@@ -142,7 +152,9 @@ class BoardClient:
     BoardError. Time is the transport's `clock` if it has one (a rig's emulated seconds), else
     the monotonic clock."""
 
-    def __init__(self, transport, timeout=TIMEOUT, retries=RETRIES):
+    def __init__(
+        self, transport: Transport, timeout: float = TIMEOUT, retries: int = RETRIES
+    ) -> None:
         self.transport = transport
         self.clock = getattr(transport, "clock", None) or time.monotonic
         self.timeout = timeout
@@ -155,7 +167,7 @@ class BoardClient:
             threading.RLock()
         )  # one request at a time: other processes' go through forward()
 
-    def next_rid(self):
+    def next_rid(self) -> int:
         self._rid = (self._rid + 1) & 0xFF
         return self._rid
 
@@ -188,11 +200,12 @@ class BoardClient:
             % (wire.NAMES.get(mtype, mtype), self.retries + 1)
         )
 
-    def request(self, mtype, value=None, rid=None):
+    def request(self, mtype: int, value: Json = None, rid: int | None = None) -> Json:
         with self.lock:
             if rid is None:
                 rid = self.next_rid()
             body = self._roundtrip(wire.encode(mtype, rid, value), mtype, rid)
+        answer: Json  # a reply's JSON value, or a records page
         try:
             rtype, rrid, reply, answer = wire.parse(body)
         except wire.WireError as e:
@@ -208,7 +221,7 @@ class BoardClient:
             self.version = answer["v"]
         return answer
 
-    def forward(self, body):
+    def forward(self, body: bytes) -> bytes:
         """Another process's request body, sent to the board under a request id of ours (two
         processes' ids would collide in the board's reply cache); the reply body comes back with
         the caller's id. LinkError when the board does not answer."""
@@ -220,13 +233,13 @@ class BoardClient:
         return bytes(reply[:2]) + bytes(body[2:3]) + bytes(reply[3:])
 
     # ---- read-only --------------------------------------------------------------------------
-    def hello(self):
+    def hello(self) -> dict[str, Any]:
         self.info = self.request(wire.HELLO, {"p": wire.PROTOCOL, "host": "presstime"}) or {}
         if isinstance(self.info.get("v"), int):
             self.version = self.info["v"]
         return self.info
 
-    def status(self):
+    def status(self) -> Status:
         """The board's status, checked field by field (status_check.py): LinkError naming the
         field when a reply is not what a board of this firmware sends."""
         from .status_check import problem
@@ -240,11 +253,11 @@ class BoardClient:
         self.version = s["version"]
         return s
 
-    def records(self, after, limit=0):
+    def records(self, after: int, limit: int = 0) -> dict[str, Any]:
         """One page: {"last": board last seq, "records": [(seq, bytes)]}."""
         return self.request(wire.RECORDS, wire.records_request(after, limit))
 
-    def pages(self, after):
+    def pages(self, after: int) -> Iterator[dict[str, Any]]:
         """Pages of records after `after` up to the board's last seq (a generator; the last
         page yielded may be empty). A page that starts past after + 1 carries "gone": the seq
         up to which the board no longer has its records (its journal dropped its oldest games)."""
@@ -276,35 +289,35 @@ class BoardClient:
         value["v"] = self.version
         return self.request(mtype, value)
 
-    def configure(self, cfg):
+    def configure(self, cfg: dict[str, Any]) -> Json:
         return self._change(wire.CONFIGURE, {"cfg": cfg})
 
-    def start(self):
+    def start(self) -> Json:
         return self._change(wire.START)
 
-    def pause(self):
+    def pause(self) -> Json:
         return self._change(wire.PAUSE)
 
-    def resume(self):
+    def resume(self) -> Json:
         return self._change(wire.RESUME)
 
-    def abort(self):
+    def abort(self) -> Json:
         return self._change(wire.ABORT)
 
-    def next_round(self):
+    def next_round(self) -> Json:
         return self._change(wire.NEXT)
 
-    def end(self):
+    def end(self) -> Json:
         """Turn modes (Myth Fits): end the running round, as the control button does."""
         return self._change(wire.END)
 
-    def push_standings(self, standings):
+    def push_standings(self, standings: list[list[int]]) -> Json:
         return self._change(wire.STANDINGS, {"s": standings})
 
-    def repl(self):
+    def repl(self) -> Json:
         return self.request(wire.REPL)
 
-    def press(self, button, ms=None):
+    def press(self, button: int, ms: int | None = None) -> Json:
         """Simulator only: a virtual press of button `button` (-1: control), held `ms` (default
         80)."""
         value = {"b": button}
@@ -312,5 +325,5 @@ class BoardClient:
             value["ms"] = ms
         return self.request(wire.PRESS, value)
 
-    def close(self):
+    def close(self) -> None:
         self.transport.close()

@@ -13,30 +13,36 @@ desktop can do is here, and every entry point goes through it:
 - `key(name)`: what two names are compared by (the core's key of the NFC form).
 """
 
+from __future__ import annotations
+
 import unicodedata
+from typing import TYPE_CHECKING
 
 from .core.config import key as name_key, name_refused
 
+if TYPE_CHECKING:
+    from .hints import Json
 
-def nfc(text):
+
+def nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-def typed(text):
+def typed(text: str) -> str:
     """A typed name as the desktop keeps it: stripped at both ends, in NFC."""
     return nfc(text.strip())
 
 
-def key(name):
+def key(name: str) -> bytes:
     return name_key(nfc(name))
 
 
-def same(a, b):
+def same(a: str, b: str) -> bool:
     """True when `a` and `b` (typed or stored) name the same player."""
     return key(typed(a)) == key(typed(b))
 
 
-def entered_list(texts, where):
+def entered_list(texts: list[str], where: str) -> list[str]:
     """A seat order as typed -> the names; BadInput with one message per problem, each naming
     its seat ("--players, seat 2: ...")."""
     from .errors import BadInput
@@ -55,7 +61,7 @@ def entered_list(texts, where):
     return names
 
 
-def normal_record(record):
+def normal_record(record: Json) -> Json:
     """`record` (any JSON value) with every string, keys included, in NFC."""
     if isinstance(record, str):
         return nfc(record)

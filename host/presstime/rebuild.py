@@ -9,11 +9,23 @@ event starts a new game. A record the machine refuses is named and skipped
 (journal_damage.py). Nothing here decides a rule.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 from . import journal_damage
 from .core import events as E
 
+if TYPE_CHECKING:
+    from .hints import Record, Status
 
-def games_from_journal(records, damaged=None, dropped=()):
+
+def games_from_journal(
+    records: list[tuple[int, bytes]],
+    damaged: list[dict[str, Any]] | None = None,
+    dropped: Iterable[int] = (),
+) -> list[dict[str, Any]]:
     """[(seq, payload bytes)] -> [game], oldest first. A game:
     {"seq": seq of its CONFIG, "last": seq of its last record, "config": {...}, "rounds": [round],
      "over": bool, "photo_tokens": {name: n} (turns mode), "winner": name or None (a win the board
@@ -45,7 +57,7 @@ def games_from_journal(records, damaged=None, dropped=()):
             game = machine = None  # records the board dropped before a sync: another game follows
         prev = seq
         try:
-            ev = E.decode(payload)
+            ev: tuple[Any, ...] = E.decode(payload)
         except ValueError as e:
             why, newer = journal_damage.unreadable(payload, e)
             if payload[:1] == bytes((E.CONFIG,)):
@@ -149,7 +161,7 @@ def _round(table):
     return round_of(table.status(), table.step)
 
 
-def round_of(st, reveals=0):
+def round_of(st: Status, reveals: int = 0) -> dict[str, Any]:
     """A closed round (see games_from_journal) from the machine's status in its summary: the
     status a board answers over the link is the same dict, so `presstime play` uses this too."""
     players = st.get("players", [])
@@ -176,7 +188,7 @@ def _times(players, key):
     return dict((p["name"], p[key]) for p in players if isinstance(p.get(key), int))
 
 
-def table_block(r):
+def table_block(r: dict[str, Any]) -> dict[str, Any]:
     """A Fit to Print round's `table` field (docs/game-format.md) from a closed round: what the
     board measured. Times are round time in ms (pauses excluded); `layout_ms` (two-step mode)
     and `tied` appear only when they say something."""
@@ -188,7 +200,7 @@ def table_block(r):
     return block
 
 
-def game_record(game, base=None):
+def game_record(game: dict[str, Any], base: Record | None = None) -> Record:
     """A game record (the history's format) for a rebuilt game: what the board knows, as the
     game's desktop face puts it (board_record: games/<game>.py). `base`: a record already holding
     scorepad numbers, updated with what the board knows."""
@@ -197,12 +209,12 @@ def game_record(game, base=None):
     return games.face(games.of(game["config"])).board_record(game["config"], game, base)
 
 
-def game_key(board_id, game):
+def game_key(board_id: str, game: dict[str, Any]) -> str:
     """The history key of a board's game: source of the stored game, key of its draft."""
     return "board:%s:%d" % (board_id, game["seq"])
 
 
-def key_board(key):
+def key_board(key: str) -> str | None:
     """The board id in a board game's key (game_key), or None for another key."""
     if not key.startswith("board:") or ":" not in key[6:]:
         return None
@@ -210,7 +222,7 @@ def key_board(key):
     return board if seq.isdigit() else None
 
 
-def setup_problems(config):
+def setup_problems(config: dict[str, Any]) -> list[str]:
     """Why a board's set-up can never be stored, as messages ([] when it can): the board's own
     set-up check (core/table.normalise, which the board runs at configure) and the record's
     player check (core/record_checks.player_names, which `done` and every store run), on the
@@ -221,6 +233,8 @@ def setup_problems(config):
     names = config.get("names", [])
     game = config.get("game")
     face = games.module(game)
+    if face is None:  # the journal's decoder knows every game this presstime knows
+        return ["game %r: not a game this presstime knows" % (game,)]
     errors = []
     lo, hi = face.players(config.get("mode"))
     record_checks.player_names({"players": list(names)}, game, lo, hi, errors)

@@ -4,11 +4,18 @@ The rules live in presstime.core (the same files the board runs); this module on
 core's answers into BadInput for the CLI.
 """
 
+from __future__ import annotations
+
 import json
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .core import games
 from .errors import BadInput
+
+if TYPE_CHECKING:
+    from .hints import Json, Record, Result
 
 # Limits of what the desktop reads (docs/game-format.md, "Limits"). A game record is a few KB and
 # an export of a thousand games a few MB; beyond these a file is refused with a clear message,
@@ -21,7 +28,7 @@ MAX_DIGITS = 30  # a whole number in a record has a few digits (CPython refuses 
 _NESTING = re.compile(r'"(?:[^"\\]+|\\.)*(?:"|\\?\Z)|[\[\]{}]', re.S)
 
 
-def json_depth(text, limit=MAX_DEPTH):
+def json_depth(text: str, limit: int = MAX_DEPTH) -> int:
     """The nesting depth of JSON `text`, counted without parsing it; stops once past `limit`."""
     depth = deepest = 0
     for m in _NESTING.finditer(text):
@@ -67,7 +74,7 @@ def _constant(name):
     raise ValueError("%s is not a JSON number" % name)
 
 
-def loads(text):
+def loads(text: str) -> Json:
     """JSON text -> value, the one way the desktop reads JSON it is given (files, CSV cells): at
     most
     MAX_DEPTH deep, no key twice in an object, numbers of at most MAX_DIGITS digits, no NaN or
@@ -112,7 +119,7 @@ def _only_text(value):
                 )
 
 
-def parse(text, source="input"):
+def parse(text: str, source: str = "input") -> Record:
     """A record from JSON text; BadInput naming the line and column when it is not JSON."""
     try:
         return loads(text)
@@ -124,7 +131,7 @@ def parse(text, source="input"):
         raise BadInput("%s: not a usable game record: %s" % (source, e))
 
 
-def read_text(path):
+def read_text(path: str) -> str:
     """The text of the file at `path` (UTF-8, a BOM allowed); BadInput naming the file otherwise."""
     try:
         with open(path, "rb") as f:
@@ -146,12 +153,12 @@ def read_text(path):
         raise BadInput("%s: not UTF-8 text (byte %d)" % (path, e.start))
 
 
-def load(path):
+def load(path: str) -> Record:
     """The record in the JSON file at `path` (not yet checked)."""
     return parse(read_text(path), path)
 
 
-def value_depth(value):
+def value_depth(value: Json) -> int:
     """How deeply `value` (parsed JSON) nests: 0 for a number or text, 1 for [] or {}, ..."""
     deepest = 0
     stack = [(value, 1)]
@@ -169,7 +176,7 @@ def value_depth(value):
     return deepest
 
 
-def check_record(record):
+def check_record(record: Json) -> list[str]:
     """The core's list of problems with `record` ([] when it is good). A record nested more than
     MAX_DEPTH - 1 deep is refused here (the core needs no such rule): then every record kept
     exports to JSON that reads back, even inside a list. A `uuid` (the stable id the history
@@ -190,12 +197,12 @@ UUID_EXAMPLE = "3f2b8c1e-5d4a-4e6f-9a7b-0c1d2e3f4a5b"
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")
 
 
-def is_uuid(value):
+def is_uuid(value: Json) -> bool:
     """A UUID in its lower-case text form (what the history gives every game)."""
     return isinstance(value, str) and _UUID.match(value) is not None
 
 
-def tally(record, source=None):
+def tally(record: Record, source: str | None = None) -> Result:
     """The standings of `record`; BadInput with one message per problem if it is not good."""
     problems = check_record(record)
     if problems:
@@ -203,7 +210,9 @@ def tally(record, source=None):
     return games.score(record)
 
 
-def ranked(players, winners):
+def ranked(
+    players: list[dict[str, Any]], winners: Iterable[str] | None
+) -> list[tuple[int, dict[str, Any]]]:
     """[(rank, player), ...] in standing order: the winners (the core's verdict, whatever
     decided it) first, then by total, highest first; equal totals share a rank. `players`:
     dicts with "name" and "total" (None: no total yet)."""

@@ -10,9 +10,16 @@ never stops `history`, `stats`, `show` or `export` for the others.
 The stored results carry scoring_version.SCORING_VERSION: bump it when the results change.
 """
 
+from __future__ import annotations
+
 import json
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from . import game_words, games
+
+if TYPE_CHECKING:
+    from .hints import Json, Record, Result
 
 COMPLETE, IN_PROGRESS, DAMAGED = "complete", "in progress", "damaged"
 
@@ -22,14 +29,20 @@ class Summary:
     dicts, seat order) and `values` [(seat, kind, key, value)], kind "round" (a sum over the
     game's rounds) or "game" (a number of the result)."""
 
-    def __init__(self, game, players=(), values=(), result=None):
+    def __init__(
+        self,
+        game: dict[str, Any],
+        players: Iterable[dict[str, Any]] = (),
+        values: Iterable[tuple[int, str, str, Any]] = (),
+        result: Result | None = None,
+    ) -> None:
         self.game = game
         self.players = list(players)
         self.values = list(values)
         self.result = result
 
 
-def _num(v):
+def _num(v: object) -> TypeGuard[int | float]:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
@@ -81,7 +94,7 @@ def _damaged(reason, added_at, record=None):
     return Summary(game)
 
 
-def decode(raw):
+def decode(raw: bytes | str | None) -> tuple[Json, str | None]:
     """(record, None) from a stored record's bytes or text, or (None, reason it cannot be read)."""
     if isinstance(raw, (bytes, bytearray, memoryview)):
         try:
@@ -122,7 +135,7 @@ def _duration_ms(record):
     return int(total)
 
 
-def summarize(raw, added_at=""):
+def summarize(raw: bytes | str | None, added_at: str = "") -> Summary:
     """The Summary of a stored record (bytes or text of its JSON); damaged when it cannot be read,
     the core refuses it, or the core fails on it."""
     from .core import games
@@ -217,7 +230,7 @@ def _from_result(record, result, added_at):
     return summary
 
 
-def summarize_checked(record, added_at="", result=None):
+def summarize_checked(record: Record, added_at: str = "", result: Result | None = None) -> Summary:
     """The Summary of a record the store has just checked (not checked again), scored now
     unless its `result` is given."""
     from .core import games

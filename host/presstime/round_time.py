@@ -1,5 +1,7 @@
 """Round times typed by a user: `--duration` of `play` and `sim`, `--turn-limit` of `play`."""
 
+from __future__ import annotations
+
 from .errors import BadInput
 
 PRESETS = {"frantic": 180000, "standard": 240000, "relaxed": 300000}
@@ -9,7 +11,7 @@ HELP = (
 )
 
 
-def parse_ms(text):
+def parse_ms(text: str) -> int | None:
     """Milliseconds of a round time, or None when `text` is not one."""
     t = str(text).strip().lower()
     if t in PRESETS:
@@ -27,7 +29,9 @@ def parse_ms(text):
         return None
 
 
-def round_time_ms(text, option="--duration", lo_ms=10000, hi_ms=3600000):
+def round_time_ms(
+    text: str, option: str = "--duration", lo_ms: int = 10000, hi_ms: int = 3600000
+) -> int:
     """parse_ms, bounded (default 0:10 to 60:00); BadInput naming the option otherwise."""
     ms = parse_ms(text)
     if ms is None:
@@ -43,7 +47,7 @@ def round_time_ms(text, option="--duration", lo_ms=10000, hi_ms=3600000):
 WARN_HELP = "up to three times left, in seconds, e.g. 60,30,10 (default), 120,30 or none"
 
 
-def warnings_ms(text, option="--warn"):
+def warnings_ms(text: str, option: str = "--warn") -> list[int]:
     """The warning times typed as `60,30,10` (seconds left), longest first, in ms; `none`: no
     warning. BadInput naming the option and what is wrong."""
     t = str(text).strip().lower()

@@ -13,17 +13,23 @@ sends its pending request again.
     client = share.open_client(port, "watch")     # a link.BoardClient, owner or attached
 """
 
+from __future__ import annotations
+
 import json
 import os
 import select
 import socket
 import threading
 import time
+from typing import TYPE_CHECKING, Any
 
 from .boards import _alive, advert_dir, adverts, simulators
 from .core import wire
 from .errors import Failure
 from .link import E_LINK, BoardClient, LinkError, PortBusy, SerialTransport, Transport
+
+if TYPE_CHECKING:
+    from .link import BoardClient
 
 PREFIX = "link-"  # an owner: its socket
 USER = "use-"  # every process on a board, owner or attached: what it does there
@@ -33,7 +39,7 @@ def _same(a, b):
     return os.path.realpath(a) == os.path.realpath(b)
 
 
-def holders(prefix=PREFIX):
+def holders(prefix: str = PREFIX) -> list[dict[str, Any]]:
     """The live owners' adverts: [{"port", "sock", "pid", "command", "advert"}] (dead ones removed).
     prefix=USER: every process using a board ({"port", "pid", "command", "advert"})."""
     found = []
@@ -46,7 +52,7 @@ def holders(prefix=PREFIX):
     return found
 
 
-def holder_of(port):
+def holder_of(port: str) -> dict[str, Any] | None:
     """The advert of the process that serves `port`, or None."""
     for h in holders():
         if _same(h["port"], port):
@@ -54,7 +60,7 @@ def holder_of(port):
     return None
 
 
-def users_of(port, command=None):
+def users_of(port: str, command: str | None = None) -> list[dict[str, Any]]:
     """The processes using the board on `port` (owner or attached), those running `command` only
     if given."""
     return [
@@ -77,11 +83,11 @@ def _remove(*paths):
             pass
 
 
-def describe(holder):
+def describe(holder: dict[str, Any]) -> str:
     return "`presstime %s` (pid %d)" % (holder.get("command") or "", holder["pid"])
 
 
-def processes_holding(port):
+def processes_holding(port: str) -> list[tuple[int, str]]:
     """[(pid, command line)] of the other processes with `port` open (Linux /proc; [] elsewhere).
     A simulator keeps its own pty open: it is not counted."""
     real = os.path.realpath(port)
@@ -106,7 +112,7 @@ def processes_holding(port):
     return found
 
 
-def busy_message(port):
+def busy_message(port: str) -> str:
     """Why `port` cannot be opened: who has it, and what to do."""
     h = holder_of(port)
     if h is not None:
@@ -129,7 +135,7 @@ class SocketTransport(Transport):
 
     attached = True
 
-    def __init__(self, holder):
+    def __init__(self, holder: dict[str, Any]) -> None:
         Transport.__init__(self)
         self.holder = holder
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -163,7 +169,7 @@ class SocketTransport(Transport):
             raise self._gone()
         return data
 
-    def close(self):
+    def close(self) -> None:
         try:
             self.sock.close()
         except OSError:
@@ -176,7 +182,7 @@ class Owner:
 
     _count = 0
 
-    def __init__(self, client, port, command):
+    def __init__(self, client: BoardClient, port: str, command: str) -> None:
         Owner._count += 1
         d = advert_dir()
         base = os.path.join(d, "%s%d-%d" % (PREFIX, os.getpid(), Owner._count))
@@ -258,7 +264,7 @@ class Owner:
     def _error(self, rid, code, mtype, message):
         return wire.encode(wire.ERROR, rid, {"e": code, "m": message, "t": mtype}, reply=True)
 
-    def close(self):
+    def close(self) -> None:
         self._stop.set()
         _remove(self.advert, self.sock_path)
         try:
@@ -279,13 +285,13 @@ class SharedTransport(Transport):
     goes away, the next read or write takes over (or attaches to the new owner) and sends the
     request in flight again (the board's version check refuses a change applied twice)."""
 
-    def __init__(self, port, command):
+    def __init__(self, port: str, command: str) -> None:
         Transport.__init__(self)
         self.port = port
         self.command = command
-        self.inner = None
-        self.owner = None
-        self.client = None
+        self.inner: SocketTransport | SerialTransport | None = None
+        self.owner: Owner | None = None
+        self.client: BoardClient | None = None
         self._last = b""
         self._connect()
         self._use = None
@@ -298,13 +304,13 @@ class SharedTransport(Transport):
             self._use = None
 
     @property
-    def attached(self):
+    def attached(self) -> bool:
         return isinstance(self.inner, SocketTransport)
 
     @property
-    def holder(self):
+    def holder(self) -> dict[str, Any] | None:
         """The owner's advert when attached, else None."""
-        return self.inner.holder if self.attached else None
+        return self.inner.holder if isinstance(self.inner, SocketTransport) else None
 
     def _connect(self):
         for i in range(8):
@@ -326,7 +332,7 @@ class SharedTransport(Transport):
             time.sleep(0.05 * (i + 1))
         raise PortBusy(busy_message(self.port))
 
-    def serve(self, client):
+    def serve(self, client: BoardClient) -> None:
         """Share the port with the other processes, requests going through `client`."""
         self.client = client
         self._serve()
@@ -341,32 +347,37 @@ class SharedTransport(Transport):
                 None  # an unusable runtime folder: the board is still ours, just not shared
             )
 
+    def _transport(self) -> SocketTransport | SerialTransport:
+        if self.inner is None:  # closed, or a take-over that found no owner and no port
+            raise LinkError("the link to %s is closed" % self.port)
+        return self.inner
+
     def _take_over(self):
-        self.inner.close()
+        self._transport().close()
         self.inner = None
         self._connect()
 
     def _write(self, data):
         self._last = data
         try:
-            self.inner.write(data)
+            self._transport().write(data)
         except LinkError:
             if not self.attached:
                 raise
             self._take_over()
-            self.inner.write(data)
+            self._transport().write(data)
 
     def _read(self, timeout):
         try:
-            return self.inner.read(timeout)
+            return self._transport().read(timeout)
         except LinkError:
             if not self.attached:
                 raise
             self._take_over()
-            self.inner.write(self._last)
+            self._transport().write(self._last)
             return b""
 
-    def close(self):
+    def close(self) -> None:
         if self._use:
             _remove(self._use)
             self._use = None
@@ -377,7 +388,9 @@ class SharedTransport(Transport):
             self.inner.close()
 
 
-def connect(port, timeout=None, retries=None, command="presstime"):
+def connect(
+    port: str, timeout: float | None = None, retries: int | None = None, command: str = "presstime"
+) -> BoardClient:
     """A BoardClient on `port`, after a hello (Failure if nothing answers): attached to the
     presstime process that holds the board, else holding it and sharing it. `command` names
     this process to the others ("play", "watch"…)."""
@@ -390,7 +403,9 @@ def connect(port, timeout=None, retries=None, command="presstime"):
     return client
 
 
-def open_client(port, command, timeout=None, retries=None):
+def open_client(
+    port: str, command: str, timeout: float | None = None, retries: int | None = None
+) -> BoardClient:
     """A BoardClient on `port`: attached to the process that holds it, else holding it (and
     serving it to the others). PortBusy (naming the holder) when neither is possible."""
     from .link import RETRIES, TIMEOUT

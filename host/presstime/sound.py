@@ -8,12 +8,20 @@ or of the grace window. `Beeper` plays a tone through the computer's audio when 
 terminal bell; `TableSounds` ties the two to the statuses `play` reads.
 """
 
+from __future__ import annotations
+
 import math
 import sys
 import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .core.table import END, TIMEOUT, WARNINGS
 from .device import app as board
+
+if TYPE_CHECKING:
+    from .hints import Status
+    from .link import BoardClient
 
 _TIMED = ("running", "paused")
 _ENDED = ("summary", "over")
@@ -25,18 +33,20 @@ def _tone(kind):
     return board._BEEP[2 * kind] * 20, board._BEEP[2 * kind + 1] * 10
 
 
-def warning_tone(level, warn):
+def warning_tone(level: int, warn: Sequence[int]) -> tuple[int, int]:
     """The board's tone for the warning `level` (ms left): higher for each later warning."""
     i = min(2, len([w for w in warn if w > level]))
     return board._WARN_BEEP[2 * i] * 20, board._WARN_BEEP[2 * i + 1] * 10
 
 
-def print_tone(token):
+def print_tone(token: int) -> tuple[int, int]:
     """The board's Print! beep: higher for each later token (device/app.py _journal)."""
     return 1200 + 100 * token, 40
 
 
-def moments(before, now, warn=WARNINGS):
+def moments(
+    before: Status | None, now: Status, warn: Sequence[int] = WARNINGS
+) -> list[tuple[int, int]]:
     """[(Hz, ms)] the board beeped between the statuses `before` and `now` (same game)."""
     if not before or not now or before.get("round") != now.get("round"):
         return []
@@ -83,9 +93,9 @@ class Beeper:
 
     RATE = 44100
 
-    def __init__(self, out=None, audio=True):
+    def __init__(self, out: TextIO | None = None, audio: bool = True) -> None:
         self.out = out if out is not None else sys.stdout
-        self._sd = _sounddevice() if audio else None
+        self._sd: Any = _sounddevice() if audio else None  # the sounddevice module, or None
         self._queue = []
         self._wake = threading.Condition()
         if self._sd is not None:
@@ -93,7 +103,7 @@ class Beeper:
         tty = getattr(self.out, "isatty", None)
         self.how = "audio" if self._sd is not None else ("bell" if tty and tty() else None)
 
-    def tone(self, hz, ms):
+    def tone(self, hz: int, ms: int) -> None:
         if self.how == "audio":
             with self._wake:
                 self._queue.append((hz, ms))
@@ -118,7 +128,7 @@ class Beeper:
 def _sounddevice():
     """The sounddevice module when it is installed and finds an output device, else None."""
     try:
-        import sounddevice
+        import sounddevice  # pyright: ignore[reportMissingImports]: the optional `sound` extra
 
         sounddevice.query_devices(kind="output")
     except Exception:  # not installed, no PortAudio library, no output device
@@ -129,18 +139,20 @@ def _sounddevice():
 class TableSounds:
     """The board's beeps on this computer while `play` shows a round."""
 
-    def __init__(self, beeper, warn=WARNINGS):
+    def __init__(self, beeper: Beeper, warn: Sequence[int] = WARNINGS) -> None:
         self.beeper = beeper
         self.warn = tuple(warn)
         self.last = None
 
-    def hear(self, st):
+    def hear(self, st: Status) -> None:
         for hz, ms in moments(self.last, st, self.warn):
             self.beeper.tone(hz, ms)
         self.last = st
 
 
-def for_board(client, mute=False, warn=None):
+def for_board(
+    client: BoardClient, mute: bool = False, warn: Sequence[int] | None = None
+) -> TableSounds | None:
     """TableSounds for the board `client` talks to, or None: muted, or the board has a speaker
     of its own (a real board; `presstime sim --pty`, which rings in its own terminal). `warn`:
     the warning times set up (None: the board's default)."""

@@ -13,7 +13,14 @@ some); known ones are checked when present, and those the views read without a d
 there.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .core.table import PHASES, STATES
+
+if TYPE_CHECKING:
+    from .hints import Json
 
 BIG = 2**53  # whole numbers beyond this are no time, count or seat a board sends
 MAX_PLAYERS = 6
@@ -140,7 +147,7 @@ def _standings(v, n):
                 _int(x, "standings.%s[%d]" % (key, i), null=True)
 
 
-def problem(reply):
+def problem(reply: Json) -> str | None:
     """None when `reply` is a usable status, else the one-line reason, the field named first."""
     try:
         _check(reply)

@@ -11,13 +11,22 @@ leaves the database as it was. Every write method is one `BEGIN IMMEDIATE … CO
 exception part-way leaves the previous state intact. See docs/history.md.
 """
 
+from __future__ import annotations
+
 import datetime
 import hashlib
 import json
 import os
+from typing import TYPE_CHECKING, Any, cast
 
 from . import games
 from .errors import BadInput, Failure
+
+if TYPE_CHECKING:
+    import argparse
+    import sqlite3
+
+    from .hints import Record, Result, Say
 
 ENV_VAR = "PRESSTIME_DB"
 FILE_NAME = "history.sqlite3"
@@ -301,11 +310,11 @@ MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-def schema_version(conn):
+def schema_version(conn: sqlite3.Connection) -> int:
     return conn.execute("PRAGMA user_version").fetchone()[0]
 
 
-def migrate(conn, target=None):
+def migrate(conn: sqlite3.Connection, target: int | None = None) -> int:
     """Bring the database up to `target` (default: the latest), one transaction per step."""
     target = SCHEMA_VERSION if target is None else target
     version = schema_version(conn)
@@ -426,7 +435,7 @@ def _compute_results(conn):
     return count
 
 
-def results_pending(conn):
+def results_pending(conn: sqlite3.Connection) -> tuple[int | None, int]:
     """(stored scoring version or None, games without results): what refresh_results would do."""
     row = conn.execute("SELECT value FROM meta WHERE key = 'scoring_version'").fetchone()
     # the triggers keep one results row per game, so counting both tells (quickly) what is missing
@@ -443,7 +452,7 @@ def _now():
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
-def player_names(record):
+def player_names(record: Record) -> list[str]:
     names = []
     players = record.get("players") if isinstance(record, dict) else None
     if isinstance(players, list):
@@ -455,7 +464,7 @@ def player_names(record):
     return names
 
 
-def fingerprint(record):
+def fingerprint(record: Record) -> str:
     """The content of a record, its uuid left out (what a re-import without uuids is found by)."""
     text = json.dumps(
         without_uuid(record), sort_keys=True, separators=(",", ":"), ensure_ascii=False
@@ -466,7 +475,7 @@ def fingerprint(record):
 UUID_FIELD = "uuid"
 
 
-def without_uuid(record):
+def without_uuid(record: Record) -> Record:
     """The record as stored: its `uuid` lives in the games table's column, not in the JSON."""
     if isinstance(record, dict) and UUID_FIELD in record:
         return dict((k, v) for k, v in record.items() if k != UUID_FIELD)
@@ -508,7 +517,7 @@ def _blob(payload):
 class DamagedGame(Failure):
     """A stored game whose record cannot be read or scored (exit status 1), naming the way out."""
 
-    def __init__(self, game_id, reason):
+    def __init__(self, game_id: int, reason: str) -> None:
         self.game_id, self.reason = game_id, reason
         Failure.__init__(
             self,
@@ -521,7 +530,7 @@ class DamagedDraft(Failure):
     """A draft that cannot be resumed (hand-edited, or written by something else): exit status 1,
     naming what is wrong and the way out."""
 
-    def __init__(self, key, reason):
+    def __init__(self, key: str, reason: str) -> None:
         self.key, self.reason = key, reason
         Failure.__init__(
             self,
@@ -529,7 +538,7 @@ class DamagedDraft(Failure):
         )
 
 
-def notice(message):
+def notice(message: str) -> None:
     """What the store tells the user on its own (a rescoring): one line on standard error."""
     import sys
 
@@ -539,7 +548,7 @@ def notice(message):
 class Store:
     """The history database. Use as a context manager, or call close()."""
 
-    def __init__(self, path, notice=notice):
+    def __init__(self, path: str | os.PathLike[str], notice: Say = notice) -> None:
         self.notice = notice
         import sqlite3  # here, so that `presstime CMD --help` (add_db_argument) stays light
 
@@ -576,18 +585,18 @@ class Store:
             raise
 
     # context manager
-    def __enter__(self):
+    def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def close(self):
+    def close(self) -> None:
         for lock in getattr(self, "_held", ()):
             lock.release()
         self.conn.close()
 
-    def hold_draft(self, key):
+    def hold_draft(self, key: str) -> None:
         """Hold draft `key` for this process until the store is closed (`play` while it plays
         the board's game): drafts.DraftBusy when another process holds it."""
         from .drafts import DraftLock
@@ -622,14 +631,14 @@ class Store:
             )
         self._intact = True
 
-    def snapshot(self):
+    def snapshot(self) -> _Snapshot:
         """A read transaction: every query inside it sees the history as it was when it began,
         whatever another process writes meanwhile (`export` while a `delete` runs)."""
         return _Snapshot(self.conn, self.path)
 
     # --- stored results ---------------------------------------------------------------------
 
-    def refresh_results(self):
+    def refresh_results(self) -> int:
         """Compute the stored results that are missing, or all of them when the scoring version
         changed (one transaction); the number computed. Read-only and quick when nothing is due."""
         import sqlite3
@@ -661,7 +670,13 @@ class Store:
 
     # --- games --------------------------------------------------------------------------
 
-    def add_game(self, record, source="", draft_key=None, result=None):
+    def add_game(
+        self,
+        record: Record,
+        source: str = "",
+        draft_key: str | None = None,
+        result: Result | None = None,
+    ) -> int:
         """Validate and store one game typed or played here: always a new game (two games with
         the same numbers are two games), its id. `draft_key`: the draft it was finished from,
         dropped in the same transaction (both happen or neither), its uuid kept by the game.
@@ -689,7 +704,13 @@ class Store:
                     uid = row[0]
             return self._insert_game(record, source, uid, result)
 
-    def add_games(self, records, source="", checked=False, added=None):
+    def add_games(
+        self,
+        records: list[Record],
+        source: str = "",
+        checked: bool = False,
+        added: list[bool] | None = None,
+    ) -> list[int]:
         """Import: validate every record first, then store them all in one transaction (all or
         nothing). A record already stored is not added again: the same `uuid` (a game exported
         from a history), or, for a record without one, the same content (a file imported again).
@@ -733,9 +754,9 @@ class Store:
             (_dump(record), str(source), now, now) + _summary_values(record) + (uid,),
         )
         _insert_results(self.conn, cur.lastrowid, summarize_checked(record, now, result))
-        return cur.lastrowid
+        return cast(int, cur.lastrowid)  # an INSERT: always a row id
 
-    def find_game(self, record):
+    def find_game(self, record: Record) -> int | None:
         """The id of the stored game `record` is a copy of, or None: the game with its `uuid`,
         or for a record without one the oldest game with the same content."""
         uid = record.get(UUID_FIELD) if isinstance(record, dict) else None
@@ -748,7 +769,7 @@ class Store:
             ).fetchone()
         return row[0] if row else None
 
-    def game_uuid(self, game_id):
+    def game_uuid(self, game_id: int) -> str:
         """The stable id of a stored game (docs/game-format.md, "uuid"); BadInput if unknown."""
         game_id = _game_id(game_id)
         row = self.conn.execute("SELECT uuid FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -756,7 +777,7 @@ class Store:
             raise BadInput(_no_game(game_id))
         return row[0]
 
-    def update_game(self, game_id, record):
+    def update_game(self, game_id: int, record: Record) -> None:
         """Replace a stored game's record (validated first; its texts in NFC)."""
         from .names import normal_record
 
@@ -773,7 +794,7 @@ class Store:
                 raise BadInput(_no_game(game_id))
             _compute_results(self.conn)  # the trigger dropped the old results
 
-    def get_game(self, game_id):
+    def get_game(self, game_id: int | str) -> Record:
         """The stored record; BadInput for an unknown id, DamagedGame when it cannot be read."""
         from .results import decode
 
@@ -788,14 +809,14 @@ class Store:
             raise DamagedGame(game_id, reason)
         return record
 
-    def get_game_id(self, game_id):
+    def get_game_id(self, game_id: int | str) -> int:
         """The id of a stored game (readable or not); BadInput for an unknown or malformed id."""
         game_id = _game_id(game_id)
         if self.conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
             raise BadInput(_no_game(game_id))
         return game_id
 
-    def result(self, game_id):
+    def result(self, game_id: int | str) -> tuple[str, Result | None, str, str | None]:
         """(state, core result or None, status line, error) of a stored game; BadInput if
         unknown."""
         game_id = _game_id(game_id)
@@ -814,7 +835,7 @@ class Store:
             return s.game["state"], s.result, s.game["status"], s.game["error"]
         return row[0], (json.loads(row[1]) if row[1] else None), row[2], row[3]
 
-    def damaged(self, ids=None):
+    def damaged(self, ids: list[int] | None = None) -> list[tuple[int, str]]:
         """[(id, reason)] of the stored games that cannot be read or scored, oldest first."""
         rows = self.conn.execute(
             "SELECT game_id, error FROM results WHERE state = 'damaged' ORDER BY game_id"
@@ -824,10 +845,10 @@ class Store:
             rows = [r for r in rows if r[0] in wanted]
         return rows
 
-    def delete_game(self, game_id):
+    def delete_game(self, game_id: int | str) -> None:
         self.delete_games([game_id])
 
-    def delete_games(self, ids):
+    def delete_games(self, ids: list[int | str]) -> list[int]:
         """Remove the games `ids` in one transaction: all of them, or none (BadInput naming every
         unknown id). The ids removed, each once, in the order given."""
         wanted, problems = [], []
@@ -849,7 +870,7 @@ class Store:
                 raise BadInput(problems)  # the transaction rolls back: nothing is deleted
         return wanted
 
-    def list_games(self):
+    def list_games(self) -> list[dict[str, Any]]:
         """Summaries, oldest first: id, game, mode, edition, players (names), rounds, source,
         added_at, updated_at."""
         out = []
@@ -876,7 +897,12 @@ class Store:
             )
         return out
 
-    def games(self, ids=None, damaged=None, uuids=False):
+    def games(
+        self,
+        ids: list[int] | None = None,
+        damaged: list[tuple[int, str]] | None = None,
+        uuids: bool = False,
+    ) -> list[tuple[int, Record]]:
         """[(id, record)] for the given ids (in that order; unknown id → BadInput) or all, oldest
         first. A record that cannot be read raises DamagedGame, unless `damaged` is a list: then
         it is left out and (id, reason) appended there. `uuids`: each record with its `uuid`
@@ -909,14 +935,16 @@ class Store:
 
     # --- boards' journals -----------------------------------------------------------------
 
-    def last_seq(self, board_id):
+    def last_seq(self, board_id: str) -> int:
         """The highest journal sequence number stored for this board (0: none)."""
         row = self.conn.execute(
             "SELECT MAX(seq) FROM journal WHERE board_id = ?", (str(board_id),)
         ).fetchone()
         return row[0] or 0
 
-    def add_journal(self, board_id, records, gone_until=0):
+    def add_journal(
+        self, board_id: str, records: list[tuple[int, bytes]], gone_until: int = 0
+    ) -> int:
         """Append a board's journal records [(seq, payload bytes)] in one transaction; the count
         added.
 
@@ -965,14 +993,14 @@ class Store:
                 added += 1
         return added
 
-    def journal(self, board_id, after_seq=0):
+    def journal(self, board_id: str, after_seq: int = 0) -> list[tuple[int, bytes]]:
         rows = self.conn.execute(
             "SELECT seq, payload FROM journal WHERE board_id = ? AND seq > ? ORDER BY seq",
             (str(board_id), int(after_seq)),
         ).fetchall()
         return [(r[0], bytes(r[1])) for r in rows]
 
-    def dropped(self, board_id):
+    def dropped(self, board_id: str) -> set[int]:
         """The seqs of a board's records the user set aside (`sync --damaged --drop`)."""
         return set(
             r[0]
@@ -982,7 +1010,7 @@ class Store:
             )
         )
 
-    def drop_journal(self, board_id, spans):
+    def drop_journal(self, board_id: str, spans: list[tuple[int, int]]) -> int:
         """Set aside a board's records seq..last for each (seq, last) in `spans`: the rows stay,
         marked dropped (dropped() lists them); the count marked."""
         marked = 0
@@ -995,7 +1023,7 @@ class Store:
                 ).rowcount
         return marked
 
-    def boards(self):
+    def boards(self) -> list[str]:
         """Board ids with a stored journal, sorted."""
         return [
             r[0]
@@ -1004,7 +1032,7 @@ class Store:
 
     # --- drafts (score entry in progress) --------------------------------------------------
 
-    def save_draft(self, key, record):
+    def save_draft(self, key: str, record: Record) -> None:
         """Store (or replace) a draft record: any JSON-able value, not validated (its texts in
         NFC)."""
         from .names import normal_record
@@ -1018,7 +1046,7 @@ class Store:
                 (str(key), text, _now()),
             )
 
-    def load_draft(self, key):
+    def load_draft(self, key: str) -> Record | None:
         """The draft saved under `key`, or None; DamagedDraft when it cannot be resumed."""
         from .drafts import draft_problem
         from .results import decode
@@ -1034,13 +1062,13 @@ class Store:
             raise DamagedDraft(key, reason)
         return record
 
-    def has_draft(self, key):
+    def has_draft(self, key: str) -> bool:
         return (
             self.conn.execute("SELECT 1 FROM drafts WHERE key = ?", (str(key),)).fetchone()
             is not None
         )
 
-    def drop_draft(self, key):
+    def drop_draft(self, key: str) -> None:
         """The draft and its scorepad link gone."""
         with self._write():
             self._drop_draft(key)
@@ -1050,7 +1078,7 @@ class Store:
             "DELETE FROM drafts WHERE key IN (?, ?)", (str(key), str(key) + LINK_SUFFIX)
         )
 
-    def discard_draft(self, key, last_seq=0):
+    def discard_draft(self, key: str, last_seq: int = 0) -> None:
         """Drop a draft the user discarded, remembering it with `last_seq`, the board's last
         record then (a board's draft: sync drafts it again only for records after that)."""
         with self._write():
@@ -1062,18 +1090,18 @@ class Store:
                 (str(key), int(last_seq), _now()),
             )
 
-    def discarded(self, key):
+    def discarded(self, key: str) -> int | None:
         """The board's last record seq when the draft `key` was discarded, or None."""
         row = self.conn.execute(
             "SELECT last_seq FROM discarded_drafts WHERE key = ?", (str(key),)
         ).fetchone()
         return row[0] if row else None
 
-    def forget_discarded(self, key):
+    def forget_discarded(self, key: str) -> None:
         with self._write():
             self.conn.execute("DELETE FROM discarded_drafts WHERE key = ?", (str(key),))
 
-    def list_drafts(self):
+    def list_drafts(self) -> list[dict[str, Any]]:
         return [
             {"key": r[0], "saved_at": r[1]}
             for r in self.conn.execute("SELECT key, saved_at FROM drafts ORDER BY saved_at, key")
@@ -1082,15 +1110,15 @@ class Store:
 
     # the phones' link of a draft played with --scorepad (its secret, seat tokens and port), kept
     # beside the draft so that resuming it keeps the link the phones hold; not a draft itself
-    def save_link(self, key, link):
+    def save_link(self, key: str, link: dict[str, Any]) -> None:
         self.save_draft(str(key) + LINK_SUFFIX, link)
 
-    def draft_uuid(self, key):
+    def draft_uuid(self, key: str) -> str | None:
         """The uuid a draft was given (the game keeps it when it is stored), or None."""
         row = self.conn.execute("SELECT uuid FROM drafts WHERE key = ?", (str(key),)).fetchone()
         return row[0] if row and row[0] else None
 
-    def load_link(self, key):
+    def load_link(self, key: str) -> dict[str, Any] | None:
         return self.load_draft(str(key) + LINK_SUFFIX)
 
 
@@ -1113,7 +1141,7 @@ class DamagedStore(Failure):
     exit status 1, nothing written into it, and how to recover what it holds."""
 
 
-def recover_hint(path):
+def recover_hint(path: str) -> str:
     return (
         "recover what it holds into a new file with `sqlite3 %s .recover | sqlite3 "
         "recovered.sqlite3` "
@@ -1125,7 +1153,7 @@ def _full(text):
     return "full" in text or "disk I/O error" in text
 
 
-def database_failure(path, e):
+def database_failure(path: str, e: BaseException) -> BadInput | Failure:
     """The message (a BadInput or Failure) for sqlite3 error `e` on the history at `path`:
     read-only or locked (BadInput: nothing changed), a full disk (StoreFull), else damaged."""
     text = str(e)
@@ -1143,7 +1171,7 @@ def database_failure(path, e):
     )
 
 
-def unusable(path, e):
+def unusable(path: str, e: BaseException) -> BadInput | Failure:
     """BadInput for a database that cannot be written: read-only, or locked by another program."""
     text = str(e)
     if "readonly" in text or "read-only" in text:
@@ -1228,7 +1256,7 @@ class _Snapshot:
 _EXPECTED = {}
 
 
-def expected_schema(version):
+def expected_schema(version: int) -> dict[tuple[str, str], str]:
     """{(type, name): sql} of the objects `migrate` creates up to `version` (built once, in
     memory)."""
     if version not in _EXPECTED:
@@ -1252,7 +1280,7 @@ def _schema(conn):
     )
 
 
-def schema_digest(schema):
+def schema_digest(schema: dict[tuple[str, str], str]) -> str:
     return hashlib.sha256(
         json.dumps(sorted([t, n, sql or ""] for (t, n), sql in schema.items())).encode("utf-8")
     ).hexdigest()
@@ -1308,13 +1336,13 @@ def _no_game(game_id):
 # --- where the database lives -----------------------------------------------------------------
 
 
-def default_path():
+def default_path() -> str:
     import platformdirs
 
     return os.path.join(platformdirs.user_data_dir("presstime", appauthor=False), FILE_NAME)
 
 
-def db_path(args_or_path=None):
+def db_path(args_or_path: argparse.Namespace | str | os.PathLike[str] | None = None) -> str:
     """The database path: an explicit path, else args.db, else $PRESSTIME_DB, else the default."""
     if isinstance(args_or_path, (str, bytes, os.PathLike)):
         return os.fsdecode(args_or_path)
@@ -1324,7 +1352,7 @@ def db_path(args_or_path=None):
     return os.environ.get(ENV_VAR) or default_path()
 
 
-def add_db_argument(parser):
+def add_db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="PATH",
@@ -1334,7 +1362,7 @@ def add_db_argument(parser):
     )
 
 
-def open_store(args_or_path=None):
+def open_store(args_or_path: argparse.Namespace | str | os.PathLike[str] | None = None) -> Store:
     """Open (creating and migrating as needed) the history database named by
     args/path/env/default."""
     return Store(db_path(args_or_path))

@@ -1,11 +1,15 @@
 """Terminal helpers: colour only on a terminal, and never when NO_COLOR is set."""
 
+from __future__ import annotations
+
 import os
 import re
 import sys
+from collections.abc import Iterable
+from typing import TextIO
 
 
-def colour_enabled(stream=None):
+def colour_enabled(stream: TextIO | None = None) -> bool:
     stream = stream or sys.stdout
     if os.environ.get("NO_COLOR"):
         return False
@@ -13,7 +17,7 @@ def colour_enabled(stream=None):
     return bool(isatty and isatty())
 
 
-def paint(text, code, stream=None):
+def paint(text: str, code: str | int, stream: TextIO | None = None) -> str:
     """`text` in ANSI colour `code` (e.g. "1;32") when colour is enabled."""
     if not colour_enabled(stream):
         return text
@@ -42,13 +46,13 @@ def _escape(match):
     return "\\u%04x" % ord(match.group())
 
 
-def printable(text):
+def printable(text: str) -> str:
     """`text` with every control character written as a visible escape (`\\u001b`, `\\u000d`);
     newlines and tabs too. For one value (a name, a board id, a file's cell) put into a line."""
     return CONTROL.sub(_escape, str(text))
 
 
-def safe_text(text):
+def safe_text(text: str) -> str:
     """`text` with presstime's own screen codes, newlines and tabs kept and every other control
     character escaped as `printable` does."""
     out = []
@@ -64,15 +68,15 @@ def safe_text(text):
 class SafeStream:
     """A text stream that passes what is written through `safe_text` (a bell alone still rings)."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO) -> None:
         self.raw = stream
 
-    def write(self, text):
+    def write(self, text: str) -> int:
         if text != "\a":
             text = safe_text(text)
         return self.raw.write(text)
 
-    def writelines(self, lines):
+    def writelines(self, lines: Iterable[str]) -> None:
         for line in lines:
             self.write(line)
 
