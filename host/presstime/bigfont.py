@@ -2,6 +2,8 @@
 full-block characters, each font pixel two cells wide (terminal cells are about twice as tall as
 wide) and `scale` times larger on a terminal with room for it."""
 
+from __future__ import annotations
+
 _FONT = {
     "0": ("###", "# #", "# #", "# #", "###"),
     "1": (" # ", "## ", " # ", " # ", "###"),
@@ -21,7 +23,7 @@ _FONT = {
 BIG_ROWS = 5
 
 
-def big_lines(text, scale=1):
+def big_lines(text: str, scale: int = 1) -> list[str]:
     """`text` (digits, ':', '/', '-') in the block font: 5 * scale strings of equal width."""
     rows = ["", "", "", "", ""]
     on, off = "\u2588\u2588" * scale, "  " * scale
@@ -34,5 +36,5 @@ def big_lines(text, scale=1):
     return [row for row in rows for _ in range(scale)]
 
 
-def big_width(text, scale=1):
+def big_width(text: str, scale: int = 1) -> int:
     return len(big_lines(text, scale)[0])

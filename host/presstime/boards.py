@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import tempfile
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from .errors import BadInput, Failure
 from .term import printable
@@ -206,6 +206,14 @@ def all_devices(comports: list[Any] | None = None) -> list[dict[str, Any]]:
     return usb_boards(comports) + simulators()
 
 
+@overload
+def pick_port(
+    port: str | None = None, comports: list[Any] | None = None, allow_none: Literal[False] = False
+) -> str: ...
+@overload
+def pick_port(
+    port: str | None = None, comports: list[Any] | None = None, *, allow_none: bool
+) -> str | None: ...
 def pick_port(
     port: str | None = None, comports: list[Any] | None = None, allow_none: bool = False
 ) -> str | None:

@@ -6,12 +6,18 @@ Nothing heavy is imported at start, so `presstime --help` stays fast.
 Exit status: 0 ok, 1 failure, 2 bad input.
 """
 
+from __future__ import annotations
+
 import argparse
 import importlib
 import sys
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .errors import BadInput, Failure
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 # name: (module under presstime.commands, one-line summary)
 COMMANDS = {
@@ -123,7 +129,7 @@ def _top_parser():
     return p
 
 
-def command_parser(name):
+def command_parser(name: str) -> tuple[ModuleType, argparse.ArgumentParser]:
     """The argparse parser of one command (its module imported now)."""
     module = importlib.import_module("presstime.commands." + COMMANDS[name][0])
     p = argparse.ArgumentParser(
@@ -136,7 +142,7 @@ def command_parser(name):
     return module, p
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0].startswith("-") or argv[0] not in COMMANDS:
         top = _top_parser()

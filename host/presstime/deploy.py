@@ -20,6 +20,8 @@ Every step is a `Step(text, action)`: --dry-run prints the texts, a real run pri
 `Mpremote` wraps the mpremote CLI (tests swap in a fake with the same methods).
 """
 
+from __future__ import annotations
+
 import contextlib
 import io
 import os
@@ -29,8 +31,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .errors import BadInput, Failure
+
+if TYPE_CHECKING:
+    from .hints import Say
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -56,19 +63,19 @@ _ABI_BY_VERSION = (
 class Step:
     """One install step: `text` says what it does (shown by --dry-run), `action()` does it."""
 
-    def __init__(self, text, action=None):
+    def __init__(self, text: str, action: Callable[[], object] | None = None) -> None:
         self.text = text
         self.action = action
 
 
-def run_steps(steps, dry_run, say=print):
+def run_steps(steps: Iterable[Step], dry_run: bool, say: Say = print) -> None:
     for step in steps:
         say(("would: " if dry_run else "") + step.text)
         if not dry_run and step.action is not None:
             step.action()
 
 
-def firmware_version(firmware=FIRMWARE):
+def firmware_version(firmware: str = FIRMWARE) -> str:
     """`__version__` of the firmware package on disk (read, not imported)."""
     path = os.path.join(firmware, PACKAGE, "__init__.py")
     try:
@@ -79,7 +86,7 @@ def firmware_version(firmware=FIRMWARE):
     return m.group(1) if m else "?"
 
 
-def package_files(firmware=FIRMWARE):
+def package_files(firmware: str = FIRMWARE) -> list[str]:
     """Every .py of the firmware package, as paths relative to `firmware`, sorted, '/'-separated."""
     out = []
     top = os.path.join(firmware, PACKAGE)
@@ -94,7 +101,7 @@ def package_files(firmware=FIRMWARE):
     return sorted(out)
 
 
-def package_dirs(files):
+def package_dirs(files: Iterable[str]) -> list[str]:
     """The folders the files need on the board, parents first."""
     dirs = set()
     for f in files:
@@ -107,7 +114,7 @@ def package_dirs(files):
 # ------------------------------------------------------------------ mip: package.json
 
 
-def mip_package(firmware=FIRMWARE):
+def mip_package(firmware: str = FIRMWARE) -> dict[str, Any]:
     """The package.json that lets `mpremote mip install ./package.json` (run in the checkout)
     fetch the firmware package.
 
@@ -120,7 +127,7 @@ def mip_package(firmware=FIRMWARE):
     }
 
 
-def package_json_text(firmware=FIRMWARE):
+def package_json_text(firmware: str = FIRMWARE) -> str:
     import json
 
     package = mip_package(firmware)
@@ -131,7 +138,7 @@ def package_json_text(firmware=FIRMWARE):
     )
 
 
-def write_package_json(path=None):
+def write_package_json(path: str | None = None) -> None:
     """Regenerate package.json:
     python -c "from presstime.deploy import write_package_json as w; w()"."""
     path = path or os.path.join(ROOT, "package.json")
@@ -159,7 +166,11 @@ def _flash_hint():
     return install_hint("flash")
 
 
-def micropython_tools(source=False, which=None, run_text=None):
+def micropython_tools(
+    source: bool = False,
+    which: Callable[[str], str | None] | None = None,
+    run_text: Callable[[list[str]], str | None] | None = None,
+) -> tuple[list[str], list[str]]:
     """Check the tools a MicroPython install needs are here: ([found line], [problem])."""
     which = which or shutil.which
     run_text = run_text or _run_text
@@ -191,12 +202,14 @@ class Mpremote:
     Every call is one `mpremote connect PORT ...` process; a failure becomes a Failure whose
     message says what to do (no board, port busy, app holding the REPL)."""
 
-    def __init__(self, port=None, command=None, timeout=120):
+    def __init__(
+        self, port: str | None = None, command: list[str] | None = None, timeout: float = 120
+    ) -> None:
         self.port = port or "auto"
         self.command = command  # found on first use, so --dry-run works without mpremote
         self.timeout = timeout
 
-    def describe(self, args):
+    def describe(self, args: list[str]) -> str:
         return " ".join(["mpremote", "connect", _quote(self.port)] + [_quote(a) for a in args])
 
     def _run(self, args, timeout=None):
@@ -230,12 +243,12 @@ class Mpremote:
             raise Failure(problem)
         return proc.stdout
 
-    def exec(self, code, timeout=None):
+    def exec(self, code: str, timeout: float | None = None) -> str:
         """Run `code` on the board; its output. With `timeout` (s): ReplBusy when it takes
         longer."""
         return self._run(["exec", code], timeout)
 
-    def copy(self, pairs):
+    def copy(self, pairs: list[tuple[str, str]]) -> None:
         """Copy [(local path, board path)] in one chained mpremote call."""
         args = []
         for local, remote in pairs:
@@ -245,7 +258,7 @@ class Mpremote:
         if args:
             self._run(args)
 
-    def reset(self):
+    def reset(self) -> None:
         self._run(["reset"])
 
 
@@ -281,7 +294,7 @@ IMPLEMENTATION_CODE = (
 )
 
 
-def parse_implementation(text):
+def parse_implementation(text: str) -> tuple[str, tuple[int, ...], int]:
     """(name, (major, minor, micro), mpy) from IMPLEMENTATION_CODE's output."""
     for line in reversed(text.strip().splitlines()):
         words = line.split()
@@ -296,7 +309,7 @@ def parse_implementation(text):
     )
 
 
-def board_abi(version, mpy):
+def board_abi(version: tuple[int, ...], mpy: int | None) -> tuple[int, int] | None:
     """The .mpy ABI (major, sub) a board loads: from sys.implementation._mpy, else its version."""
     if mpy is not None and mpy >= 0:
         return (mpy & 0xFF, (mpy >> 8) & 3)
@@ -306,11 +319,11 @@ def board_abi(version, mpy):
     return None
 
 
-def abi_text(abi):
+def abi_text(abi: tuple[int, int]) -> str:
     return "v%d.%d" % abi
 
 
-def parse_mpy_cross_version(text):
+def parse_mpy_cross_version(text: str) -> tuple[int, int] | None:
     """(major, sub) from `mpy-cross --version` ("... mpy-cross emitting mpy v6.3")."""
     m = re.search(r"mpy v(\d+)(?:\.(\d+))?", text)
     if not m:
@@ -318,7 +331,7 @@ def parse_mpy_cross_version(text):
     return (int(m.group(1)), int(m.group(2) or 0))
 
 
-def abi_compatible(board, emitted):
+def abi_compatible(board: tuple[int, int], emitted: tuple[int, int]) -> bool:
     """Bytecode .mpy files load when the major version matches and, before v6.2 (MicroPython
     1.22) checked the whole feature byte, when the sub-version matches too."""
     if board[0] != emitted[0]:
@@ -334,7 +347,9 @@ def _run_text(cmd):
     return proc.stdout + proc.stderr if proc.returncode == 0 else None
 
 
-def choose_mpy_cross(abi, run_text=_run_text):
+def choose_mpy_cross(
+    abi: tuple[int, int], run_text: Callable[[list[str]], str | None] = _run_text
+) -> tuple[list[str], tuple[int, int]]:
     """The mpy-cross command line that emits `abi`: the installed one, else its `-b` mode.
 
     Failure with what to install when none matches."""
@@ -361,7 +376,9 @@ def choose_mpy_cross(abi, run_text=_run_text):
     )
 
 
-def compile_files(files, firmware, out_dir, mpy_cross):
+def compile_files(
+    files: list[str], firmware: str, out_dir: str, mpy_cross: list[str]
+) -> list[tuple[str, str]]:
     """Compile each package file to out_dir/<same path>.mpy; returns [(local .mpy, board path)]."""
     pairs = []
     for rel in files:
@@ -377,7 +394,7 @@ def compile_files(files, firmware, out_dir, mpy_cross):
     return pairs
 
 
-def prepare_code(dirs, remove):
+def prepare_code(dirs: Iterable[str], remove: Iterable[str]) -> str:
     """Board-side Python: make the folders, delete stale files (missing ones are fine)."""
     return (
         "import os\n"
@@ -393,17 +410,17 @@ VERSION_CODE = "import presstime\nprint(presstime.__version__)"
 
 
 def install_micropython(
-    port=None,
-    firmware=FIRMWARE,
-    dry_run=False,
-    source=False,
-    say=print,
-    mpremote=None,
-    choose=choose_mpy_cross,
-    link_repl=None,
-    link_hello=None,
-    tools=None,
-):
+    port: str | None = None,
+    firmware: str = FIRMWARE,
+    dry_run: bool = False,
+    source: bool = False,
+    say: Say = print,
+    mpremote: Mpremote | None = None,
+    choose: Callable[[tuple[int, int]], tuple[list[str], tuple[int, int]]] = choose_mpy_cross,
+    link_repl: Callable[[str | None], bool] | None = None,
+    link_hello: Callable[[str | None], dict[str, Any] | None] | None = None,
+    tools: Callable[[bool], tuple[list[str], list[str]]] | None = None,
+) -> str:
     """Install on a MicroPython board. Returns the version the board reports."""
     files = package_files(firmware)
     want = firmware_version(firmware)
@@ -632,7 +649,9 @@ def _link_hello(port, wait=10.0):
 # ------------------------------------------------------------------ CircuitPython: the drive
 
 
-def find_circuitpy(mounts_file="/proc/mounts", extra=("/Volumes",)):
+def find_circuitpy(
+    mounts_file: str = "/proc/mounts", extra: Iterable[str] = ("/Volumes",)
+) -> list[str]:
     """Mount points of drives labelled CIRCUITPY (Linux /proc/mounts, macOS /Volumes, Windows)."""
     found = []
     try:
@@ -668,15 +687,14 @@ def _windows_drives():  # pragma: no cover - Windows only
         if not os.path.exists(root):
             continue
         label = ctypes.create_unicode_buffer(261)
-        if ctypes.windll.kernel32.GetVolumeInformationW(
-            root, label, 261, None, None, None, None, 0
-        ):
+        windll = ctypes.windll  # pyright: ignore[reportAttributeAccessIssue]: Windows only
+        if windll.kernel32.GetVolumeInformationW(root, label, 261, None, None, None, None, 0):
             if label.value == DRIVE_LABEL:
                 out.append(root)
     return out
 
 
-def neopixel_files(find_spec=None):
+def neopixel_files(find_spec: Callable[[str], Any] | None = None) -> list[tuple[str, str]]:
     """[(local path, board path)] of the NeoPixel library from the installed package (not imported:
     on a desktop it refuses to import)."""
     if find_spec is None:
@@ -697,7 +715,9 @@ def neopixel_files(find_spec=None):
     return out
 
 
-def circuitpython_tools(repl=False, find_spec=None):
+def circuitpython_tools(
+    repl: bool = False, find_spec: Callable[[str], Any] | None = None
+) -> tuple[list[str], list[str]]:
     """Check what a CircuitPython install needs is here: ([found line], [problem]): the NeoPixel
     library copied to the board, and pyserial for the copy over the REPL (`repl`)."""
     found, problems = [], []
@@ -736,7 +756,7 @@ def _drive_writable(drive):
         return False
 
 
-def boot_out(drive):
+def boot_out(drive: str) -> str | None:
     """The first line of the drive's boot_out.txt ("Adafruit CircuitPython 9.x on ...") or None."""
     try:
         with open(os.path.join(drive, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
@@ -745,7 +765,9 @@ def boot_out(drive):
         return None
 
 
-def circuitpython_plan(drive, firmware=FIRMWARE, libraries=None):
+def circuitpython_plan(
+    drive: str, firmware: str = FIRMWARE, libraries: list[tuple[str, str]] | None = None
+) -> list[tuple[str, str]]:
     """[(local path, path on the drive)] in copy order: lib, package, boot.py, code.py last."""
     pairs = list(libraries if libraries is not None else neopixel_files())
     pairs += [(os.path.join(firmware, rel), rel) for rel in package_files(firmware)]
@@ -758,15 +780,15 @@ def circuitpython_plan(drive, firmware=FIRMWARE, libraries=None):
 
 
 def install_circuitpython(
-    drive=None,
-    firmware=FIRMWARE,
-    dry_run=False,
-    say=print,
-    find=find_circuitpy,
-    libraries=None,
-    link_hello=None,
-    force=False,
-):
+    drive: str | None = None,
+    firmware: str = FIRMWARE,
+    dry_run: bool = False,
+    say: Say = print,
+    find: Callable[[], list[str]] = find_circuitpy,
+    libraries: list[tuple[str, str]] | None = None,
+    link_hello: Callable[..., dict[str, Any] | None] | None = None,
+    force: bool = False,
+) -> str:
     """Copy the firmware onto a CIRCUITPY drive. Returns the version written. A folder without
     CircuitPython's boot_out.txt is refused (its code.py, boot.py and lib/ would be overwritten)
     unless `force`: the user said it is the board's drive."""
@@ -832,7 +854,7 @@ def install_circuitpython(
     say("installed presstime %s on %s" % (got, drive))
     if old_boot != _read(os.path.join(drive, "boot.py")):
         say("boot.py changed: press the board's reset button (boot.py runs only at start-up)")
-        return got  # the data port appears only after that reset
+        return want  # (got == want) the data port appears only after that reset
     info = (link_hello or _circuitpython_hello)()
     if info:
         say(
@@ -848,7 +870,7 @@ def install_circuitpython(
             "note: no hello over the link yet (the board reloads after the copy); `presstime "
             "devices` checks it"
         )
-    return got
+    return want  # the copy was checked: the drive holds `want`
 
 
 def _circuitpython_hello(wait=8.0):
@@ -886,7 +908,7 @@ def _version_in(path):
         return None
 
 
-def detect_board(drive=None, find=find_circuitpy):
+def detect_board(drive: str | None = None, find: Callable[[], list[str]] = find_circuitpy) -> str:
     """pico or macropad when --board is not given: a CIRCUITPY drive means CircuitPython."""
     if drive is not None or find():
         return "macropad"
@@ -909,7 +931,7 @@ class CircuitPythonRepl:
     """The raw REPL on a CircuitPython console port: `exec(code) -> output`, `write(path, data)`,
     `reset()` (a hard reset: boot.py runs again), `close()`. Tests swap in a fake."""
 
-    def __init__(self, port):
+    def __init__(self, port: str) -> None:
         try:
             from mpremote.transport import TransportError
             from mpremote.transport_serial import SerialTransport
@@ -946,7 +968,7 @@ class CircuitPythonRepl:
         serial = self.t.serial
         quiet = time.monotonic() + QUIET_S
         while time.monotonic() < quiet:
-            n = serial.inWaiting()
+            n = serial.inWaiting()  # pyright: ignore[reportAttributeAccessIssue]: Serial has it too
             if n:
                 serial.read(n)
                 quiet = time.monotonic() + QUIET_S
@@ -957,25 +979,25 @@ class CircuitPythonRepl:
         if not self.t.read_until(1, banner, timeout=5).endswith(banner):
             raise Failure("the board's raw REPL did not answer")
 
-    def exec(self, code):
+    def exec(self, code: str) -> str:
         try:
             return self.t.exec(code).decode("utf-8", "replace")
         except self._error as e:
             raise Failure("the board refused: %s" % _one_line(e))
 
-    def write(self, path, data):
+    def write(self, path: str, data: bytes) -> None:
         try:
             self.t.fs_writefile(path, data, chunk_size=REPL_CHUNK)
         except Exception as e:
             raise Failure("writing %s on the board failed: %s" % (path, _one_line(e)))
 
-    def reset(self):
+    def reset(self) -> None:
         try:
             self.t.exec_raw_no_follow("import microcontroller\nmicrocontroller.reset()")
         except Exception:
             pass  # the board resets under our feet: its USB goes away
 
-    def close(self):
+    def close(self) -> None:
         try:
             self.t.close()
         except Exception:
@@ -999,8 +1021,14 @@ WRITABLE_CODE = (
 
 
 def install_circuitpython_repl(
-    port, firmware=FIRMWARE, dry_run=False, say=print, libraries=None, repl=None, link_hello=None
-):
+    port: str,
+    firmware: str = FIRMWARE,
+    dry_run: bool = False,
+    say: Say = print,
+    libraries: list[tuple[str, str]] | None = None,
+    repl: CircuitPythonRepl | None = None,
+    link_hello: Callable[..., dict[str, Any] | None] | None = None,
+) -> str:
     """Copy the firmware onto a CircuitPython board through its console's raw REPL (the same
     files as the drive copy), then hard-reset it so boot.py and code.py run. Returns the version."""
     want = firmware_version(firmware)

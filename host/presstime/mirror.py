@@ -5,8 +5,15 @@ decided here, and what a game is called (title, round and step words, set-up fac
 face's (core/games.py). States are told apart by words and symbols, not by colour alone.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TextIO
+
 from . import term
 from .core import games
+
+if TYPE_CHECKING:
+    from .hints import Status
 
 _SYMBOL = {
     "waiting": ".",
@@ -27,7 +34,7 @@ _COLOUR = {
 }
 
 
-def clock(ms):
+def clock(ms: int | None) -> str:
     if ms is None:
         return "--:--"
     ms = max(0, int(ms))
@@ -35,7 +42,7 @@ def clock(ms):
     return "%d:%02d" % (s // 60, s % 60)
 
 
-def stamp(ms):
+def stamp(ms: int) -> str:
     """Round time of a press: m:ss.t (tenths, rounded down)."""
     ms = max(0, int(ms))
     return "%d:%02d.%d" % (ms // 60000, (ms // 1000) % 60, (ms // 100) % 10)
@@ -60,13 +67,13 @@ def _title(st):
     return face.TITLE if face is not None and face.GAME != games.GAMES[0] else None
 
 
-def title(st):
+def title(st: Status) -> str | None:
     """The game's title for a headline: "Fit to Print", "Heat", ... (None before a set-up)."""
     face = game_face(st)
     return face.TITLE if face is not None else None
 
 
-def cards_drawn(st):
+def cards_drawn(st: Status) -> tuple[int, int]:
     """Mini FITS: (cards drawn in this round, cards left in the deck); they add up to the deck."""
     steps = st.get("steps") or 0
     left = st.get("steps_left")
@@ -74,7 +81,7 @@ def cards_drawn(st):
     return steps - left, left
 
 
-def card_words(st, word="card"):
+def card_words(st: Status, word: str = "card") -> str:
     """Mini FITS: the cards turned and left ("card 5/13 on the table (8 left)")."""
     drawn, left = cards_drawn(st)
     if drawn == 0:
@@ -82,7 +89,7 @@ def card_words(st, word="card"):
     return "%s %d/%d on the table (%d left)" % (word, drawn, drawn + left, left)
 
 
-def fresh_reveal(st):
+def fresh_reveal(st: Status) -> bool:
     """A reveal made in this round, under REVEAL_FLASH_MS ago (the board keeps the time of the
     last reveal across rounds: a new round has made none yet)."""
     r = st.get("reveal_ms")
@@ -143,7 +150,7 @@ def _turn_parts(st):
     return parts
 
 
-def headline(st):
+def headline(st: Status) -> str:
     phase = st.get("phase", "?")
     if st.get("mode") == "ready-reveal":
         return " · ".join(_reveal_parts(st))
@@ -175,7 +182,9 @@ def _is_turn(st, i):
     )
 
 
-def player_cell(p, stream=None, st=None, i=None):
+def player_cell(
+    p: dict[str, Any], stream: TextIO | None = None, st: Status | None = None, i: int | None = None
+) -> str:
     state = p.get("state", "?")
     text = "%s %s" % (_SYMBOL.get(state, "?"), p.get("name", "?"))
     if st is not None and _is_turn(st, i):
@@ -189,14 +198,14 @@ def player_cell(p, stream=None, st=None, i=None):
     return term.paint(text, _COLOUR.get(state, "0"), stream) if state in _COLOUR else text
 
 
-def one_line(st, stream=None):
+def one_line(st: Status, stream: TextIO | None = None) -> str:
     cells = [player_cell(p, stream, st, i) for i, p in enumerate(st.get("players", []))]
     if not cells:
         return "%s | no game set up yet (presstime play configures one)" % headline(st)
     return "%s | %s" % (headline(st), "  ".join(cells))
 
 
-def setup_lines(st):
+def setup_lines(st: Status) -> list[str]:
     """The set-up facts the game's face gives for the game on the board (Myth Fits: grid,
     photographers, the photo-token target), and the first player the board drew (turn-based
     Fit to Print), or []."""
@@ -231,7 +240,7 @@ def _first_player(line, st):
     return "first player: %s (seat %d) takes blue (blue goes first)" % (name, seat + 1)
 
 
-def lines(st, stream=None):
+def lines(st: Status, stream: TextIO | None = None) -> list[str]:
     """The full mirror: headline, set-up facts, then one line per player."""
     out = [headline(st)]
     if not st.get("players"):
@@ -267,7 +276,7 @@ def lines(st, stream=None):
     return out
 
 
-def finish_order(st):
+def finish_order(st: Status) -> list[str] | None:
     """Names by finishing token (token 1 first), or None when the mode uses no tokens."""
     players = st.get("players", [])
     with_token = sorted((p["token"], p["name"]) for p in players if p.get("token"))
@@ -276,7 +285,7 @@ def finish_order(st):
     return [name for _, name in with_token]
 
 
-def why_no_undo(st):
+def why_no_undo(st: Status) -> str:
     """Why the board would not undo now (status `undo` is false), in words."""
     from .core.table import UNDO_MS
 
@@ -303,7 +312,7 @@ def why_no_undo(st):
     return "a pause, resume or abort since the last press made it final"
 
 
-def last_presser(st):
+def last_presser(st: Status) -> str | None:
     """The name of the player whose press came last in this round (what undo takes back), or
     None."""
     best, who = None, None
@@ -314,7 +323,7 @@ def last_presser(st):
     return who
 
 
-def why_press_does_nothing(st, seat):
+def why_press_does_nothing(st: Status, seat: int) -> str | None:
     """Why a press of `seat` (0-based) changes nothing now, in words; None when it counts."""
     players = st.get("players", [])
     if not 0 <= seat < len(players):

@@ -8,6 +8,8 @@ idle; and while more than MAX_BACKLOG bytes wait, the board reads no new request
 so a client that floods requests and never reads only stalls itself (docs/protocol.md).
 """
 
+from __future__ import annotations
+
 import errno
 import os
 
@@ -16,16 +18,16 @@ MAX_READ = 1024  # bytes of requests taken per loop iteration
 
 
 class PtyOut:
-    def __init__(self, fd):
+    def __init__(self, fd: int) -> None:
         self.fd = fd
         self.backlog = bytearray()
         self.written = 0
 
-    def write(self, data):
+    def write(self, data: bytes) -> None:
         self.backlog.extend(data)
         self.drain()
 
-    def drain(self):
+    def drain(self) -> None:
         while self.backlog:
             try:
                 n = os.write(self.fd, self.backlog)
@@ -38,12 +40,12 @@ class PtyOut:
             del self.backlog[:n]
             self.written += n
 
-    def busy(self):
+    def busy(self) -> bool:
         """True while the replies waiting pass MAX_BACKLOG: take no new requests now."""
         self.drain()
         return len(self.backlog) > MAX_BACKLOG
 
-    def read(self):
+    def read(self) -> bytes:
         """Requests waiting on the pty (at most MAX_READ bytes), b"" when busy or none."""
         if self.busy():
             return b""

@@ -7,22 +7,25 @@ for Enter or space, or the letter. Without a terminal (a pipe, a test) `poll()` 
 line typed, stripped and lower-cased, so the same words work there ("3", "l3", "start", "p").
 """
 
+from __future__ import annotations
+
 import os
 import select
 import sys
+from typing import TextIO
 
 LONG = "l"  # then a seat number: a long press (Myth Fits photo token)
 
 
 class Keys:
-    def __init__(self, stream=None):
+    def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stdin
         self._saved = None
-        self._fd = None
+        self._fd = -1  # stdin's descriptor, on a terminal
         self._buf = ""
         self._long = False
 
-    def __enter__(self):
+    def __enter__(self) -> Keys:
         try:
             fd = self.stream.fileno()
             tty_in = os.isatty(fd)
@@ -37,20 +40,19 @@ class Keys:
             tty.setcbreak(fd)
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         if self._saved is not None:
             import termios
 
             termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
             self._saved = None
-        return False
 
     @property
-    def one_key(self):
+    def one_key(self) -> bool:
         """True when keys come one at a time (a terminal in cbreak mode)."""
         return self._saved is not None
 
-    def poll(self, timeout=0.0):
+    def poll(self, timeout: float = 0.0) -> str | None:
         """The next key or typed word, or None if nothing came within `timeout` seconds."""
         if self._saved is None:
             return _poll_line(self.stream, timeout)
@@ -100,7 +102,7 @@ def _poll_line(stream, timeout):
     return line.strip().lower() if line else None
 
 
-def long_seat(word):
+def long_seat(word: str) -> int | None:
     """The seat (0-based) of a long-press word such as "l3", or None."""
     if len(word) == 2 and word[0] == LONG and "1" <= word[1] <= "6":
         return int(word[1]) - 1

@@ -12,9 +12,13 @@ Pure presentation: no rule is decided here (mirror.py has the words the plain li
 Names come from the board and are shown through `safe()`: never a raw control character.
 """
 
+from __future__ import annotations
+
+import io
 import os
 import sys
 import unicodedata
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich import box
 from rich.align import Align
@@ -28,9 +32,14 @@ from rich.text import Text
 from . import mirror, term
 from .bigfont import BIG_ROWS, big_lines, big_width
 
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from .hints import Status
+
 
 # ---- safe text --------------------------------------------------------------------------
-def safe(text):
+def safe(text: str) -> str:
     """`text` with every control or format character (ESC, BEL, CR, bidi overrides, ...) shown
     as '?': names come from the board and the board took them from anybody."""
     text = "%s" % (text,)
@@ -49,7 +58,7 @@ _STATE = {  # state -> (word, symbol, style); never colour alone: a word and a s
 }
 
 
-def seat_style(p, i):
+def seat_style(p: dict[str, Any], i: int) -> Style:
     """The player's seat colour as the board shows it (status `colour`, else the palette)."""
     from .core.config import PALETTE
 
@@ -69,7 +78,13 @@ class View:
     board's grace window (the status has no length for it: the desktop knows what it set up),
     and, in the simulator, the pixels of the ring and of each button."""
 
-    def __init__(self, title="presstime", keys="", grace_ms=5000, port=None):
+    def __init__(
+        self,
+        title: str = "presstime",
+        keys: str = "",
+        grace_ms: int = 5000,
+        port: str | None = None,
+    ) -> None:
         self.title = title
         self.keys = keys
         self.grace_ms = grace_ms
@@ -79,7 +94,7 @@ class View:
         self.ring = None  # simulator: [(r, g, b)] of the ring
         self.buttons = None  # simulator: [(r, g, b)] of each player's button light
 
-    def note(self, text):
+    def note(self, text: str) -> None:
         text = safe(text)
         if self.notes and self.notes[-1] == text:
             return
@@ -111,7 +126,7 @@ _PHASE_WORD = {
 }
 
 
-def grace_left_ms(st, grace_ms):
+def grace_left_ms(st: Status, grace_ms: int) -> int | None:
     """ms left in the grace window (status: elapsed past the round's duration)."""
     if st.get("phase") != "grace" or not st.get("duration_ms"):
         return None
@@ -123,7 +138,7 @@ def _ready_count(st):
     return len([p for p in players if p.get("state") == "ready"]), len(players)
 
 
-def clock_face(st, view):
+def clock_face(st: Status, view: View) -> tuple[str | None, str, str]:
     """(big text, its style, the caption under it): what the table reads first."""
     phase = st.get("phase", "?")
     mode = st.get("mode")
@@ -150,7 +165,7 @@ def clock_face(st, view):
         return (
             mirror.clock(left),
             "bold red",
-            "TIME! grace window: %d s to press for the next tokens" % ((left + 999) // 1000),
+            "TIME! grace window: %d s to press for the next tokens" % (((left or 0) + 999) // 1000),
         )
     ms = st.get("remaining_ms") if timed else st.get("elapsed_ms")
     big = mirror.clock(ms)
@@ -243,7 +258,7 @@ def _turn_face(st, names):
     return None, "", "game over" if phase in ("summary", "over") else phase
 
 
-def winner_text(st):
+def winner_text(st: Status) -> tuple[str, int] | tuple[None, None]:
     """The winner banner's words and seat, or (None, None)."""
     names = _names(st)
     w = st.get("winner")
@@ -276,7 +291,7 @@ PHOTO_COLUMN = 15
 NAME_MAX = 24  # a name's limit (core/config.py: 24 bytes)
 
 
-def widest_table(st):
+def widest_table(st: Status) -> int:
     """The players' table's width in its widest phase, for this game's names and mode: the
     table keeps its left edge there, so a column that comes or goes never moves the others."""
     names = [len(safe(p.get("name", "?"))) for p in st.get("players", [])] or [6]
@@ -286,7 +301,7 @@ def widest_table(st):
     return BESIDE_NAME + extra + min(NAME_MAX, max(names))
 
 
-def players_table(st, view, width):
+def players_table(st: Status, view: View, width: int) -> Table:
     mode = st.get("mode")
     turns = mode in ("turns", "turn-based")
     totals, out, winner = _standings(st)
@@ -358,7 +373,7 @@ def players_table(st, view, width):
         rows.append(row)
     # the name takes what the other columns leave of the terminal (they are never cut)
     beside = sum(
-        max(c.min_width or 0, len(c.header), max([r[k].cell_len for r in rows] or [0]))
+        max(c.min_width or 0, len(str(c.header)), max([r[k].cell_len for r in rows] or [0]))
         for k, c in enumerate(t.columns)
         if k != 1
     )
@@ -379,7 +394,7 @@ def _pixel_style(c, seat):
     return Style(color="rgb(%d,%d,%d)" % tuple(int(v * k) for v in (r, g, b)))
 
 
-def ring_text(ring):
+def ring_text(ring: list[tuple[int, int, int]]) -> Text:
     """The simulator's ring of pixels, two cells each (off: a dim dot); brightness relative to
     the frame's brightest pixel, so a blink or a fading comet still reads."""
     out = Text()
@@ -397,11 +412,11 @@ def ring_text(ring):
 
 
 # ---- the whole screen -----------------------------------------------------------------------
-def render(st, view, width=80, height=24):
+def render(st: Status, view: View, width: int = 80, height: int = 24) -> RenderableType:
     """The screen for this status, for a terminal of `width` x `height` cells."""
     head = Text(no_wrap=True, overflow="ellipsis")
     title = _title(st)
-    phase_word = _PHASE_WORD.get(st.get("phase"), safe(st.get("phase", "?")).upper())
+    phase_word = _PHASE_WORD.get(st.get("phase") or "", safe(st.get("phase", "?")).upper())
     if st.get("phase") == "summary" and (
         st.get("round") == st.get("rounds") or st.get("mode") == "turns"
     ):
@@ -409,7 +424,7 @@ def render(st, view, width=80, height=24):
     pad = max(1, width - len(title) - len(phase_word) - 2)
     head.append(" " + title + " " * pad, style="reverse")
     head.append(phase_word + " ", style="reverse bold")
-    parts = [head]
+    parts: list[RenderableType] = [head]
     big, style, caption = clock_face(st, view)
     players = len(st.get("players", []))
     banner, wseat = winner_text(st)
@@ -442,7 +457,7 @@ def render(st, view, width=80, height=24):
             break
     roomy = scale > 0
     parts.append(Text(""))
-    if banner:
+    if banner and wseat is not None:
         parts.append(
             Align.center(
                 Panel(
@@ -459,7 +474,7 @@ def render(st, view, width=80, height=24):
                 )
             )
         )
-    if roomy:
+    if roomy and big is not None:
         block = Text("\n".join(big_lines(big, scale)), style=style, no_wrap=True, overflow="crop")
         parts.append(Align.center(block))  # one block: every row starts in the same column
         parts.append(
@@ -528,7 +543,9 @@ def render(st, view, width=80, height=24):
     return Group(*parts)
 
 
-def render_text(st, view, width=80, height=24, colour=False):
+def render_text(
+    st: Status, view: View, width: int = 80, height: int = 24, colour: bool = False
+) -> list[str]:
     """The screen as text lines (tests, and what a capture shows)."""
     console = Console(
         width=width,
@@ -536,7 +553,7 @@ def render_text(st, view, width=80, height=24, colour=False):
         color_system="truecolor" if colour else None,
         force_terminal=colour,
         record=False,
-        file=_Null(),
+        file=io.StringIO(),  # unused: the console prints into its capture
         legacy_windows=False,
     )
     with console.capture() as cap:
@@ -544,21 +561,13 @@ def render_text(st, view, width=80, height=24, colour=False):
     return cap.get().rstrip("\n").split("\n")
 
 
-class _Null:
-    def write(self, s):
-        return len(s)
-
-    def flush(self):
-        pass
-
-
-def live_enabled(stream=None):
+def live_enabled(stream: TextIO | None = None) -> bool:
     """The full-screen view only on a terminal, and never when NO_COLOR is set."""
     stream = stream or sys.stdout
     return term.colour_enabled(stream) and not os.environ.get("TERM") == "dumb"
 
 
-def print_once(st, view, stream=None):
+def print_once(st: Status, view: View, stream: TextIO | None = None) -> None:
     """The table view printed once, as wide as the terminal and as tall as it needs."""
     console = Console(file=stream or sys.stdout)
     view.keys = view.port = ""
@@ -573,16 +582,16 @@ class Screen:
     message on it. Otherwise: one plain line per change of state, and notes as lines.
     """
 
-    def __init__(self, view, stream=None, live=None):
+    def __init__(self, view: View, stream: TextIO | None = None, live: bool | None = None) -> None:
         self.view = view
         self.stream = stream or sys.stdout
         self.live = live_enabled(self.stream) if live is None else live
         self._live = None
-        self._console = None
+        self._console: Console | None = None
         self._last = None
         self._st = None
 
-    def __enter__(self):
+    def __enter__(self) -> Screen:
         if self.live:
             from rich.live import Live
 
@@ -602,15 +611,14 @@ class Screen:
             self._live.start()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         if self._live is not None:
             self._live.stop()
             self._live = None
-        return False
 
-    def show(self, st, force=False):
+    def show(self, st: Status, force: bool = False) -> None:
         self._st = st
-        if self._live is not None:
+        if self._live is not None and self._console is not None:
             size = self._console.size
             key = (
                 repr(st),
@@ -635,7 +643,7 @@ class Screen:
             self._last = key
             self._plain(mirror.one_line(st))
 
-    def note(self, text):
+    def note(self, text: str) -> None:
         if self._live is not None:
             self.view.note(text)
             if self._st is not None:
@@ -648,7 +656,7 @@ class Screen:
         self.stream.flush()
 
 
-def wrapped(text, width=None, indent="    "):
+def wrapped(text: str, width: int | None = None, indent: str = "    ") -> list[str]:
     """`text` as lines that fit the terminal (or `width`): broken between words, never inside one
     (a word wider than the terminal stays whole)."""
     import shutil

@@ -46,7 +46,7 @@ def _escape(match):
     return "\\u%04x" % ord(match.group())
 
 
-def printable(text: str) -> str:
+def printable(text: object) -> str:
     """`text` with every control character written as a visible escape (`\\u001b`, `\\u000d`);
     newlines and tabs too. For one value (a name, a board id, a file's cell) put into a line."""
     return CONTROL.sub(_escape, str(text))

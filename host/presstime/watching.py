@@ -1,5 +1,7 @@
 """The live mirror of a board (`presstime watch`, and a second `play` on a board being played)."""
 
+from __future__ import annotations
+
 import json
 import sys
 import time
@@ -7,7 +9,13 @@ import time
 from . import boards, mirror, share, tableview
 
 
-def watch_board(port, interval=0.25, once=False, as_json=False, command="watch"):
+def watch_board(
+    port: str | None,
+    interval: float = 0.25,
+    once: bool = False,
+    as_json: bool = False,
+    command: str = "watch",
+) -> int:
     """Mirror the board on `port` (None: the only one) until Ctrl-C; the exit status."""
     port = boards.pick_port(port)
     client = share.connect(port, command=command)
