@@ -5,7 +5,18 @@ standings table in the game's own columns and units, and a small score progressi
 has rounds. Drawn with matplotlib (the `charts` extra: extras.CHARTS_NEEDS) from the stored result.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from ..extras import CHARTS_NEEDS
+
+if TYPE_CHECKING:
+    import argparse
+
+    from matplotlib.figure import Figure
+
+    from ..hints import Result
 
 EXAMPLE = (
     """examples:
@@ -17,7 +28,7 @@ EXAMPLE = (
 )
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from ..store import add_db_argument
 
     parser.add_argument("id", help="the game's number, as `presstime history` lists it")
@@ -27,7 +38,7 @@ def configure(parser):
     add_db_argument(parser)
 
 
-def columns(game, result):
+def columns(game: str, result: Result) -> list[tuple[str, str]]:
     """[(header, key)] of the card's table: the game's own numbers, then the total."""
     from .. import game_words, games
 
@@ -56,7 +67,7 @@ def _cell(p, key):
     return v
 
 
-def table_rows(game, result):
+def table_rows(game: str, result: Result) -> tuple[list[str], list[list[str]]]:
     """(header, rows): one row per player, the winners first, then by total."""
     cols = columns(game, result)
     winners = result.get("winners") or []
@@ -74,7 +85,7 @@ def table_rows(game, result):
     return ["player"] + [h for h, _ in cols], rows
 
 
-def card_figure(plt, game_id, result, played):
+def card_figure(plt: Any, game_id: int, result: Result, played: str | None) -> Figure:
     from .. import game_words, games
     from .chart import progression
 
@@ -143,7 +154,7 @@ def card_figure(plt, game_id, result, played):
     return fig
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import sys
 
     from ..store import open_store

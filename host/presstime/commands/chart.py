@@ -7,7 +7,20 @@ game_words. matplotlib is an optional extra (`pip install -e '.[charts]'` in the
 only here.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from ..extras import CHARTS_NEEDS
+
+if TYPE_CHECKING:
+    import argparse
+
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from ..hints import Result
+    from ..store import Store
 
 EXAMPLE = (
     """examples:
@@ -25,7 +38,7 @@ HEADROOM = 1.18  # the axis goes this far above the highest bar or point, so lab
 SMOOTH_FROM = 40  # --all over more games than this draws each player's moving average
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from .. import games
     from ..store import add_db_argument
 
@@ -47,7 +60,7 @@ def configure(parser):
     add_db_argument(parser)
 
 
-def load_pyplot():
+def load_pyplot() -> Any:
     """matplotlib.pyplot on the non-interactive Agg backend, or Failure telling how to install
     it."""
     from ..errors import Failure
@@ -80,7 +93,7 @@ def _headroom(ax, values):
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
 
 
-def date_labels(labels):
+def date_labels(labels: list[str]) -> list[str]:
     """Each date once: a game played on the same day as the one before it gets no label."""
     return [label if k == 0 or label != labels[k - 1] else "" for k, label in enumerate(labels)]
 
@@ -102,7 +115,7 @@ def _panel_width(names):
     return max(5.2, 0.5 * len(names) + 2.5)
 
 
-def unit_panels(game, result):
+def unit_panels(game: str, result: Result) -> list[tuple[str, list[tuple[str, str, list[Any]]]]]:
     """[(unit, [(label, key, [value per player])])]: the game's numbers grouped by unit, each
     group drawn on its own axis. Round numbers are summed over the game."""
     from .. import games
@@ -219,7 +232,7 @@ def _round_labels(game, players):
     return labels
 
 
-def progression(ax, game, result, small=False):
+def progression(ax: Axes, game: str, result: Result, small: bool = False) -> bool:
     """Each player's running total after each round (and after end-of-game adjustments), each
     line labelled at its end; False when the game has no rounds."""
     from .. import game_words
@@ -293,7 +306,7 @@ def _title(game_id, result):
     return text
 
 
-def game_figure(plt, game_id, result):
+def game_figure(plt: Any, game_id: int, result: Result) -> Figure:
     from .. import game_words, games
 
     game = games.of(result)
@@ -347,7 +360,7 @@ def game_figure(plt, game_id, result):
     return fig
 
 
-def all_figure(plt, game, scored):
+def all_figure(plt: Any, game: str, scored: list[tuple[int, Result]]) -> Figure:
     """scored: [(id, result)] of complete games, oldest first."""
     from .. import game_words, games
 
@@ -469,7 +482,7 @@ def all_figure(plt, game, scored):
     return fig
 
 
-def save(plt, fig, path):
+def save(plt: Any, fig: Figure, path: str) -> None:
     """Write the figure (PNG or SVG by suffix), everything drawn kept inside the file."""
     import os
 
@@ -491,7 +504,7 @@ def save(plt, fig, path):
         plt.close(fig)
 
 
-def check_output(path):
+def check_output(path: str) -> None:
     import os
 
     from ..errors import BadInput
@@ -500,7 +513,7 @@ def check_output(path):
         raise BadInput("%s: a chart file ends in .png or .svg" % path)
 
 
-def stored_result(store, game_id):
+def stored_result(store: Store, game_id: int | str) -> tuple[str, Result]:
     """The stored result of one game; BadInput for an unknown id, DamagedGame when damaged."""
     from ..store import DamagedGame
 
@@ -511,7 +524,7 @@ def stored_result(store, game_id):
     return game_id, result
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import json
     import sys
 

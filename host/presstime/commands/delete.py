@@ -1,5 +1,12 @@
 """presstime delete ID [ID…]: remove games from the local history, after showing them and asking."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """examples:
   presstime export 3 -o game3.json && presstime delete 3     # keep a copy first
   presstime delete 3 4 7
@@ -13,7 +20,7 @@ on the next `presstime sync` only as a draft: the board's finishing orders and t
 scorepad numbers to type again (`presstime enter --list`)."""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from ..store import add_db_argument
 
     parser.add_argument(
@@ -25,7 +32,7 @@ def configure(parser):
     add_db_argument(parser)
 
 
-def board_note(game):
+def board_note(game: dict[str, Any]) -> str | None:
     """What happens to a game from a board on the next sync (None for other games)."""
     source = game.get("source") or ""
     if not source.startswith("board:"):
@@ -50,7 +57,7 @@ def _games(count):
     return "%d game%s" % (count, "" if count == 1 else "s")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import sys
 
     from ..errors import BadInput, Failure

@@ -1,5 +1,12 @@
 """presstime devices: the boards attached by USB and the simulators running."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """examples:
   presstime devices
   presstime devices --json
@@ -10,11 +17,11 @@ the data port (usb_cdc.data) is the one the link uses. Simulators are those star
 presstime command holds is shared with the others (its holder is named)."""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the list as one JSON document")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import json
 
     from .. import boards, share, term

@@ -1,5 +1,12 @@
 """presstime export [ID…] --format json|csv [-o FILE]: write games from the history."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """examples:
   presstime export 3 > game3.json                  # one game record (JSON)
   presstime export --format csv -o club.csv        # every game, one row per player per round
@@ -17,7 +24,7 @@ A damaged game (`presstime history --damaged`) is left out and named; the exit s
 FORMATS = ("json", "csv", "bgsplay", "bgstats")
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from .. import history_select
     from ..store import add_db_argument
 
@@ -45,7 +52,7 @@ def configure(parser):
     add_db_argument(parser)
 
 
-def default_format(output):
+def default_format(output: str | None) -> str:
     import os
 
     if not output:
@@ -80,7 +87,7 @@ def _write(path, text):
         raise Failure("cannot write %s: %s" % (path, e.strerror or e))
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import sys
 
     from .. import bgstats, game_files, history_select

@@ -1,5 +1,15 @@
 """presstime history: list the games kept in the local history, newest first, a page at a time."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
+    from ..history_select import Selection
+    from ..store import Store
+
 EXAMPLE = """examples:
   presstime history                          # the 20 games played last
   presstime history --all --json
@@ -12,7 +22,7 @@ Reads the results stored with each game (docs/history.md); nothing is scored aga
 PAGE = 20
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from .. import history_select
     from ..store import add_db_argument
 
@@ -99,7 +109,14 @@ def _row(row):
     return out
 
 
-def query(store, selection=None, ids=None, limit=None, offset=0, damaged_only=False):
+def query(
+    store: Store,
+    selection: Selection | None = None,
+    ids: list[int] | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+    damaged_only: bool = False,
+) -> tuple[list[dict[str, Any]], int]:
     """(games, total selected): the stored games' summaries, newest played first."""
     where, params = selection.sql("r") if selection is not None else ("1", [])
     if ids is not None:
@@ -117,7 +134,7 @@ def query(store, selection=None, ids=None, limit=None, offset=0, damaged_only=Fa
     return [_row(r) for r in store.conn.execute(sql, params)], total
 
 
-def rows(store, ids=None):
+def rows(store: Store, ids: list[int] | None = None) -> list[dict[str, Any]]:
     """The summaries of `ids` (or all), in the order given (oldest first for all)."""
     found, _ = query(store, ids=ids)
     if ids is None:
@@ -126,7 +143,7 @@ def rows(store, ids=None):
     return [by_id[i] for i in ids if i in by_id]
 
 
-def table_lines(games, width=None):
+def table_lines(games: list[dict[str, Any]], width: int | None = None) -> list[str]:
     """The lines `presstime history` prints: a header, then one line per game (coloured on a
     terminal). With a `width` (a terminal's), a long player list and a long result go on under
     themselves, between names and words, so that no line is wider and every player is shown."""
@@ -190,7 +207,7 @@ def _cells(cells, widths):
     return "  ".join(out) + "  "
 
 
-def damaged_lines(store, games):
+def damaged_lines(store: Store, games: list[dict[str, Any]]) -> list[str]:
     """For --damaged: each game, the reason, and the start of its stored text (control characters
     shown as escapes), then how to remove them."""
     lines = []
@@ -213,7 +230,7 @@ def damaged_lines(store, games):
     return lines
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import json
     import sys
 

@@ -4,6 +4,13 @@ Each file goes in whole or not at all: one bad record, and the file is refused w
 while the other files are still imported. A record already in the history is not added twice.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """examples:
   presstime import examples/fit-to-print.json
   presstime import club-2025.csv games.json     # what `presstime export` writes
@@ -12,7 +19,7 @@ Accepted: a JSON game record, a JSON list of records, or the CSV of `presstime e
 Exit status 2 if any file was refused (the others are imported all the same)."""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from ..store import add_db_argument
 
     parser.add_argument(
@@ -26,7 +33,7 @@ def _ids(ids):
     return ", ".join("#%d" % i for i in ids)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import json
     import os
     import sys

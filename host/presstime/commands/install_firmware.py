@@ -1,6 +1,13 @@
 """presstime install-firmware: put the firmware on a MicroPython (pico) or CircuitPython (macropad)
 board."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """examples:
   presstime install-firmware --dry-run                 show every step, do nothing
   presstime install-firmware --board pico             MicroPython: compile to .mpy, copy with mpremote
@@ -16,7 +23,7 @@ MicroPython users can also install with mip from the checkout (package.json list
   mpremote mip install ./package.json && mpremote cp firmware/main.py :main.py"""  # noqa: E501 (the examples as the terminal shows them)
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board",
         choices=["pico", "macropad"],
@@ -48,7 +55,7 @@ def configure(parser):
     )
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     from .. import deploy
     from ..errors import BadInput
 

@@ -1,6 +1,13 @@
 """presstime repl: ask the presstime app on the board to leave its loop for the REPL (mpremote works
 again)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """examples:
   presstime repl && mpremote ls
   presstime repl --port /dev/ttyACM0
@@ -17,7 +24,7 @@ it stops. `presstime install-firmware` does this by itself when mpremote finds t
 REPL_TIMEOUT = 1.5
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from ..boards import add_port_argument
 
     add_port_argument(parser)
@@ -38,7 +45,7 @@ def _usb_entries(port):
     return [d for d in found if (d.get("serial") or d["port"]) == key]
 
 
-def what_happened(info, port):
+def what_happened(info: dict[str, Any], port: str) -> str:
     """The sentence that says where the REPL now is, for the board that answered `info` (hello)."""
     name = info.get("id") or info.get("board") or "?"
     if info.get("board") == "sim":
@@ -61,7 +68,7 @@ def what_happened(info, port):
     )
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     from .. import boards
     from ..errors import Failure
     from ..link import LinkError

@@ -1,5 +1,12 @@
 """presstime score FILE…: tally game records offline and print the standings."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """examples:
   presstime score examples/fit-to-print.json
   presstime score examples/*.json               several files (and a JSON list or an exported CSV)
@@ -11,7 +18,7 @@ status 2) and the other files are still scored. --json prints one JSON document 
 list (each with its "file") for several."""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "files",
         nargs="+",
@@ -21,7 +28,7 @@ def configure(parser):
     parser.add_argument("--json", action="store_true", help="print the standings as JSON")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import json
     import sys
 

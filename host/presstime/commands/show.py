@@ -1,12 +1,19 @@
 """presstime show ID: print one game from the history as `presstime score` does."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """examples:
   presstime show 3
   presstime show 3 --json
   presstime show 3 --bgstats     # the game's one-tap BG Stats link, and its QR code for a phone"""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from ..store import add_db_argument
 
     parser.add_argument("id", help="the game's number, as `presstime history` lists it")
@@ -22,7 +29,7 @@ def configure(parser):
     add_db_argument(parser)
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import json
 
     from .. import records, report

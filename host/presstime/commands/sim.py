@@ -1,5 +1,12 @@
 """presstime sim: the simulated board in this terminal (the same firmware loop as the board)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """\
 keys:
   1-6    the players' buttons
@@ -20,7 +27,7 @@ examples:
 """
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players", type=int, default=4, metavar="N", help="players, 1 to 6 (default 4)"
     )
@@ -80,7 +87,7 @@ def configure(parser):
     )
 
 
-def game_config(args):
+def game_config(args: argparse.Namespace) -> dict[str, Any]:
     """The set-up the sim passes to the App, from the options (BadInput listing every problem)."""
     from ..errors import BadInput
     from ..round_time import round_time_ms
@@ -159,7 +166,7 @@ def _share_pty(path):
     return open_client(path, "sim --pty")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import os
     import shutil
     import sys

@@ -1,5 +1,12 @@
 """presstime stats: per-player statistics over the history, per game type and overall."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """examples:
   presstime stats
   presstime stats --json
@@ -11,7 +18,7 @@ Only complete games count (games in progress are only counted). Read from the re
 with each game: nothing is scored again. Definitions: docs/history.md."""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from .. import history_select
     from ..store import add_db_argument
 
@@ -108,7 +115,7 @@ def _by_player(title, names, rows):
     return lines
 
 
-def game_lines(game, t):
+def game_lines(game: str, t: dict[str, Any]) -> list[str]:
     from .. import game_words, games
     from ..mirror import stamp
 
@@ -198,7 +205,7 @@ def game_lines(game, t):
     return lines
 
 
-def overall_lines(overall):
+def overall_lines(overall: dict[str, Any]) -> list[str]:
     from ..mirror import stamp
 
     rows = [
@@ -220,7 +227,7 @@ def overall_lines(overall):
     )
 
 
-def head_to_head_lines(h2h):
+def head_to_head_lines(h2h: dict[str, Any]) -> list[str]:
     from .. import game_words
 
     a, b = h2h["players"]
@@ -247,7 +254,7 @@ def head_to_head_lines(h2h):
     return lines
 
 
-def stats_text(stats):
+def stats_text(stats: dict[str, Any]) -> str:
     lines = []
     for game, t in stats["games"].items():
         if lines:
@@ -260,7 +267,7 @@ def stats_text(stats):
     return "\n".join(lines) + "\n"
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import json
     import sys
 

@@ -1,5 +1,15 @@
 """presstime sync: pull the board's journal into the local history, and rebuild its games."""
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    import argparse
+
+    from ..store import Store
+
 EXAMPLE = """examples:
   presstime sync
   presstime sync --port /dev/ttyACM0 --db ./club.sqlite3
@@ -19,7 +29,7 @@ around it are still drafted (docs/journal.md). `--damaged` lists them from the h
 (no board needed); `--drop SEQ|all` sets them aside so that sync stops naming them."""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from ..boards import add_port_argument
     from ..store import add_db_argument
 
@@ -42,7 +52,7 @@ def configure(parser):
     parser.add_argument("--board", metavar="ID", help="with --damaged: only this board's records")
 
 
-def progress_bar(stream):
+def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
     """A progress(done, total) callback drawing a bar on a terminal (nothing otherwise)."""
     if not stream.isatty():
         return None
@@ -59,7 +69,7 @@ def progress_bar(stream):
     return draw
 
 
-def stored_so_far(store, before):
+def stored_so_far(store: Store, before: dict[str, int]) -> str:
     """What a sync that stopped (a full disk) had stored: the journal records per board."""
     parts = []
     for board in store.boards():
@@ -80,7 +90,7 @@ def _face(game):
     return games.module(game) or games.module(games.GAMES[0])
 
 
-def other_game_lines(s):
+def other_game_lines(s: dict[str, Any]) -> list[str]:
     """What the board knows of a game other than the default: reveals, or photo tokens (the
     round and step words are the game's face's)."""
     out = []
@@ -106,7 +116,7 @@ def other_game_lines(s):
     return out
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
@@ -181,7 +191,7 @@ def run(args):
     return 0
 
 
-def game_lines(s):
+def game_lines(s: dict[str, Any]) -> list[str]:
     """The lines of one synced game in the text report."""
     from .. import mirror
     from ..core.games import GAMES

@@ -1,11 +1,20 @@
 """`presstime sync --damaged`: the boards' journal records kept but not applied, and setting
 them aside (`--drop`). Reads the history file only: no board is needed."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from ..journal_damage import text
 from ..term import printable
 
+if TYPE_CHECKING:
+    import argparse
 
-def found(store, boards):
+    from ..store import Store
+
+
+def found(store: Store, boards: list[str]) -> list[tuple[str, dict[str, Any], bytes]]:
     """[(board_id, damaged entry, payload of its first record)] for the boards given, oldest
     first."""
     from ..rebuild import games_from_journal
@@ -20,7 +29,7 @@ def found(store, boards):
     return out
 
 
-def run(store, args):
+def run(store: Store, args: argparse.Namespace) -> int:
     """`presstime sync --damaged [--board ID] [--json] [--drop SEQ ...|all]`."""
     import json
 

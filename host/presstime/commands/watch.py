@@ -1,6 +1,13 @@
 """presstime watch: a live terminal mirror of the board: countdown, each player's state and token,
 and the other games' table modes (ready and reveal, turns and photo tokens)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+
 EXAMPLE = """examples:
   presstime watch
   presstime watch --port /dev/ttyACM0 --interval 0.5
@@ -20,7 +27,7 @@ reveal): the heist or round, the stage or card and how many are ready. Myth Fits
 photo tokens out of the target, the set-up facts (grid, photographers) and the win."""
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
     from ..boards import add_port_argument
 
     add_port_argument(parser)
@@ -35,7 +42,7 @@ def configure(parser):
     parser.add_argument("--json", action="store_true", help="print each status as one JSON line")
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     from ..errors import BadInput
     from ..watching import watch_board
 

@@ -18,11 +18,17 @@ and asyncio log goes to `scorepad.log` in the runtime folder, never to the termi
 host types the scores.
 """
 
+from __future__ import annotations
+
 import logging
 import os
 import socket
+from typing import TYPE_CHECKING
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+if TYPE_CHECKING:
+    from asyncio import BaseTransport
 
 HEAD_S = 10.0  # seconds for a request's head to arrive
 BODY_S = 10.0  # seconds for a request's body (4 KB at most)
@@ -39,7 +45,7 @@ class GuardedH11(H11Protocol):
     head_s = HEAD_S
     max_connections = MAX_CONNECTIONS
 
-    def connection_made(self, transport):
+    def connection_made(self, transport: BaseTransport) -> None:
         super().connection_made(transport)
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
@@ -60,17 +66,17 @@ class GuardedH11(H11Protocol):
             oldest.transport.close()
             excess -= 1
 
-    def data_received(self, data):
+    def data_received(self, data: bytes) -> None:
         super().data_received(data)
         if self.cycle is not self._armed_for and self._deadline is not None:
             self._disarm()  # a whole head came in: a request is in progress
 
-    def on_response_complete(self):
+    def on_response_complete(self) -> None:
         super().on_response_complete()
         if not self.transport.is_closing():
             self._arm()  # the next request's head has its own deadline
 
-    def connection_lost(self, exc):
+    def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
 
@@ -103,7 +109,7 @@ def _waiting(server_state):
         return server_state.scorepad_waiting
 
 
-def log_to_file():
+def log_to_file() -> str | None:
     """uvicorn's and asyncio's records to `scorepad.log` in the runtime folder (created private),
     not to the terminal; returns the file's path (None: logged nowhere, when no folder can be
     had)."""

@@ -1,9 +1,16 @@
 """The scorepad's command-line options (a light module: the web server loads only when used)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+
 LOOPBACK = "127.0.0.1"
 
 
-def add_arguments(parser):
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scorepad",
         action="store_true",
@@ -28,7 +35,7 @@ def add_arguments(parser):
     )
 
 
-def lan_addresses():
+def lan_addresses() -> list[str]:
     """This computer's IPv4 addresses on its networks (not loopback), from its interfaces."""
     import ipaddress
 
@@ -44,7 +51,7 @@ def lan_addresses():
     return out
 
 
-def resolve_bind(text):
+def resolve_bind(text: str) -> str:
     """The address to listen on for --bind (`lan`: the first local-network address); BadInput
     naming the choices when there is none or the address is not this computer's."""
     import ipaddress

@@ -8,27 +8,37 @@ host's, typed at the terminal. Whether an answer is possible is the core's check
 it finds with the answer and not without it (the entry's way; no message read for its meaning).
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from .. import records
 from ..core import games
 from ..entry import _ABSENT, new_problems, player_names, round_slot, with_value
 from ..game_entry import _set
 
+if TYPE_CHECKING:
+    from ..hints import Json, Record
+
 MAX_ABS = 10**6  # a number a phone may send at all (the core's own limits are far lower)
 
 
 class Question:
-    def __init__(self, seat, path, field, label, round_index):
+    def __init__(
+        self, seat: int, path: Sequence[str | int], field: str, label: str, round_index: int | None
+    ) -> None:
         self.seat = seat
         self.path = tuple(path)
         self.field = field
         self.label = label
         self.round_index = round_index
 
-    def public(self):
+    def public(self) -> dict[str, Any]:
         return {"field": self.field, "label": self.label}
 
 
-def seat_questions(record, round_index):
+def seat_questions(record: Record, round_index: int | None) -> dict[int, list[Question]]:
     """{seat: [Question, ...]}: every seat that types numbers in this round, in asking order."""
     face = games.module(games.game_of(record))
     names = player_names(record)
@@ -42,7 +52,7 @@ def seat_questions(record, round_index):
     return dict((s, out[s]) for s in sorted(out))
 
 
-def problems(record, question, value):
+def problems(record: Record, question: Question, value: Json) -> list[str]:
     """The core's problems with this one answer ([] when it is possible), for the phone."""
     if isinstance(value, bool) or not isinstance(value, int):
         return ["%s: a whole number, please" % question.label]
@@ -68,7 +78,7 @@ def _for_phone(message, question):
     return message
 
 
-def apply(record, question, value):
+def apply(record: Record, question: Question, value: Json) -> None:
     """Write an accepted answer into the record (the round's slot made first when new)."""
     if question.path[0] == "rounds" and games.game_of(record) == games.GAMES[0]:
         round_slot(record, question.path[1])

@@ -11,6 +11,8 @@ to the address it is given (loopback by default) and stops with the game. Every 
 from this package: no CDN, no internet.
 """
 
+from __future__ import annotations
+
 import asyncio
 import hmac
 import json
@@ -18,6 +20,7 @@ import os
 import socket
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
 from starlette.responses import (
@@ -33,6 +36,12 @@ from starlette.staticfiles import StaticFiles
 from . import guard
 from .options import LOOPBACK
 from .session import SeatRefused
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+    from .session import ScorepadSession
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 MAX_BODY = 4096  # bytes in one request
@@ -66,7 +75,7 @@ class _Limiter:
 
 
 class ScorepadServer:
-    def __init__(self, session, host="127.0.0.1", port=0):
+    def __init__(self, session: ScorepadSession, host: str = "127.0.0.1", port: int = 0) -> None:
         self.session = session
         self.host = host
         self.port = port
@@ -96,7 +105,7 @@ class ScorepadServer:
         )
 
     # ---- lifetime ---------------------------------------------------------------------------
-    def start(self):
+    def start(self) -> ScorepadServer:
         import uvicorn
 
         family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
@@ -130,7 +139,7 @@ class ScorepadServer:
             time.sleep(0.01)
         return self
 
-    def stop(self, linger=2.0):
+    def stop(self, linger: float = 2.0) -> None:
         """Stop serving: first let every live page receive the last change (at most `linger`
         seconds: the final standings reach the big screen), then close."""
         t0 = time.monotonic()
@@ -150,7 +159,7 @@ class ScorepadServer:
             self.session.listeners.remove(self._changed)
 
     @property
-    def urls(self):
+    def urls(self) -> list[str]:
         """The phones' page at each address it is reachable on: the bound one, or, bound to
         every address (0.0.0.0), this computer's addresses on its networks (loopback last)."""
         hosts = [self.host]
@@ -164,11 +173,11 @@ class ScorepadServer:
         ]
 
     @property
-    def url(self):
+    def url(self) -> str:
         return self.urls[0]
 
     @property
-    def screen_url(self):
+    def screen_url(self) -> str:
         return self.url + "screen"
 
     # ---- the guard in front of every request ---------------------------------------------------
@@ -201,23 +210,23 @@ class ScorepadServer:
         return hmac.compare_digest(request.path_params.get("secret", ""), self.session.secret)
 
     # ---- pages ------------------------------------------------------------------------------
-    async def phone_page(self, request):
+    async def phone_page(self, request: Request) -> Response:
         if not self._secret_ok(request):
             return _not_found()
         return FileResponse(os.path.join(STATIC, "phone.html"), headers=_NO_STORE)
 
-    async def screen_page(self, request):
+    async def screen_page(self, request: Request) -> Response:
         if not self._secret_ok(request):
             return _not_found()
         return FileResponse(os.path.join(STATIC, "screen.html"), headers=_NO_STORE)
 
-    async def join_qr(self, request):
+    async def join_qr(self, request: Request) -> Response:
         """The phones' page as a QR code (SVG, drawn here: nothing from the internet)."""
         if not self._secret_ok(request):
             return _not_found()
         return Response(_qr_svg(self.url), media_type="image/svg+xml", headers=_NO_STORE)
 
-    async def bgstats_qr(self, request):
+    async def bgstats_qr(self, request: Request) -> Response:
         """BG Stats' one-play link of the finished game as a QR code (404 before the end)."""
         if not self._secret_ok(request):
             return _not_found()
@@ -226,13 +235,13 @@ class ScorepadServer:
             return _not_found()
         return Response(_qr_svg(link, error="l"), media_type="image/svg+xml", headers=_NO_STORE)
 
-    async def api_join(self, request):
+    async def api_join(self, request: Request) -> Response:
         if not self._secret_ok(request):
             return _not_found()
         return JSONResponse({"url": self.url, "urls": self.urls}, headers=_NO_STORE)
 
     # ---- the API ----------------------------------------------------------------------------
-    async def api_state(self, request):
+    async def api_state(self, request: Request) -> Response:
         if not self._secret_ok(request):
             return _not_found()
         out = self.session.public()
@@ -251,7 +260,7 @@ class ScorepadServer:
             return _not_found()
         return await _json_body(request)
 
-    async def api_claim(self, request):
+    async def api_claim(self, request: Request) -> Response:
         body = await self._body(request)
         if isinstance(body, Response):
             return body
@@ -261,7 +270,7 @@ class ScorepadServer:
             return JSONResponse({"error": e.message}, status_code=e.status)
         return JSONResponse({"token": token})
 
-    async def api_submit(self, request):
+    async def api_submit(self, request: Request) -> Response:
         body = await self._body(request)
         if isinstance(body, Response):
             return body
@@ -282,7 +291,7 @@ class ScorepadServer:
             )
         return JSONResponse(got, status_code=422 if "errors" in got else 200)
 
-    async def api_events(self, request):
+    async def api_events(self, request: Request) -> Response:
         """Server-sent events: the public state each time it changes."""
         if not self._secret_ok(request):
             return _not_found()

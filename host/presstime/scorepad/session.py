@@ -14,27 +14,41 @@ submission goes into the record at once; `save` runs in the game's thread (`flus
 `wait` and by the loop that waits), since the history database belongs to that thread.
 """
 
+from __future__ import annotations
+
 import hmac
 import secrets
 import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .. import games, records
 from ..entry import player_names
 from ..errors import BadInput
 from . import questions as Q
 
+if TYPE_CHECKING:
+    from ..hints import Json, Record, Result, Status
+
 
 class SeatRefused(Exception):
     """A phone asked for something its seat may not do (taken, wrong token, closed round)."""
 
-    def __init__(self, status, message):
+    def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
 
 
 class ScorepadSession:
-    def __init__(self, record, save, secret=None, tokens=None, save_link=None):
+    def __init__(
+        self,
+        record: Record,
+        save: Callable[[Record], None],
+        secret: str | None = None,
+        tokens: dict[int, str] | None = None,
+        save_link: Callable[[dict[str, Any]], None] | None = None,
+    ) -> None:
         """secret, tokens: a resumed game's link ({seat: token}); save_link(link): called (in the
         game's thread, by flush) with {"secret", "tokens"} each time a seat is taken or freed."""
         self.lock = threading.RLock()
@@ -60,7 +74,7 @@ class ScorepadSession:
         self.standings = None  # after the last closed round
 
     # ---- the game's side -------------------------------------------------------------------
-    def open_round(self, round_index, title=None):
+    def open_round(self, round_index: int | None, title: str | None = None) -> None:
         self.flush()
         with self.lock:
             self.round_index = round_index  # None: the game's end numbers
@@ -82,19 +96,19 @@ class ScorepadSession:
             self.open = True
             self._bump()
 
-    def close_round(self):
+    def close_round(self) -> None:
         """No more answers from the phones for this round (the host closes it, or all are in)."""
         with self.lock:
             self.open = False
             self.flush()
             self._bump()
 
-    def missing(self):
+    def missing(self) -> list[int]:
         """Seats that have questions and have not submitted."""
         with self.lock:
             return [s for s in self.questions if s not in self.submitted]
 
-    def wait(self, timeout=None):
+    def wait(self, timeout: float | None = None) -> bool:
         """Wait for a change (saving what came in); True when every seat has submitted or the
         round is closed. Call it from the game's thread."""
         with self.lock:
@@ -103,7 +117,7 @@ class ScorepadSession:
             self.flush()
             return not self.open or not self.missing()
 
-    def flush(self):
+    def flush(self) -> None:
         """Save the record if the phones changed it, and the link if a seat was taken or freed
         (the game's thread)."""
         with self.lock:
@@ -114,7 +128,7 @@ class ScorepadSession:
                 self.link_dirty = False
                 self.save_link(self.link())
 
-    def link(self):
+    def link(self) -> dict[str, Any]:
         """What a restarted desktop side needs to keep the phones' link: the secret and each
         seat's token (JSON: the seats as strings)."""
         with self.lock:
@@ -123,7 +137,7 @@ class ScorepadSession:
                 "tokens": dict((str(k), v) for k, v in self.tokens.items()),
             }
 
-    def set_board(self, status):
+    def set_board(self, status: Status) -> None:
         """The board's live state (a status dict from the link), for the big screen."""
         if not status:
             return
@@ -143,7 +157,7 @@ class ScorepadSession:
                 self.board = view
                 self._bump()
 
-    def set_standings(self, result, bgstats_link=None):
+    def set_standings(self, result: Result, bgstats_link: str | None = None) -> None:
         """The core's result after a round: what the big screen and the phones show, in rank
         order (the winners first once the game is complete)."""
         if not result:
@@ -172,7 +186,7 @@ class ScorepadSession:
             self._bump()
 
     # ---- the phones' side ------------------------------------------------------------------
-    def claim(self, seat, token=None):
+    def claim(self, seat: int, token: str | None = None) -> str:
         """The seat's token for this phone: a new one if the seat is free, the same one back
         for the phone that holds it (a reload). SeatRefused if another phone holds it."""
         with self.lock:
@@ -189,7 +203,7 @@ class ScorepadSession:
             self._bump()
             return self.tokens[seat]
 
-    def release(self, seat):
+    def release(self, seat: int) -> None:
         """The host frees a seat (a player changed phones)."""
         with self.lock:
             self._seat(seat)
@@ -197,7 +211,7 @@ class ScorepadSession:
                 self.link_dirty = True
                 self._bump()
 
-    def submit(self, seat, token, values):
+    def submit(self, seat: int, token: str, values: dict[str, Json]) -> dict[str, Any]:
         """Check every answer with the core; all good -> into the record, saved. Returns
         {"errors": {field: message}} or {"preview": text}. SeatRefused on a wrong seat/token."""
         with self.lock:
@@ -231,7 +245,7 @@ class ScorepadSession:
             return {"preview": self.previews[seat]}
 
     # ---- what the pages read ---------------------------------------------------------------
-    def public(self):
+    def public(self) -> dict[str, Any]:
         with self.lock:
             names = player_names(self.record)
             players = []
@@ -259,7 +273,7 @@ class ScorepadSession:
                 "standings": self.standings,
             }
 
-    def seat_view(self, seat, token):
+    def seat_view(self, seat: int, token: str) -> dict[str, Any]:
         with self.lock:
             self._own(seat, token)
             return {

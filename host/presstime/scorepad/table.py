@@ -10,10 +10,23 @@ When the host closes a round before every phone has submitted, the numbers still
 asked at the terminal by the usual entry (it asks only what is not in the record yet).
 """
 
+from __future__ import annotations
+
 import sys
 import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .options import LOOPBACK
+
+if TYPE_CHECKING:
+    import argparse
+    from random import Random
+    from threading import Thread
+
+    from ..hints import Ask, Json, Record, Result, Say, Status
+    from ..store import Store
+    from .session import ScorepadSession
 
 
 class DraftLink:
@@ -21,11 +34,11 @@ class DraftLink:
     a restarted `presstime` resuming the draft serves the same secret, seat tokens, address and
     port, so the phones' page and what they hold (a seat, typed numbers) go on working."""
 
-    def __init__(self, store, key):
+    def __init__(self, store: Store, key: str) -> None:
         self.store = store
         self.key = key
 
-    def load(self):
+    def load(self) -> dict[str, Any] | None:
         """The kept link ({"secret", "tokens", "bind", "port"}) or None when there is none that
         can be used (a damaged one is ignored: the game gets a new link)."""
         link = self.store.load_link(self.key)
@@ -46,10 +59,10 @@ class DraftLink:
             "port": port,
         }
 
-    def save(self, link):
+    def save(self, link: dict[str, Any]) -> None:
         self.store.save_link(self.key, link)
 
-    def uuid(self):
+    def uuid(self) -> str | None:
         """The game's stable id (its draft's, kept when the game is stored)."""
         return self.store.draft_uuid(self.key)
 
@@ -61,7 +74,16 @@ def _urlsafe(text):
 
 
 class TableScorepad:
-    def __init__(self, record, save, bind=LOOPBACK, say=print, port=0, poll_line=None, keep=None):
+    def __init__(
+        self,
+        record: Record,
+        save: Callable[[Record], None],
+        bind: str = LOOPBACK,
+        say: Say = print,
+        port: int = 0,
+        poll_line: Callable[[float], str | None] | None = None,
+        keep: DraftLink | None = None,
+    ) -> None:
         """keep: a DraftLink (the link is kept beside the draft, and a kept one is served again)."""
         from .options import resolve_bind
         from .server import ScorepadServer
@@ -92,7 +114,7 @@ class TableScorepad:
     def _save_link(self, link):
         self.keep.save(dict(link, bind=self.bind, port=self.server.port))
 
-    def start(self):
+    def start(self) -> TableScorepad:
         from ..errors import BadInput
 
         try:
@@ -125,7 +147,7 @@ class TableScorepad:
         except OSError as e:
             raise BadInput("--bind %s: cannot listen there (%s)" % (self.bind, e.strerror or e))
 
-    def announce(self):
+    def announce(self) -> None:
         """The URL and its QR code for the phones, and the big screen's URL (at the start and
         again when a round's numbers are due: the table view may have covered them)."""
         url = self.server.url
@@ -139,11 +161,11 @@ class TableScorepad:
             self.say(line)
         self.covered = False
 
-    def footer(self):
+    def footer(self) -> str:
         """One line for a full-screen view: where the phones and the big screen go."""
         return "scorepad: %s \u00b7 big screen: %s" % (self.server.url, self.server.screen_url)
 
-    def stop(self):
+    def stop(self) -> None:
         self.server.stop()
 
     def _typed(self, word):
@@ -164,10 +186,10 @@ class TableScorepad:
         self.say(_typed_help())
         return False
 
-    def board(self, status):
+    def board(self, status: Status) -> None:
         self.session.set_board(status)
 
-    def standings(self, result):
+    def standings(self, result: Result) -> None:
         """After a round; at the end of the game also BG Stats' one-play link (a button and a QR
         code on every phone and the big screen), for the game's own uuid."""
         link = None
@@ -180,7 +202,7 @@ class TableScorepad:
             link = bgstats.play_link(bgstats.result_play(self.session.record, result, play_uuid))
         self.session.set_standings(result, bgstats_link=link)
 
-    def collect(self, round_index, title=None):
+    def collect(self, round_index: int | None, title: str | None = None) -> None:
         """Open the round on the phones and wait until every seat is in or the host presses
         Enter; then the round is closed (the entry asks any number still missing)."""
         s = self.session
@@ -219,7 +241,14 @@ class TableScorepad:
             self.say("  every player's numbers are in")
 
 
-def enter_with_phones(record, save, args, ask, say, keep=None):
+def enter_with_phones(
+    record: Record,
+    save: Callable[[Record], None],
+    args: argparse.Namespace,
+    ask: Ask,
+    say: Say,
+    keep: DraftLink | None = None,
+) -> Result:
     """`presstime enter --scorepad`: the game's table-wide answers at this terminal, each
     player's own numbers on their phone, round by round; then the usual review. Returns the
     core's result (EntryStopped as the entry raises it). keep: the draft's DraftLink."""
@@ -277,7 +306,9 @@ def _typed_help():
     )
 
 
-def seat_numbers(record, filled, round_index):
+def seat_numbers(
+    record: Record, filled: Record, round_index: int | None
+) -> dict[int, dict[str, Json]]:
     """{seat: {field: value}}: what each seat's phone would type, read from `filled` (a copy of
     the record with example numbers in it) at the places the round's questions point to."""
     from .questions import seat_questions
@@ -289,7 +320,7 @@ def seat_numbers(record, filled, round_index):
     return out
 
 
-def is_seat_step(record, kind, path):
+def is_seat_step(record: Record, kind: str, path: Sequence[str | int]) -> bool:
     """Is this question of the game's face one player's own number (asked on their phone)?"""
     from ..entry import player_names
 
@@ -301,7 +332,7 @@ QUIET = 4  # modules of light margin round a QR code (the standard's quiet zone)
 _DARK, _LIGHT = "30", "97"  # ANSI foreground: black, bright white (background: +10)
 
 
-def qr_lines(url, colour=None):
+def qr_lines(url: str, colour: bool | None = None) -> list[str]:
     """The URL as a QR code in text, two rows of modules per line, for a phone's camera.
 
     In colour (a terminal; NO_COLOR unset) every cell sets both its colours, black and white, so
@@ -345,12 +376,14 @@ class DemoPhones:
     HTTP and submits the demo's numbers after a short, seeded delay; one phone first sends an
     impossible number, is refused, and corrects it (as a player would)."""
 
-    def __init__(self, url, rnd):
+    def __init__(self, url: str, rnd: Random) -> None:
         self.url = url
         self.rnd = rnd
         self.tokens = {}  # seat -> token: a phone keeps its seat from round to round
 
-    def play_round(self, session, numbers):
+    def play_round(
+        self, session: ScorepadSession, numbers: dict[int, dict[str, Json]]
+    ) -> list[Thread]:
         """numbers: {seat: {field: value}}. Runs the phones in threads; returns at once."""
         import threading
 
@@ -410,7 +443,7 @@ def _post(url, body, token=None):
         return {}
 
 
-def poll_stdin(timeout):
+def poll_stdin(timeout: float) -> str | None:
     """A line typed on stdin within `timeout` s, or None (also None when stdin is not a
     terminal)."""
     import select
