@@ -18,10 +18,19 @@ Script (`--script`, for tests and demos; runs on a virtual clock, as fast as it 
     `wait:MS` or `+MS` (let MS ms of round time pass, e.g. +3000 for the 3-2-1), `+2:30`.
 """
 
+from __future__ import annotations
+
 import os
 import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .device.ports.fake import FakePort
+
+if TYPE_CHECKING:
+    from .device.app import App
+    from .device.link import Link
+    from .hints import Status
 
 RING = 24
 STEP_MS = 10  # virtual clock: ms per idle loop iteration in script mode
@@ -38,7 +47,14 @@ class TerminalPort(FakePort):
 
     board = "sim"
 
-    def __init__(self, players=6, journal_path=None, serial_fd=None, virtual=False, uid=None):
+    def __init__(
+        self,
+        players: int = 6,
+        journal_path: str | None = None,
+        serial_fd: int | None = None,
+        virtual: bool = False,
+        uid: str | None = None,
+    ) -> None:
         FakePort.__init__(
             self,
             players=players,
@@ -61,59 +77,61 @@ class TerminalPort(FakePort):
         if not self.virtual:
             self.t_us = int((time.monotonic() - self._t0) * 1000000)
 
-    def now_ms(self):
+    def now_ms(self) -> int:
         self._sync()
         return self.t_us // 1000
 
-    def buttons(self):
+    def buttons(self) -> list[tuple[int, bool, int]]:
         self._sync()
         return FakePort.buttons(self)
 
-    def show(self, colours):
+    def show(self, colours: Sequence[int]) -> None:
         FakePort.show(self, colours)
         self.dirty = True
 
-    def show_rgb(self, px):
+    def show_rgb(self, px: Sequence[int]) -> None:
         FakePort.show_rgb(self, px)
         self.dirty = True
 
-    def beep(self, freq_hz, ms):
+    def beep(self, freq_hz: int, ms: int) -> None:
         FakePort.beep(self, freq_hz, ms)
         self.bells += 1
 
-    def read(self):
+    def read(self) -> bytes:
         if self.serial_fd is None:
             return FakePort.read(self)
-        return self._out().read()
+        return self._out(self.serial_fd).read()
 
-    def write(self, data):
+    def write(self, data: bytes) -> None:
         if self.serial_fd is None:
             return FakePort.write(self, data)
-        self._out().write(data)  # never blocks: see pty_out
+        self._out(self.serial_fd).write(data)  # never blocks: see pty_out
 
-    def _out(self):
-        if self._pty is None or self._pty.fd != self.serial_fd:
+    def _out(self, fd):
+        if self._pty is None or self._pty.fd != fd:
             from .pty_out import PtyOut
 
-            self._pty = PtyOut(self.serial_fd)
+            self._pty = PtyOut(fd)
         return self._pty
 
-    def idle(self, wait_ms=None):
+    def idle(self, wait_ms: int | None = None) -> None:
         FakePort.idle(self, wait_ms)
         if self.serial_fd is not None:
-            self._out().drain()
+            self._out(self.serial_fd).drain()
         if self.virtual:
             self.advance(STEP_MS)
         else:
             time.sleep(0.002)
 
     # keys -> edges
-    def tap_now(self, button, after_ms=0, hold_ms=80):
+    def tap_now(self, button: int, after_ms: int = 0, hold_ms: int = 80) -> None:
         self._sync()
         self.tap(button, at_us=self.t_us + after_ms * 1000, ms=hold_ms)
 
 
-def press_key(app, port, key, note=None):
+def press_key(
+    app: App, port: TerminalPort, key: str, note: Callable[[str], object] | None = None
+) -> bool:
     """Act on one key (a character, or a script word). Returns False for quit, True if known.
     `note(text)` is told what a key did not do, and why (undo refused)."""
     from .tablekeys import long_seat
@@ -124,8 +142,7 @@ def press_key(app, port, key, note=None):
         b = ord(key) - ord("1")
         if b < port.players:
             port.tap_now(b)
-    elif long_seat(key) is not None:
-        b = long_seat(key)
+    elif (b := long_seat(key)) is not None:
         if b < port.players:
             port.tap_now(b, hold_ms=LONG_MS)
     elif key in (" ", "", "space", "_"):
@@ -162,7 +179,7 @@ def _level(c, top):
     return max(c) * 255 // top if top else 0
 
 
-def pixel_text(c, top, colour):
+def pixel_text(c: Sequence[int], top: int, colour: bool) -> str:
     """Two characters for one pixel: a coloured block, or (no colour) a glyph by brightness."""
     lv = _level(c, top)
     if colour:
@@ -180,14 +197,14 @@ def pixel_text(c, top, colour):
     return "\u2588\u2588"
 
 
-def clock_text(ms):
+def clock_text(ms: int | None) -> str:
     if ms is None:
         return ""
     s = (ms + 999) // 1000
     return "%d:%02d" % (s // 60, s % 60)
 
 
-def player_text(p, st):
+def player_text(p: dict[str, Any], st: Status) -> str:
     text = "%-9s" % (p["state"],)
     if p.get("token"):
         text += " token %d" % p["token"]
@@ -198,7 +215,7 @@ def player_text(p, st):
     return text
 
 
-def headline(st):
+def headline(st: Status) -> str:
     parts = [str(st.get("day") or st.get("mode") or "").upper(), st["phase"]]
     if st["phase"] == "countdown":
         parts.append("%d..." % st.get("countdown", 0))
@@ -213,7 +230,7 @@ def headline(st):
     return "  ".join(p for p in parts if p)
 
 
-def screen(st, frame, colour):
+def screen(st: Status, frame: Sequence[Sequence[int]] | None, colour: bool) -> list[str]:
     """The terminal picture: headline, the ring, one line per player, the keys."""
     frame = frame or []
     top = max([max(c) for c in frame] + [1])
@@ -238,7 +255,7 @@ def screen(st, frame, colour):
     return lines
 
 
-def status_line(port, st):
+def status_line(port: TerminalPort, st: Status) -> str:
     """One plain line per state change (script mode)."""
     ps = " ".join(
         "%d:%s%s%s"
@@ -259,7 +276,7 @@ def status_line(port, st):
 
 
 # ---- the two fronts ------------------------------------------------------------------------
-def parse_script(text):
+def parse_script(text: str) -> list[tuple[str, str | int]]:
     """Script words -> [("key", k) | ("wait", ms)]; ValueError naming the bad word."""
     out = []
     words = text.replace(",", " ").split()
@@ -294,10 +311,10 @@ def _duration_ms(spec):
     return int(spec) if spec.isdigit() else None
 
 
-def run_script(app, port, script, out):
+def run_script(app: App, port: TerminalPort, script: str, out: TextIO) -> Status:
     """Play `script` on the virtual clock, printing a line at every state change."""
     steps = parse_script(script)
-    seen = [None]
+    seen: list[int | None] = [None]
 
     def step():
         before = port.t_us
@@ -312,11 +329,11 @@ def run_script(app, port, script, out):
     step()
     for kind, arg in steps:
         if kind == "key":
-            if not press_key(app, port, arg, note=lambda text: out.write(text + "\n")):
+            if not press_key(app, port, str(arg), note=lambda text: out.write(text + "\n")):
                 break
             step()
         else:
-            end = port.t_us + arg * 1000
+            end = port.t_us + int(arg) * 1000
             while port.t_us < end:
                 step()
     while port.pending():  # let the last gestures finish
@@ -328,7 +345,15 @@ def run_script(app, port, script, out):
     return st
 
 
-def run_live(app, port, stdin, out, link=None, pty_path=None, grace_ms=5000):
+def run_live(
+    app: App,
+    port: TerminalPort,
+    stdin: TextIO,
+    out: TextIO,
+    link: Link | None = None,
+    pty_path: str | None = None,
+    grace_ms: int = 5000,
+) -> None:
     """The interactive front: the table view (tableview.Screen), keys one at a time (cbreak
     mode: no echo, no Enter), the terminal restored on every exit."""
     from .tablekeys import Keys

@@ -13,11 +13,15 @@ tests send.
 `python -m presstime.simserve [--journal FILE]` runs one in the foreground and prints its port.
 """
 
+from __future__ import annotations
+
 import json
 import os
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .boards import advert_dir
 from .core import wire
@@ -33,7 +37,7 @@ class PtyPort(Port):
     players = 6
     pixels = 24
 
-    def __init__(self, fd, uid, journal_file):
+    def __init__(self, fd: int, uid: str, journal_file: str | None) -> None:
         self.fd = fd
         self.uid = uid
         self._journal_file = journal_file
@@ -44,13 +48,13 @@ class PtyPort(Port):
         self.bytes_in = 0
         self.out = PtyOut(fd)
 
-    def now_ms(self):
+    def now_ms(self) -> int:
         return int((time.monotonic() - self._t0) * 1000)
 
-    def now_us(self):
+    def now_us(self) -> int:
         return int((time.monotonic() - self._t0) * 1000000)
 
-    def press(self, button, ms=80):
+    def press(self, button: int, ms: int = 80) -> None:
         """Queue a press of `button` (0..5 players, -1 control) now, released `ms` later."""
         t = self.now_us()
         with self._lock:
@@ -58,7 +62,7 @@ class PtyPort(Port):
             self._pending.append((t + ms * 1000, button, False))
             self._pending.sort()
 
-    def buttons(self):
+    def buttons(self) -> list[tuple[int, bool, int]]:
         now = self.now_us()
         out = []
         with self._lock:
@@ -67,33 +71,35 @@ class PtyPort(Port):
                 out.append((b, down, t))
         return out
 
-    def show(self, colours):
+    def show(self, colours: Sequence[int]) -> None:
         self.colours = list(colours)
 
-    def show_rgb(self, px):
+    def show_rgb(self, px: Sequence[int]) -> None:
         self.colours = tuples(px)
 
-    def read(self):
+    def read(self) -> bytes:
         data = self.out.read()
         self.bytes_in += len(data)
         return data
 
-    def write(self, data):
+    def write(self, data: bytes) -> None:
         self.out.write(data)  # never blocks: see pty_out
 
     @property
-    def bytes_out(self):
+    def bytes_out(self) -> int:
         return self.out.written
 
-    def journal_path(self):
+    def journal_path(self) -> str | None:
         return self._journal_file
 
-    def idle(self, wait_ms=None):
+    def idle(self, wait_ms: int | None = None) -> None:
         self.out.drain()
         time.sleep(0.002)
 
 
-def press_request(value, players, press):
+def press_request(
+    value: dict[str, Any], players: int, press: Callable[[int, int], None]
+) -> dict[str, Any]:
     """A `press` request (simulator only, docs/protocol.md): checked, then press(button, ms)."""
     b = value.get("b")
     ms = value.get("ms", 80)
@@ -116,7 +122,7 @@ class Simulator:
     """One simulated board on a fresh pty. `journal`: the journal file (default: a new temp
     file)."""
 
-    def __init__(self, journal=None, advertise=True):
+    def __init__(self, journal: str | None = None, advertise: bool = True) -> None:
         import tty
 
         from .device.link import Link
@@ -135,9 +141,10 @@ class Simulator:
         self.link = Link(self.app, self.port)
         # "sim-" and a random part, kept beside the journal (<journal>.id): a simulator restarted on
         # its journal is the same board to `sync` (docs/protocol.md, hello)
-        self.port.uid = self.link.board_id()
+        self.port.uid = str(self.link.board_id())
         self.link.extra[wire.PRESS] = self._press
-        self.app.link = self.link
+        # the firmware has no annotations: App.link, None until a link is attached, reads as None
+        self.app.link = self.link  # pyright: ignore[reportAttributeAccessIssue]
         self._stop = threading.Event()
         self._thread = None
         self._advert = None
@@ -147,7 +154,7 @@ class Simulator:
     def _press(self, value):
         return press_request(value, self.port.players, self.port.press)
 
-    def run(self):
+    def run(self) -> None:
         """The firmware loop, until stop() (or a `repl` request)."""
         from .device.link import ReplReturn
 
@@ -162,20 +169,20 @@ class Simulator:
             self.error = e
             raise
 
-    def start(self):
+    def start(self) -> Simulator:
         self._thread = threading.Thread(target=self.run, name="presstime-sim", daemon=True)
         self._thread.start()
         if self._advertise:
             self.advertise()
         return self
 
-    def advertise(self):
+    def advertise(self) -> None:
         d = advert_dir()
         self._advert = os.path.join(d, "sim-%d-%s.json" % (os.getpid(), self.port.uid))
         with open(self._advert, "w") as f:
             json.dump({"pty": self.path, "pid": os.getpid(), "journal": self.journal_file}, f)
 
-    def stop(self):
+    def stop(self) -> None:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(2)
@@ -198,14 +205,18 @@ class Simulator:
 
             shutil.rmtree(self.tmpdir, ignore_errors=True)
 
-    def __enter__(self):
+    def running(self) -> bool:
+        """Whether the board's loop runs (started and not stopped)."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def __enter__(self) -> Simulator:
         return self.start()
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     import argparse
 
     p = argparse.ArgumentParser(
@@ -222,7 +233,7 @@ def main(argv=None):
     sim = Simulator(journal=args.journal).start()
     print(sim.path, flush=True)
     try:
-        while sim._thread.is_alive():
+        while sim.running():
             time.sleep(0.2)
     except KeyboardInterrupt:
         pass

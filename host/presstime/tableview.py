@@ -91,8 +91,8 @@ class View:
         self.port = port  # a line such as "serving the link on /dev/pts/3"
         self.link = None  # the scorepad's line: where the phones and the big screen go
         self.notes = []  # the last few messages (undo refused, help, ...)
-        self.ring = None  # simulator: [(r, g, b)] of the ring
-        self.buttons = None  # simulator: [(r, g, b)] of each player's button light
+        self.ring: list[tuple[int, ...]] | None = None  # simulator: [(r, g, b)] of the ring
+        self.buttons: list[tuple[int, ...]] | None = None  # simulator: each button's (r, g, b)
 
     def note(self, text: str) -> None:
         text = safe(text)
@@ -394,7 +394,7 @@ def _pixel_style(c, seat):
     return Style(color="rgb(%d,%d,%d)" % tuple(int(v * k) for v in (r, g, b)))
 
 
-def ring_text(ring: list[tuple[int, int, int]]) -> Text:
+def ring_text(ring: list[tuple[int, ...]]) -> Text:
     """The simulator's ring of pixels, two cells each (off: a dim dot); brightness relative to
     the frame's brightest pixel, so a blink or a fading comet still reads."""
     out = Text()
