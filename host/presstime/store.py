@@ -374,13 +374,13 @@ _PLAYER_COLUMNS = (
 
 
 def _insert_results(conn, game_id, summary):
-    from .scoring_version import SCORING_VERSION
+    from . import scoring_version
 
     g = summary.game
     conn.execute(
         "INSERT OR REPLACE INTO results (game_id, scoring_version, %s) VALUES (?, ?, %s)"
         % (", ".join(_RESULT_COLUMNS), ", ".join("?" * len(_RESULT_COLUMNS))),
-        (game_id, SCORING_VERSION) + tuple(g[c] for c in _RESULT_COLUMNS),
+        (game_id, scoring_version.SCORING_VERSION) + tuple(g[c] for c in _RESULT_COLUMNS),
     )
     shared = (g["game"], g["mode"], g["state"])
     if summary.players:
@@ -404,11 +404,11 @@ def _insert_results(conn, game_id, summary):
 def _compute_results(conn):
     """Inside a transaction: compute the results of every game that has none (all of them after
     a SCORING_VERSION change); the number computed. Damaged records get a row saying why."""
+    from . import scoring_version
     from .results import summarize
-    from .scoring_version import SCORING_VERSION
 
     row = conn.execute("SELECT value FROM meta WHERE key = 'scoring_version'").fetchone()
-    if row is None or row[0] != str(SCORING_VERSION):
+    if row is None or row[0] != str(scoring_version.SCORING_VERSION):
         for table in (
             "agg_players",
             "agg_values",
@@ -420,7 +420,7 @@ def _compute_results(conn):
             conn.execute("DELETE FROM %s" % table)
         conn.execute(
             "INSERT OR REPLACE INTO meta (key, value) VALUES ('scoring_version', ?)",
-            (str(SCORING_VERSION),),
+            (str(scoring_version.SCORING_VERSION),),
         )
     # rows whose game went while the triggers could not see it (cannot happen through presstime)
     conn.execute("DELETE FROM results WHERE game_id NOT IN (SELECT id FROM games)")
@@ -643,10 +643,10 @@ class Store:
         changed (one transaction); the number computed. Read-only and quick when nothing is due."""
         import sqlite3
 
-        from .scoring_version import SCORING_VERSION
+        from . import scoring_version
 
         version, missing = results_pending(self.conn)
-        if version == str(SCORING_VERSION) and not missing:
+        if version == str(scoring_version.SCORING_VERSION) and not missing:
             return 0
         try:
             with self._write():
@@ -661,10 +661,10 @@ class Store:
                 % (missing, e)
             )
             return 0
-        if version is not None and version != str(SCORING_VERSION) and count:
+        if version is not None and version != str(scoring_version.SCORING_VERSION) and count:
             self.notice(
                 "scored %d stored game%s again: the scoring changed (version %s, was %s)"
-                % (count, "" if count == 1 else "s", SCORING_VERSION, version)
+                % (count, "" if count == 1 else "s", scoring_version.SCORING_VERSION, version)
             )
         return count
 
