@@ -321,8 +321,9 @@ def play_link(play: Play) -> str:
         "highestWins": True,
         "noPoints": False,
     }
-    if bgg(f["game"]):
-        game["bggId"] = bgg(f["game"])[0]
+    known = bgg(f["game"])
+    if known:
+        game["bggId"] = known[0]
     # short: the whole play travels in one link and one QR code (a player is their name here)
     data = {
         "sourceName": SOURCE,

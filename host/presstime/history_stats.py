@@ -25,6 +25,7 @@ Decisions:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import games as faces
@@ -120,7 +121,7 @@ def _key(name):
 
 
 def from_store(
-    store: Store, selection: Selection | None = None, vs: tuple[str, str] | None = None
+    store: Store, selection: Selection | None = None, vs: Sequence[str] | None = None
 ) -> dict[str, Any]:
     """The statistics of the stored games `selection` (a history_select.Selection) picks."""
     where, params = selection.sql("r") if selection is not None else ("1", [])

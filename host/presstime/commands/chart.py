@@ -513,7 +513,7 @@ def check_output(path: str) -> None:
         raise BadInput("%s: a chart file ends in .png or .svg" % path)
 
 
-def stored_result(store: Store, game_id: int | str) -> tuple[str, Result]:
+def stored_result(store: Store, game_id: int | str) -> tuple[int, Result]:
     """The stored result of one game; BadInput for an unknown id, DamagedGame when damaged."""
     from ..store import DamagedGame
 

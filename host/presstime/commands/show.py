@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             plays = bgstats.stored_plays(store, "r.game_id = ?", [store.get_game_id(args.id)])
             link = bgstats.play_link(plays[0]) if plays else None
     if state == "damaged":
-        raise DamagedGame(int(str(args.id).strip().lstrip("#")), error)
+        raise DamagedGame(int(str(args.id).strip().lstrip("#")), error or "no stored result")
     if result is None:  # cannot happen: a stored game that is not damaged has its result
         result = records.tally(record, source="game #%s" % args.id)
     if args.json:

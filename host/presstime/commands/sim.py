@@ -223,17 +223,19 @@ def run(args: argparse.Namespace) -> int:
             from ..device.link import Link
             from ..simserve import press_request
 
-            app.link = Link(app, port, journal)
+            link = Link(app, port, journal)
+            # the firmware has no annotations: App.link (None until a link comes) reads as None
+            app.link = link  # pyright: ignore[reportAttributeAccessIssue]
             # `play`'s keys press this simulator's buttons too, as they press play's own simulator
-            app.link.extra[wire.PRESS] = lambda value: press_request(
+            link.extra[wire.PRESS] = lambda value: press_request(
                 value, port.players, lambda b, ms: port.tap_now(b, hold_ms=ms)
             )
-            port.uid = app.link.board_id()  # kept beside the journal: a restart is the same board
+            port.uid = link.board_id()  # kept beside the journal: a restart is the same board
             pty_path, fds, advert = _open_pty(port)
             holder = _share_pty(pty_path)
             print("presstime sim: serving the link on %s" % pty_path, file=sys.stderr)
         if script is not None:
-            sim.run_script(app, port, args.script, sys.stdout)
+            sim.run_script(app, port, str(args.script), sys.stdout)  # parsed above: a script
         else:
             try:
                 sim.run_live(

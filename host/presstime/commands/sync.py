@@ -52,7 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--board", metavar="ID", help="with --damaged: only this board's records")
 
 
-def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
+def progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
     """A progress(done, total) callback drawing a bar on a terminal (nothing otherwise)."""
     if not stream.isatty():
         return None

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 if TYPE_CHECKING:
-    from asyncio import BaseTransport
+    from asyncio import Transport
 
 HEAD_S = 10.0  # seconds for a request's head to arrive
 BODY_S = 10.0  # seconds for a request's body (4 KB at most)
@@ -45,7 +45,7 @@ class GuardedH11(H11Protocol):
     head_s = HEAD_S
     max_connections = MAX_CONNECTIONS
 
-    def connection_made(self, transport: BaseTransport) -> None:
+    def connection_made(self, transport: Transport) -> None:
         super().connection_made(transport)
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
@@ -128,7 +128,7 @@ def log_to_file() -> str | None:
             if getattr(old, "scorepad", False):
                 logger.removeHandler(old)
                 old.close()
-        handler.scorepad = True
+        handler.scorepad = True  # the mark of our handler (a restart replaces it)
         logger.addHandler(handler)
         logger.propagate = False
         if name == "uvicorn.access":

@@ -211,7 +211,7 @@ class ScorepadSession:
                 self.link_dirty = True
                 self._bump()
 
-    def submit(self, seat: int, token: str, values: dict[str, Json]) -> dict[str, Any]:
+    def submit(self, seat: int, token: str | None, values: Json) -> dict[str, Any]:
         """Check every answer with the core; all good -> into the record, saved. Returns
         {"errors": {field: message}} or {"preview": text}. SeatRefused on a wrong seat/token."""
         with self.lock:
@@ -273,7 +273,7 @@ class ScorepadSession:
                 "standings": self.standings,
             }
 
-    def seat_view(self, seat: int, token: str) -> dict[str, Any]:
+    def seat_view(self, seat: int, token: str | None) -> dict[str, Any]:
         with self.lock:
             self._own(seat, token)
             return {

@@ -97,8 +97,8 @@ class TableScorepad:
         self.session = ScorepadSession(
             record,
             save,
-            secret=kept and kept["secret"],
-            tokens=kept and kept["tokens"],
+            secret=kept["secret"] if kept else None,
+            tokens=kept["tokens"] if kept else None,
             save_link=None if keep is None else self._save_link,
         )
         self.server = ScorepadServer(
