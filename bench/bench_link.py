@@ -2,7 +2,7 @@
 
 The simulator (the firmware App + Link under CPython) serves one end of os.openpty(); the
 desktop's BoardClient (pyserial) pulls the whole journal into a fresh sqlite store with
-journal_sync.pull, as `presstime sync` does. Bytes are counted on the desktop's side of the
+journal.pull, as `presstime sync` does. Bytes are counted on the desktop's side of the
 wire, both directions (frames, delimiters, CRCs, the hello); the journal's size is the board's
 journal file for that game (header and per-record seq+CRC included).
 """
@@ -20,7 +20,7 @@ RUNS = 7
 
 
 def play_game(sim):
-    from presstime.link import BoardClient, SerialTransport
+    from presstime.board.link import BoardClient, SerialTransport
 
     c = BoardClient(SerialTransport(sim.path))
     c.hello()
@@ -48,10 +48,10 @@ def play_game(sim):
 
 
 def measure():
-    from presstime.journal_sync import pull
-    from presstime.link import BoardClient, SerialTransport
-    from presstime.simserve import Simulator
-    from presstime.store import Store
+    from presstime.board.link import BoardClient, SerialTransport
+    from presstime.history.store import Store
+    from presstime.sim.headless import Simulator
+    from presstime.sync.journal import pull
 
     tmp = tempfile.mkdtemp(prefix="presstime-bench-")
     os.environ.setdefault("PRESSTIME_RUNTIME", os.path.join(tmp, "run"))

@@ -1,7 +1,7 @@
 """The link on the official firmware: the app on the Raspberry Pi Pico build, in the emulated
 RP2040 of the rp2emu rig (PRESSTIME_RP2EMU), paused mode, figures in emulated RP2040 time.
 
-The desktop side is host/presstime/link.py's BoardClient over rig/transport.py's RigTransport:
+The desktop side is host/presstime/board/link.py's BoardClient over rig/transport.py's RigTransport:
 its bytes land at exact emulated instants and its timeouts count emulated seconds. A reply is
 timed from the instant the request was written to the instant its last byte was read, in
 0.2 ms slices (the resolution).
@@ -41,7 +41,7 @@ STATUS_REQUESTS = 16
 
 
 def _client(pico, slice_ns=None):
-    from presstime.link import BoardClient
+    from presstime.board.link import BoardClient
     from rig.transport import RigTransport
 
     t = RigTransport(pico) if slice_ns is None else RigTransport(pico, slice_ns)
@@ -92,8 +92,8 @@ def game_journal(folder):
 
 
 def sync_full_game(pico, files):
-    from presstime.journal_sync import pull
-    from presstime.store import Store
+    from presstime.history.store import Store
+    from presstime.sync.journal import pull
 
     pico.run(600 * MS)  # the app is up
     pico.put_files(files)

@@ -26,8 +26,8 @@ import shutil
 import tempfile
 
 from presstime.core import events as E
-from presstime.journal_sync import pull
-from presstime.store import Store
+from presstime.history.store import Store
+from presstime.sync.journal import pull
 
 from . import flashfs
 from .pico import EmulatedPico, cache_dir

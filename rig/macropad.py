@@ -69,7 +69,7 @@ def firmware_uf2(rig):
 def _digest(rig):
     """The installed files (deploy's CircuitPython list, the one the drive copy uses) and the
     rig's CircuitPython firmware."""
-    from presstime import deploy
+    from presstime.board import deploy
 
     h = hashlib.sha256()
     for src, dest in deploy.circuitpython_plan(""):
@@ -133,7 +133,7 @@ def app_image(rig, log=None):
 
 def client(data_pty, timeout=None):
     """A BoardClient on the data pty (the desktop's own link code)."""
-    from presstime.link import BoardClient, SerialTransport
+    from presstime.board.link import BoardClient, SerialTransport
 
     if timeout is None:
         return BoardClient(SerialTransport(data_pty))

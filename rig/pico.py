@@ -18,8 +18,8 @@ import subprocess
 import sys
 import tempfile
 
+from presstime.board.link import BoardClient
 from presstime.device.boards import pico as board
-from presstime.link import BoardClient
 
 from .rp2emu import MS, Emulator, RigError
 
@@ -184,7 +184,7 @@ class EmulatedPico(Emulator):
 
 
 class PausedLink:
-    """The desktop's link (presstime.link.BoardClient) to a paused EmulatedPico: the request
+    """The desktop's link (presstime.board.link.BoardClient) to a paused EmulatedPico: the request
     bytes go in through the control channel's `write`, and emulated time runs in `slice_ns`
     slices until the reply is there (at most `max_ns` per read), so a run is deterministic.
 
@@ -194,7 +194,7 @@ class PausedLink:
     slice_ns = 1 * MS
 
     def __init__(self, emu, max_ns=2000 * MS):
-        from presstime.link import Transport
+        from presstime.board.link import Transport
 
         self.emu = emu
         self.max_ns = max_ns
@@ -203,7 +203,7 @@ class PausedLink:
 
     @classmethod
     def client(cls, emu, max_ns=2000 * MS):
-        from presstime.link import BoardClient, Transport
+        from presstime.board.link import BoardClient, Transport
 
         class _T(cls, Transport):
             pass

@@ -9,7 +9,7 @@ CircuitPython, the link on usb_cdc.data through rig/datalink.mjs): both run paus
 emulated time, so the same load gives the same figures every run.
 
 What a table does to the board, all in emulated time: the desktop attached and doing what
-`presstime play` does (host/presstime/play_session.py: a status request, 50 ms idle, again, all
+`presstime play` does (tableside/play_session.py: a status request, 50 ms idle, again, all
 through a round; the standings pushed and the next round asked for at each summary), six players
 on bouncy contacts pressing in the ready check and in the round, two of them 5-30 ms apart every
 round (the second press lands in the first one's journal append and checkpoint), games played
@@ -61,8 +61,8 @@ BOARDS = {"pico": start_pico, "macropad": start_macropad}
 def _client(pico, channel, times, spans):
     """BoardClient over the rig; every request's reply time goes into `times` as (type, ms),
     and its instants into `spans` as (type, request written, last byte read)."""
+    from presstime.board.link import BoardClient
     from presstime.core import wire
-    from presstime.link import BoardClient
 
     t = RigTransport(pico, SLICE_NS, channel)
     client = BoardClient(t, timeout=REPLY_WAIT_S, retries=0)

@@ -1,9 +1,9 @@
 """The desktop's serial link to a paused rig, in emulated time.
 
-    client = BoardClient(RigTransport(emu))      # host/presstime/link.py's client, unchanged
+    client = BoardClient(RigTransport(emu))      # host/presstime/board/link.py's client, unchanged
     client.status()                              # runs the chip until the reply is in
 
-`RigTransport` is a presstime.link.Transport whose bytes go through the control channel's
+`RigTransport` is a presstime.board.link.Transport whose bytes go through the control channel's
 `write`/`read` (so they land at exact emulated instants, the rig's deterministic mode) and whose
 clock is the rig's timeline: the client's timeouts and retries then count emulated seconds, as
 they would count real ones against a board running at full speed. Waiting for a reply runs the
@@ -12,7 +12,7 @@ over the console (the Pico's link) unless `channel` says otherwise: the MacroPad
 usb_cdc.data, `emu.data_link` (rig/datalink.mjs), the same write/read in emulated time.
 """
 
-from presstime.link import Transport
+from presstime.board.link import Transport
 
 from .rp2emu import US
 

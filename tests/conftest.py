@@ -44,7 +44,7 @@ def pytest_collection_modifyitems(config, items):
 def sim(tmp_path, monkeypatch):
     """A simulator board (device App + Link under CPython) on one end of os.openpty(), advertised
     in a private runtime folder so `presstime devices` finds only it. Helpers: tests/simboard.py."""
-    from presstime.simserve import Simulator
+    from presstime.sim.headless import Simulator
 
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
     s = Simulator(journal=str(tmp_path / "journal.bin")).start()

@@ -7,8 +7,8 @@ import time
 
 def client_for(sim):
     """A desktop BoardClient on the other end of the pty, greeted: it holds the pty and shares
-    it, so the commands a test runs meanwhile attach to it (presstime.share)."""
-    from presstime.share import connect
+    it, so the commands a test runs meanwhile attach to it (presstime.board.share)."""
+    from presstime.board.share import connect
 
     return connect(sim.path, command="test")
 

@@ -14,9 +14,10 @@ import pytest
 import presstime.core
 import presstime.games
 from mpy import ROOT
-from presstime import cli, mirror
+from presstime import cli
 from presstime.core import events as E, games
 from presstime.core.table import Table
+from presstime.tableside import status_text
 
 HERE = os.path.join(ROOT, "tests", "fixtures", "throwaway_game")
 VECTORS = sorted(glob.glob(os.path.join(HERE, "vectors", "*.json")))
@@ -86,7 +87,7 @@ def test_the_round_machine_plays_it_and_the_journal_replays_it(dice_duel):
 
 
 def test_the_scorepad_asks_the_face_and_the_mirror_says_its_words(dice_duel):
-    from presstime.game_entry import GameEntry
+    from presstime.entry.game_entry import GameEntry
 
     record = {"game": "dice-duel", "players": ["Ada", "Ben"]}
     answers = ["20", "14", "37", "9", "30"]  # 37 pips: refused by the core, asked again
@@ -110,9 +111,9 @@ def test_the_scorepad_asks_the_face_and_the_mirror_says_its_words(dice_duel):
     t = Table()
     t.configure({"game": "dice-duel", "players": ["Ada", "Ben"]}, 0)
     t.press(0, 1000)
-    line = mirror.one_line(t.status(1))
+    line = status_text.one_line(t.status(1))
     assert line.startswith("Dice Duel · duel 1/2 · roll 1/3 · ready 1/2")
-    assert mirror.setup_lines(t.status(1)) == ["duels: 2 of 3 rolls each"]
+    assert status_text.setup_lines(t.status(1)) == ["duels: 2 of 3 rolls each"]
 
 
 def test_the_cli_offers_it(dice_duel, tmp_path, capsys):

@@ -21,7 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from helpers import example, example_path, run_cli
-from presstime import records, store, term
+from presstime import records, term
+from presstime.history import store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = example_path()

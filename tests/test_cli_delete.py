@@ -10,7 +10,7 @@ import pytest
 
 from helpers import example, run_cli
 from presstime.errors import BadInput
-from presstime.store import Store
+from presstime.history.store import Store
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from helpers import run_cli
-from presstime import boards
-from presstime.link import BoardClient, LinkError
+from presstime.board import ports
+from presstime.board.link import BoardClient, LinkError
 
 
 def wait_stopped(sim, limit=5.0):
@@ -34,7 +34,7 @@ def test_the_simulator_leaves_its_loop_and_says_so(sim, capsys):
 
 
 def test_the_only_simulator_is_used_without_port(sim, capsys, monkeypatch):
-    monkeypatch.setattr(boards, "usb_boards", lambda comports=None: [])
+    monkeypatch.setattr(ports, "usb_boards", lambda comports=None: [])
     code, out, err = run_cli(capsys, "repl")
     assert code == 0, err
     assert sim.path in out
@@ -43,7 +43,7 @@ def test_the_only_simulator_is_used_without_port(sim, capsys, monkeypatch):
 
 def test_a_micropython_board_returns_to_the_repl(sim, capsys, monkeypatch):
     sim.port.board = "pico"  # the hello now says what a Pico says
-    monkeypatch.setattr(boards, "usb_boards", lambda comports=None: [])
+    monkeypatch.setattr(ports, "usb_boards", lambda comports=None: [])
     code, out, err = run_cli(capsys, "repl", "--port", sim.path)
     assert code == 0, err
     assert out.strip() == (
@@ -59,7 +59,7 @@ def test_a_circuitpython_board_names_its_console_port(sim, capsys, monkeypatch):
         {"port": "/dev/ttyACM7", "kind": "circuitpython", "role": "console", "serial": "X1"},
         {"port": sim.path, "kind": "circuitpython", "role": "data", "serial": "X1"},
     ]
-    monkeypatch.setattr(boards, "usb_boards", lambda comports=None: listing)
+    monkeypatch.setattr(ports, "usb_boards", lambda comports=None: listing)
     code, out, err = run_cli(capsys, "repl", "--port", sim.path)
     assert code == 0, err
     assert "CircuitPython REPL is on its console port /dev/ttyACM7" in out
@@ -78,7 +78,7 @@ def test_a_board_that_no_longer_answers_is_a_failure_without_traceback(sim, caps
 
 def test_no_board_at_all(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "empty"))
-    monkeypatch.setattr(boards, "usb_boards", lambda comports=None: [])
+    monkeypatch.setattr(ports, "usb_boards", lambda comports=None: [])
     code, _, err = run_cli(capsys, "repl")
     assert code == 1
     assert "no board found" in err and "Traceback" not in err
@@ -113,7 +113,7 @@ def test_usage_errors_exit_2(capsys, argv):
 def test_a_foreground_simulator_process_exits(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "presstime.simserve", "--journal", str(tmp_path / "j.bin")],
+        [sys.executable, "-m", "presstime.sim.headless", "--journal", str(tmp_path / "j.bin")],
         stdout=subprocess.PIPE,
         text=True,
         env=dict(os.environ),

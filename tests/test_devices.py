@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from presstime import boards, cli
+from presstime import cli
+from presstime.board import ports as boards
 from presstime.errors import BadInput, Failure
 
 

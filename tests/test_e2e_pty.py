@@ -9,10 +9,10 @@ import time
 import pytest
 
 from presstime import cli
+from presstime.board.link import BoardError
 from presstime.core import wire
-from presstime.link import BoardError
-from presstime.simserve import Simulator
-from presstime.store import Store
+from presstime.history.store import Store
+from presstime.sim.headless import Simulator
 from simboard import client_for, wait_until
 
 
@@ -125,11 +125,11 @@ def test_repl_request_leaves_the_loop(tmp_path, monkeypatch):
 
 
 def test_play_uses_the_simulator_when_no_board_is_attached(tmp_path, monkeypatch):
-    from presstime import boards
+    from presstime.board import ports
     from presstime.commands import play
 
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
-    monkeypatch.setattr(boards, "usb_boards", lambda comports=None: [])
+    monkeypatch.setattr(ports, "usb_boards", lambda comports=None: [])
     said = []
 
     class Args:
@@ -140,8 +140,8 @@ def test_play_uses_the_simulator_when_no_board_is_attached(tmp_path, monkeypatch
     try:
         assert sim is not None and client.info["board"] == "sim"
         assert "No board found" in said[0]
-        assert [d["port"] for d in boards.simulators()] == [sim.path]
+        assert [d["port"] for d in ports.simulators()] == [sim.path]
     finally:
         client.close()
         sim.stop()
-    assert boards.simulators() == []
+    assert ports.simulators() == []

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from enter_runner import run_enter
-from presstime.drafts import DraftBusy, lock_path
-from presstime.store import DamagedDraft, Store
+from presstime.entry.drafts import DraftBusy, lock_path
+from presstime.history.store import DamagedDraft, Store
 
 HEAT_ARRESTED = ["heat", "Ada", "Ben", "Cy", "", "y", "done"]
 
@@ -143,7 +143,7 @@ def test_sync_leaves_a_draft_an_enter_holds_or_a_damaged_one_and_names_it(
     import json
 
     from presstime import cli
-    from presstime.simserve import Simulator
+    from presstime.sim.headless import Simulator
     from test_sync_faults import fill
 
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))

@@ -2,7 +2,7 @@
 play/sync)."""
 
 from enter_runner import run_enter
-from presstime import store as store_mod
+from presstime.history import store as store_mod
 
 
 def _run(argv, answers, db):

@@ -4,8 +4,8 @@ forgiving entry as Fit to Print (refused as typed, back, fix, round N, resume)."
 import pytest
 
 from enter_runner import run_enter
-from presstime import store as store_mod
 from presstime.errors import BadInput
+from presstime.history import store as store_mod
 
 
 def _run(argv, answers, db):

@@ -4,8 +4,8 @@ left waiting; a stop before the set-up is complete says nothing was kept; `--dis
 import pytest
 
 from enter_runner import run_enter
-from presstime import store as store_mod
 from presstime.errors import BadInput
+from presstime.history import store as store_mod
 
 
 def _with_board_drafts(db, *keys):

@@ -9,7 +9,7 @@ import pytest
 
 from helpers import GOOD_PAD
 from presstime import records
-from presstime.entry import EntryStopped, ScoreEntry, ask_setup, questions
+from presstime.entry.score_entry import EntryStopped, ScoreEntry, ask_setup, questions
 
 # The rulebooks' worked example (docs/rules.md §1) as a scorepad line, in the order the entry asks
 # the rest: articles, photos, centerpiece, smiles, frowns, unplaced, ads (white space is asked
@@ -383,7 +383,7 @@ SETUP = ["", "", "", "Ada", "Ben", ""]  # game (Enter: Fit to Print), mode, edit
 
 
 def test_enter_command_stores_the_game_and_prints_standings(tmp_path):
-    from presstime.store import open_store
+    from presstime.history.store import open_store
 
     rc, s = run_enter(tmp_path, SETUP + round_answers() * 3 + ["done"])
     assert rc == 0

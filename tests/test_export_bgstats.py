@@ -179,7 +179,7 @@ def test_uuids_are_stable_and_the_selection_applies(db, capsys, tmp_path):
 
 
 def test_a_play_keeps_its_uuid_through_an_edit_and_is_the_games_own(db, capsys):
-    from presstime.store import open_store
+    from presstime.history.store import open_store
 
     before = export(capsys)
     with open_store(str(db / "h.sqlite3")) as store:
@@ -198,7 +198,7 @@ def test_a_play_keeps_its_uuid_through_an_edit_and_is_the_games_own(db, capsys):
 def test_one_date_convention_the_local_time_of_this_computer(db, capsys, monkeypatch):
     import time
 
-    from presstime.store import open_store
+    from presstime.history.store import open_store
 
     monkeypatch.setenv("TZ", "Asia/Kolkata")  # UTC+05:30 all year
     time.tzset()
@@ -214,7 +214,7 @@ def test_one_date_convention_the_local_time_of_this_computer(db, capsys, monkeyp
         assert (
             plays["presstime game #5"]["playDate"] == "2026-02-14 20:30:00"
         )  # typed, no offset: as is
-        from presstime.bgstats import local_stamp
+        from presstime.history.bgstats import local_stamp
 
         assert plays["presstime game #1"]["entryDate"] == local_stamp(added)
         assert local_stamp("2026-01-01T00:00:00+00:00") == "2026-01-01 05:30:00"

@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from presstime import boards, cli, deploy
+from presstime import cli
+from presstime.board import deploy, ports
 from presstime.errors import BadInput
 from test_install_firmware import drive, fake_firmware
 
@@ -54,16 +55,16 @@ def test_adverts_in_a_folder_others_may_write_are_not_trusted(tmp_path, monkeypa
     pty.write_text("")
     (run / "sim-1-x.json").write_text(json.dumps({"pty": str(pty), "pid": os.getpid()}))
     os.chmod(str(run), 0o700)
-    assert [s["port"] for s in boards.simulators()] == [str(pty)]
+    assert [s["port"] for s in ports.simulators()] == [str(pty)]
     os.chmod(str(run), 0o777)  # anyone could have put that advert there
-    assert boards.simulators() == []
+    assert ports.simulators() == []
     from presstime.errors import Failure
 
     with pytest.raises(Failure, match="not yours alone"):
-        boards.advert_dir()
+        ports.advert_dir()
     os.chmod(str(run), 0o700)
     os.chmod(str(run / "sim-1-x.json"), 0o666)
-    assert boards.simulators() == []
+    assert ports.simulators() == []
 
 
 def test_play_with_its_input_closed_ends_with_exit_2(tmp_path):

@@ -1,6 +1,6 @@
 """Turn-based Fit to Print's random first player: the board draws it (device/app.py, its random
 source), the set-up and the CONFIG event carry it (core/config.py, core/events.py), the turn
-indicator starts there and `presstime play` names who was drawn (mirror.setup_lines)."""
+indicator starts there and `presstime play` names who was drawn (status_text.setup_lines)."""
 
 import sys
 
@@ -124,7 +124,7 @@ def test_the_board_draws_the_first_player_into_its_journal_and_lights_it(monkeyp
 
 
 def test_the_screen_names_the_first_player_the_board_drew(sim):
-    from presstime import mirror
+    from presstime.tableside import status_text
     from simboard import client_for
 
     c = client_for(sim)
@@ -138,8 +138,8 @@ def test_the_screen_names_the_first_player_the_board_drew(sim):
         ["Ada", "Ben", "Cy"][first],
         first + 1,
     )
-    assert st["first"] == first and line in mirror.setup_lines(st)  # what play says at set-up
-    assert "  " + line in mirror.lines(st)
+    assert st["first"] == first and line in status_text.setup_lines(st)  # what play says at set-up
+    assert "  " + line in status_text.lines(st)
 
 
 @pytest.mark.slow
@@ -148,7 +148,7 @@ def test_a_turn_based_demo_plays_its_day_from_the_drawn_seat_and_stores_it(sim, 
     each turn ended by whoever's turn it is, and the control button ends it (the demo pressed
     everybody once in a shuffled order, which out of turn does nothing: it never ended)."""
     from presstime import cli
-    from presstime.store import Store
+    from presstime.history.store import Store
 
     db = str(tmp_path / "history.db")
     assert (

@@ -7,8 +7,8 @@ import os
 
 from enter_runner import run_enter
 from presstime import cli
+from presstime.history.store import Store, without_uuid
 from presstime.records import is_uuid
-from presstime.store import Store, without_uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEAT = os.path.join(ROOT, "examples", "heat.json")

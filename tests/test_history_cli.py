@@ -12,10 +12,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from helpers import example, example_path, run_cli
 from history_records import OTHERS, fit_to_print
-from presstime import cli, game_files, history_csv, records
+from presstime import cli, records
 from presstime.errors import BadInput
+from presstime.history import csv_rows, game_files
+from presstime.history.store import Store, without_uuid
 from presstime.records import is_uuid
-from presstime.store import Store, without_uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = example_path()
@@ -175,7 +176,7 @@ def test_import_a_bad_csv_names_line_and_column(db, capsys, tmp_path):
     text = game_files.csv_text([(1, example())])
     lines = text.splitlines()
     cells = next(csv.reader([lines[3]]))
-    cells[history_csv.COLUMNS.index("articles")] = "eight"
+    cells[csv_rows.COLUMNS.index("articles")] = "eight"
     lines[3] = ",".join(cells)
     code, out, err = run_cli(capsys, "import", write(tmp_path, "bad.csv", "\n".join(lines) + "\n"))
     assert code == 2 and "bad.csv: line 4: column articles: 'eight' is not a whole number" in err
@@ -183,7 +184,7 @@ def test_import_a_bad_csv_names_line_and_column(db, capsys, tmp_path):
     assert code == 2 and "nohead.csv: line 1: the CSV header lacks the column(s) game_id" in err
     # a rule problem in a CSV game names the game
     cells = next(csv.reader([text.splitlines()[1]]))
-    cells[history_csv.COLUMNS.index("smiles")] = "-1"
+    cells[csv_rows.COLUMNS.index("smiles")] = "-1"
     fixed = text.splitlines()
     fixed[1] = ",".join(cells)
     code, out, err = run_cli(capsys, "import", write(tmp_path, "rule.csv", "\n".join(fixed) + "\n"))
@@ -233,7 +234,7 @@ def test_export_csv_and_import_it_back(db, capsys, tmp_path):
     assert code == 0
     with open(target, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
-    assert list(rows[0]) == history_csv.COLUMNS
+    assert list(rows[0]) == csv_rows.COLUMNS
     ada = [r for r in rows if r["game_id"] == "1" and r["player"] == "Ada"]
     assert [r["round"] for r in ada] == ["1", "2", "3"]
     assert [r["round_score"] for r in ada] == ["14", "19", "19"] and ada[0]["total"] == "52"
@@ -246,7 +247,7 @@ def test_export_csv_and_import_it_back(db, capsys, tmp_path):
     with Store(db) as a, Store(str(tmp_path / "other.sqlite3")) as b:
         assert [r for _, r in a.games(uuids=True)] == [r for _, r in b.games(uuids=True)]
     code, out, err = run_cli(capsys, "export", "2", "--format", "csv")
-    assert code == 0 and out.splitlines()[0] == ",".join(history_csv.COLUMNS)
+    assert code == 0 and out.splitlines()[0] == ",".join(csv_rows.COLUMNS)
 
 
 def test_export_bad_requests(db, capsys, tmp_path):
@@ -304,31 +305,31 @@ def test_odd_shapes_go_to_the_extra_columns_and_back():
         {},
     ]
     numbered = [(i + 1, r) for i, r in enumerate(odd)]
-    back = history_csv.from_rows(list(csv.DictReader(io.StringIO(game_files.csv_text(numbered)))))
+    back = csv_rows.from_rows(list(csv.DictReader(io.StringIO(game_files.csv_text(numbered)))))
     assert [r for _, r in back] == odd
 
 
 def test_csv_rows_with_a_gap_or_a_clash_are_refused():
-    rows = history_csv.to_rows([(1, example())])
+    rows = csv_rows.to_rows([(1, example())])
     gap = [dict(r) for r in rows]
     for r in gap:
         if r["seat"] == 2:
             r["seat"] = 5
     with pytest.raises(BadInput, match="without a gap"):
-        history_csv.from_rows([dict((k, str(v)) for k, v in r.items()) for r in gap], "g.csv")
+        csv_rows.from_rows([dict((k, str(v)) for k, v in r.items()) for r in gap], "g.csv")
     twice = [dict((k, str(v)) for k, v in r.items()) for r in rows]
     twice[4]["token"] = twice[3]["token"]
     with pytest.raises(BadInput, match="line 6: game 1: round 2: finishing tokens"):
-        history_csv.from_rows(twice, "g.csv")
+        csv_rows.from_rows(twice, "g.csv")
 
 
 def test_csv_counts_outside_a_player_round_are_refused_not_dropped():
-    rows = [dict((k, str(v)) for k, v in r.items()) for r in history_csv.to_rows([(1, example())])]
+    rows = [dict((k, str(v)) for k, v in r.items()) for r in csv_rows.to_rows([(1, example())])]
     rows[0]["round"] = ""
     with pytest.raises(
         BadInput, match="line 2: column articles: a count belongs to a player in a round"
     ):
-        history_csv.from_rows(rows, "g.csv")
+        csv_rows.from_rows(rows, "g.csv")
 
 
 def test_board_times_in_csv_columns_and_a_spreadsheets_semicolons_read_back(db, capsys, tmp_path):

@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from helpers import ZERO_PAD, run_cli
 from history_records import OTHERS, fit_to_print
-from presstime import cli, game_words, games, history_select, history_stats, scoring_version
-from presstime.store import Store
+from presstime import cli, games
+from presstime.history import game_words, scoring_version, select, stats
+from presstime.history.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = [
@@ -101,7 +102,7 @@ def test_one_damaged_row_is_named_and_the_rest_carries_on(db, capsys, tmp_path, 
 
 
 def test_an_old_database_with_a_damaged_row_migrates(tmp_path):
-    from presstime import store as store_mod
+    from presstime.history import store as store_mod
 
     path = str(tmp_path / "old.sqlite3")
     conn = sqlite3.connect(path, isolation_level=None)
@@ -205,14 +206,12 @@ def test_running_totals_equal_the_detail_rows(ops):
                 ids = [g["id"] for g in store.list_games()]
                 if ids:
                     store.delete_games([ids[value % len(ids)]])
-        kept = history_stats.from_store(store)
-        counted = history_stats.from_store(store, history_select.Selection(since="1900-01-01"))
+        kept = stats.from_store(store)
+        counted = stats.from_store(store, select.Selection(since="1900-01-01"))
         assert kept == counted
         for game in games.names():
-            assert history_stats.from_store(
-                store, history_select.Selection(game=game)
-            ) == history_stats.from_store(
-                store, history_select.Selection(game=game, until="2999-12-31")
+            assert stats.from_store(store, select.Selection(game=game)) == stats.from_store(
+                store, select.Selection(game=game, until="2999-12-31")
             )
         dirty = store.conn.execute("SELECT COUNT(*) FROM agg_streaks WHERE dirty").fetchone()[0]
         assert dirty == 0  # counted again once, and kept
@@ -241,7 +240,7 @@ def test_streaks_in_the_order_played(tmp_path):
             ("2026-03-04", "Ada"),
         ]:
             store.add_game(heat(date, winner))
-        ada = history_stats.from_store(store)["games"]["heat"]["players"]["Ada"]
+        ada = stats.from_store(store)["games"]["heat"]["players"]["Ada"]
         assert (ada["longest_streak"], ada["current_streak"], ada["wins"], ada["win_rate"]) == (
             2,
             2,
@@ -249,7 +248,7 @@ def test_streaks_in_the_order_played(tmp_path):
             0.8,
         )
         store.add_game(heat("2026-03-06", "Cy"))  # in order: kept by the triggers
-        ada = history_stats.from_store(store)["games"]["heat"]["players"]["Ada"]
+        ada = stats.from_store(store)["games"]["heat"]["players"]["Ada"]
         assert (ada["longest_streak"], ada["current_streak"]) == (2, 0)
 
 

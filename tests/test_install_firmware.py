@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from mpy import MICROPYTHON, needs_micropython
-from presstime import deploy
+from presstime.board import deploy
 from presstime.errors import BadInput, Failure
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -511,7 +511,9 @@ def test_command_without_board_exits_1(tmp_path, capsys, monkeypatch):
 
 # ------------------------------------------------------------------ mip package.json
 
-REGENERATE = 'regenerate it: python -c "from presstime.deploy import write_package_json as w; w()"'
+REGENERATE = (
+    'regenerate it: python -c "from presstime.board.deploy import write_package_json as w; w()"'
+)
 
 
 def test_package_json_lists_every_firmware_file_and_is_current():

@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from presstime import deploy, drive_copy
+from presstime.board import deploy, drive_copy
 from presstime.errors import BadInput, Failure
 from test_install_firmware import drive, fake_firmware
 

@@ -1,13 +1,14 @@
-"""One place stores a game, whoever played it (keeping.py), and a finished game is checked and
-scored once: the standings `play` and `enter` showed are what the history keeps."""
+"""One place stores a game, whoever played it (history/keeping.py), and a finished game is checked
+and scored once: the standings `play` and `enter` showed are what the history keeps."""
 
 import json
 
 import pytest
 
 from enter_runner import run_enter
-from presstime import cli, keeping, records, results, store as store_mod
-from presstime.store import Store
+from presstime import cli, records
+from presstime.history import keeping, results, store as store_mod
+from presstime.history.store import Store
 
 
 @pytest.fixture

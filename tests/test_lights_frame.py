@@ -16,10 +16,7 @@ from mpy import FIRMWARE
 
 sys.path.insert(0, FIRMWARE)
 
-from presstime.core import (
-    lights as L,  # noqa: E402
-    lights_rgb,  # noqa: E402
-)
+from presstime.core import lights as L, lights_rgb
 from presstime.core.table import COUNTDOWN, Table  # noqa: E402
 
 GAMES = [("fit-to-print", m) for m in ("standard", "solo", "puzzle", "family", "turn-based")] + [

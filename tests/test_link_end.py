@@ -3,11 +3,11 @@ button does; elsewhere the board refuses it. Desktop side: BoardClient.end()."""
 
 import pytest
 
+from presstime.board.link import BoardClient, BoardError, Transport
 from presstime.core import events as E, wire
 from presstime.device.app import App, MemJournal
 from presstime.device.link import Link
 from presstime.device.ports.fake import FakePort
-from presstime.link import BoardClient, BoardError, Transport
 
 
 class Cable(Transport):

@@ -1,7 +1,7 @@
 """A stateful test of the link and the sync: a lossy, noisy line between the desktop and a board.
 
 The board is the real device Link over a real Journal file; the desktop is the real BoardClient,
-journal_sync.pull and the real sqlite Store. Between them a channel injects garbage, re-chunks
+journal.pull and the real sqlite Store. Between them a channel injects garbage, re-chunks
 the stream, drops and duplicates frames, and can be cut mid-sync; the board can be reset
 (journal reopened from its file, link state and reply cache lost).
 
@@ -18,13 +18,13 @@ import pytest
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from presstime.board.link import BoardClient, LinkError, Transport
 from presstime.core import wire
 from presstime.device.journal import Journal
 from presstime.device.link import Link
 from presstime.errors import Failure
-from presstime.journal_sync import pull
-from presstime.link import BoardClient, LinkError, Transport
-from presstime.store import Store
+from presstime.history.store import Store
+from presstime.sync.journal import pull
 
 Journal.FSYNC = False
 

@@ -15,10 +15,10 @@ from mpy import FIRMWARE, MICROPYTHON, ROOT, needs_micropython
 from presstime import cli, names, records
 from presstime.core import config, games
 from presstime.core.table import normalise
-from presstime.entry import ask_setup
+from presstime.entry.game_entry import ask_game_setup
+from presstime.entry.score_entry import ask_setup
 from presstime.errors import BadInput
-from presstime.game_entry import ask_game_setup
-from presstime.store import Store
+from presstime.history.store import Store
 
 RUNNER = os.path.join(ROOT, "tests", "vector_runner.py")
 NAMES = os.path.join(ROOT, "tests", "vectors", "names")
@@ -199,7 +199,7 @@ def test_the_board_refuses_what_docs_faults_says_it_refuses(bad):
 
 
 def test_players_option_takes_the_one_rule():
-    from presstime.play_session import parse_players
+    from presstime.tableside.play_session import parse_players
 
     assert parse_players(" Ze\u0301lie , Ben ", None) == ["Z\u00e9lie", "Ben"]
     for text, message in [

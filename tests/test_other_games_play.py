@@ -8,8 +8,9 @@ import time
 
 import pytest
 
-from presstime import cli, rebuild
-from presstime.store import Store
+from presstime import cli
+from presstime.history.store import Store
+from presstime.sync import rebuild
 from simboard import client_for, wait_until
 
 pytest.importorskip("serial")
@@ -115,12 +116,12 @@ def test_watch_once_shows_each_mode(sim, capsys):
 
 
 def test_watch_lines_give_myth_fits_setup_facts():
-    from presstime import mirror
     from presstime.core.table import Table
+    from presstime.tableside import status_text
 
     t = Table()
     t.configure({"game": "myth-fits", "players": ["Ada", "Ben", "Cy", "Dee"]})
-    text = "\n".join(mirror.lines(t.status(0)))
+    text = "\n".join(status_text.lines(t.status(0)))
     assert "grid: 6x6" in text and "photographers: 4" in text and "photo tokens to win: 5" in text
 
 
@@ -144,7 +145,7 @@ def test_play_refuses_a_player_count_the_game_does_not_take(sim, tmp_path, capsy
 
 
 def _entry(record, answers):
-    from presstime.game_entry import GameEntry
+    from presstime.entry.game_entry import GameEntry
 
     said = []
     it = iter(answers)
@@ -225,7 +226,7 @@ def test_play_heat_typed_at_the_table_ends_early_when_everybody_is_arrested(
     heist, then the one question an arrested game needs."""
     import builtins
 
-    from presstime import play_games
+    from presstime.tableside import play_games
 
     typed = ["1", "2", "3"] * 4 + ["e"]
     monkeypatch.setattr(play_games, "_poll_line", lambda timeout: typed.pop(0) if typed else None)

@@ -387,7 +387,7 @@ def _journal_of(cfg, script):
 
 
 def test_gap_synced_myth_fits_game_is_a_record_the_core_accepts():
-    from presstime import rebuild
+    from presstime.sync import rebuild
 
     def play(t):
         t.control(1000)
@@ -405,7 +405,7 @@ def test_gap_synced_myth_fits_game_is_a_record_the_core_accepts():
 
 
 # ------------------------------------------------------------------ through the pty (simulator)
-# The simulated board (host/presstime/simserve.py) runs the very firmware behind an os.openpty()
+# The simulated board (host/presstime/sim/headless.py) runs the very firmware behind an os.openpty()
 # pair; the desktop side is the real BoardClient over pyserial. The simulator's `press` request
 # is a short press (80 ms) unless held longer (`ms`): a 0.8 s hold is a photo token.
 
@@ -413,8 +413,8 @@ def test_gap_synced_myth_fits_game_is_a_record_the_core_accepts():
 @pytest.fixture
 def board():
     pytest.importorskip("serial")
-    from presstime.link import BoardClient, SerialTransport
-    from presstime.simserve import Simulator
+    from presstime.board.link import BoardClient, SerialTransport
+    from presstime.sim.headless import Simulator
 
     sim = Simulator(advertise=False).start()
     client = BoardClient(SerialTransport(sim.path))

@@ -8,9 +8,10 @@ import time
 
 import pytest
 
-from presstime import cli, play_games, play_session
+from presstime import cli
 from presstime.core.table import READYCHK
-from presstime.store import Store
+from presstime.history.store import Store
+from presstime.tableside import play_games, play_session
 
 pytest.importorskip("serial")
 
@@ -103,8 +104,8 @@ class _Board:
         return self.states.pop(0) if len(self.states) > 1 else self.states[0]
 
     def next_round(self):
+        from presstime.board.link import BoardError
         from presstime.core import wire
-        from presstime.link import BoardError
 
         self.sent.append("next")
         if self.stale:

@@ -6,8 +6,9 @@ import os
 
 import pytest
 
-from presstime import cli, play_session
-from presstime.store import Store
+from presstime import cli
+from presstime.history.store import Store
+from presstime.tableside import play_session
 
 
 @pytest.mark.slow

@@ -2,7 +2,7 @@
 
 import pytest
 
-from presstime.game_words import players_words
+from presstime.history.game_words import players_words
 from test_entry import ADA, BEN, entry, new_record
 
 

@@ -5,7 +5,8 @@ import os
 import threading
 import time
 
-from presstime import cli, sim
+from presstime import cli
+from presstime.sim import terminal
 
 
 def run_sim(capsys, *argv):
@@ -129,13 +130,13 @@ def test_no_color_and_glyphs():
             {"name": "Ben", "state": "reporting", "token": 0},
         ],
     }
-    lines = sim.screen(st, frame, colour=False)
+    lines = terminal.screen(st, frame, colour=False)
     text = "\n".join(lines)
     assert "\x1b" not in text
     assert "1:01 left" in text
     assert "[1] \u2588\u2588 Ada" in text and "token 1 (tie)" in text
     assert "[2] \u2591\u2591 Ben" in text
-    coloured = "\n".join(sim.screen(st, frame, colour=True))
+    coloured = "\n".join(terminal.screen(st, frame, colour=True))
     assert "\x1b[38;2;255;0;0m" in coloured
 
 
@@ -143,16 +144,16 @@ def test_terminal_port_serves_the_link_on_a_pty():
     """The terminal port with a serial fd: the desktop's BoardClient talks to the sim's App."""
     import tty
 
+    from presstime.board.link import BoardClient, SerialTransport
     from presstime.device.app import App
     from presstime.device.journal import Journal
     from presstime.device.link import Link
-    from presstime.link import BoardClient, SerialTransport
 
     master, slave = os.openpty()
     tty.setraw(slave)
     os.set_blocking(master, False)
     d = __import__("tempfile").mkdtemp()
-    port = sim.TerminalPort(players=2, journal_path=os.path.join(d, "j.bin"), serial_fd=master)
+    port = terminal.TerminalPort(players=2, journal_path=os.path.join(d, "j.bin"), serial_fd=master)
     journal = Journal(port.journal_path())
     app = App(port, journal, config={"players": 2, "mode": "standard"})
     app.link = Link(app, port, journal)

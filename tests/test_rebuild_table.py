@@ -1,9 +1,10 @@
 """What the board measured in a round (`table` in the game record): rebuilt from the journal by
 `presstime sync` and taken from the live status by `presstime play`, the two the same."""
 
-from presstime import rebuild, records, report
+from presstime import records, report
 from presstime.core import events as E
 from presstime.core.table import Table
+from presstime.sync import rebuild
 
 PAD = {
     "articles": 5,

@@ -40,8 +40,8 @@ def test_watch_once_shows_the_boards_status(board):
 
 def test_sync_pulls_a_whole_games_journal_and_rebuilds_it(board, tmp_path):
     from bench_rp2_link import game_journal
-    from presstime import rebuild
     from presstime.device.journal import Journal
+    from presstime.sync import rebuild
 
     folder = tmp_path / "made"
     folder.mkdir()

@@ -8,8 +8,8 @@ The games run in paused mode (deterministic), sync runs free with a pty, as a de
 import json
 
 from presstime.core import events as E
-from presstime.rebuild import games_from_journal
-from presstime.store import Store
+from presstime.history.store import Store
+from presstime.sync.rebuild import games_from_journal
 from rig.games import Script, frame_checks, play_game, sim_records
 from rig.pico import EmulatedPico
 from rig.rp2emu import MS
@@ -35,7 +35,7 @@ def sync_cli(rig_dir, image, tmp_path, monkeypatch, capsys):
     records it put in the history). The desktop's link timeouts are stretched to 3 s a try
     (the emulated board runs at 0.03-0.3x real time on a loaded host, and answers a page in
     ~130 ms of its own time today; the issue's step 5 brings that down)."""
-    from presstime import share
+    from presstime.board import share
     from presstime.cli import main
 
     real = share.connect

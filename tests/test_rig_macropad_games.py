@@ -16,8 +16,8 @@ The board runs paused (idle time skipped); a link call lets it run free meanwhil
 import pytest
 
 from presstime.core import events as E
-from presstime.rebuild import games_from_journal
-from presstime.store import Store
+from presstime.history.store import Store
+from presstime.sync.rebuild import games_from_journal
 from rig.macropad import EmulatedMacropad
 from rig.macropad_games import (
     Game,
@@ -48,10 +48,10 @@ def pad(rig_dir, macropad_image):
 
 
 def synced(pad, tmp_path, capsys):
-    """The board's journal pulled over usb_cdc.data by sync's own code (journal_sync.pull, what
+    """The board's journal pulled over usb_cdc.data by sync's own code (journal.pull, what
     `presstime sync` runs; the CLI itself is run against the board in test_rig_macropad_boot.py)
     with a timeout the emulated board can meet under load, into a history; its records."""
-    from presstime.journal_sync import pull
+    from presstime.sync.journal import pull
 
     with Store(str(tmp_path / "h.db")) as store:
         board_id, _ = pad.call(lambda c: pull(c, store))

@@ -1,7 +1,7 @@
 """The Pico build on the official MicroPython firmware in the emulated RP2040 (the rp2emu rig):
 the app installed by `presstime install-firmware` boots and answers the desktop's hello."""
 
-from presstime.link import BoardClient, SerialTransport
+from presstime.board.link import BoardClient, SerialTransport
 from rig.rp2emu import MS
 
 

@@ -15,7 +15,7 @@ pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 
 from presstime import records  # noqa: E402
-from presstime.store import Store  # noqa: E402
+from presstime.history.store import Store  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MS = 1_000_000

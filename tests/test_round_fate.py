@@ -15,11 +15,11 @@ from mpy import FIRMWARE
 
 sys.path.insert(0, FIRMWARE)
 
-from presstime import journal_damage, rebuild  # noqa: E402
 from presstime.core import events as E  # noqa: E402
 from presstime.core.table import OVER, SUMMARY, Table  # noqa: E402
 from presstime.device.app import App, MemJournal  # noqa: E402
 from presstime.device.ports.fake import FakePort  # noqa: E402
+from presstime.sync import damage, rebuild  # noqa: E402
 
 SETUPS = [
     {"players": ["Ada", "Ben", "Cy"], "mode": "standard", "duration_ms": 20000},
@@ -85,20 +85,20 @@ def test_the_desktop_words_come_from_the_machine():
     t.press(0, 5000000)
     t.drain()
     assert (
-        journal_damage.apply(t, (E.PRESS, 7, 1, 0, 1000))
+        damage.apply(t, (E.PRESS, 7, 1, 0, 1000))
         == "the table refuses it: a press for seat 8, but the game has 3 players"
     )
     assert (
-        journal_damage.apply(t, (E.NEXT,))
+        damage.apply(t, (E.NEXT,))
         == "the table refuses it: a next while the round is running (standard mode), "
         "which the table never does"
     )
     assert (
-        journal_damage.apply(t, (E.PRESS, 0, 2, 0, 6000))
+        damage.apply(t, (E.PRESS, 0, 2, 0, 6000))
         == "the table refuses it: a press for seat 1 (token 2, flags 0) while it is printed: "
         "not one the table makes"
     )
-    assert journal_damage.apply(t, (E.PRESS, 1, 2, 0, 6000)) is None
+    assert damage.apply(t, (E.PRESS, 1, 2, 0, 6000)) is None
 
 
 # ---- the laws --------------------------------------------------------------------------------

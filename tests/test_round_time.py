@@ -3,7 +3,7 @@
 import pytest
 
 from presstime.errors import BadInput
-from presstime.round_time import parse_ms, round_time_ms
+from presstime.tableside.round_time import parse_ms, round_time_ms
 
 
 @pytest.mark.parametrize(

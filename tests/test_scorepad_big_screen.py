@@ -8,7 +8,7 @@ import pytest
 
 from helpers import GOOD_PAD
 from presstime import records
-from presstime.entry import round_slot
+from presstime.entry.score_entry import round_slot
 from presstime.scorepad.server import ScorepadServer
 from presstime.scorepad.session import ScorepadSession
 from scorepad_phones import launch
@@ -195,7 +195,7 @@ def test_both_pages_work_under_their_content_security_policy(chromium):
 def test_the_finished_game_is_one_tap_from_bg_stats_on_phones_and_the_big_screen(chromium):
     from playwright.sync_api import sync_playwright
 
-    from presstime.scorepad.table import TableScorepad
+    from presstime.scorepad.at_table import TableScorepad
 
     session, result = played(4)
     pad = TableScorepad(session.record, lambda r: None, say=lambda *a: None).start()

@@ -13,8 +13,8 @@ import pytest
 
 from presstime import records
 from presstime.commands import enter as enter_cmd
-from presstime.entry import ScoreEntry
-from presstime.store import open_store
+from presstime.entry.score_entry import ScoreEntry
+from presstime.history.store import open_store
 from scorepad_phones import Phone, launch
 
 PLAYERS = ["Ada", "Ben", "Cy"]

@@ -6,9 +6,9 @@ import copy
 
 import pytest
 
-from presstime.entry import EntryStopped
-from presstime.scorepad import table
-from presstime.scorepad.table import TableScorepad, enter_with_phones
+from presstime.entry.score_entry import EntryStopped
+from presstime.scorepad import at_table
+from presstime.scorepad.at_table import TableScorepad, enter_with_phones
 
 ADA = {
     "white_space": 2,
@@ -45,7 +45,7 @@ def test_the_terminal_asks_only_what_the_phones_did_not_send(monkeypatch):
         return "\n"  # the host presses Enter: the round closes early
 
     monkeypatch.setattr(TableScorepad, "start", keep)
-    monkeypatch.setattr(table, "poll_stdin", poll)
+    monkeypatch.setattr(at_table, "poll_stdin", poll)
     prompts = []
 
     def ask(prompt):

@@ -5,8 +5,8 @@ import json
 import urllib.request
 
 from helpers import fit_to_print_record
-from presstime.scorepad.table import DraftLink, TableScorepad
-from presstime.store import open_store
+from presstime.history.store import open_store
+from presstime.scorepad.at_table import DraftLink, TableScorepad
 from scorepad_phones import Phone, launch
 
 TYPED = {"white_space": 4, "articles": 8, "photos": 5}
@@ -104,7 +104,7 @@ def test_the_end_of_game_link_names_the_game_by_the_uuid_it_is_stored_with(tmp_p
     import urllib.parse
 
     from presstime import records
-    from presstime.bgstats import play_link, stored_plays
+    from presstime.history.bgstats import play_link, stored_plays
 
     rec = {
         "game": "mini-fits",

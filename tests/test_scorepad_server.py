@@ -169,7 +169,7 @@ def test_bind_takes_only_this_computers_addresses():
 
 
 def test_the_host_frees_a_seat_and_closes_a_round_from_the_terminal(pad):
-    from presstime.scorepad.table import TableScorepad
+    from presstime.scorepad.at_table import TableScorepad
 
     host = TableScorepad.__new__(TableScorepad)
     host.session, host.said = pad.session, []

@@ -6,8 +6,8 @@ import re
 
 import segno
 
+from presstime.scorepad.at_table import QUIET, TableScorepad, qr_lines
 from presstime.scorepad.options import lan_addresses
-from presstime.scorepad.table import QUIET, TableScorepad, qr_lines
 
 URL = "http://192.0.2.2:40123/Zm9vYmFyYmF6cXV4cXV1eA/"
 CELL = re.compile(r"\x1b\[(\d+);(\d+)m\u2580")
@@ -59,8 +59,8 @@ def test_every_address_prints_this_computers_addresses_not_0_0_0_0():
 def test_the_table_view_keeps_the_scorepad_link_in_sight():
     """In `play --scorepad` the full-screen table view runs round 1 at once: its footer carries
     the link, and the URL and QR code are printed again when the round's numbers are due."""
-    from presstime import tableview
     from presstime.core.table import Table
+    from presstime.tableside import display
 
     t = Table()
     t.configure({"players": ["Ada", "Ben", "Cy"], "mode": "standard", "duration_ms": 60000}, 0)
@@ -70,10 +70,10 @@ def test_the_table_view_keeps_the_scorepad_link_in_sight():
     rec = {"game": "mini-fits", "players": ["Ada", "Ben"]}
     pad = TableScorepad(rec, lambda r: None, say=said.append).start()
     try:
-        view = tableview.View("play", keys="1-6 press")
+        view = display.View("play", keys="1-6 press")
         view.link = pad.footer()
         for width, height in ((80, 24), (120, 40)):
-            screen = "\n".join(tableview.render_text(t.status(20000), view, width, height))
+            screen = "\n".join(display.render_text(t.status(20000), view, width, height))
             assert "scorepad: http://127.0.0.1:%d/" % pad.server.port in screen
         pad.covered = True  # what play's table view sets when it ends
         pad.poll_line = lambda timeout: ""  # the host presses Enter: the round closes at once

@@ -1,4 +1,4 @@
-"""One board, many screens (presstime.share): the process that holds a board serves it to the
+"""One board, many screens (presstime.board.share): the process that holds a board serves it to the
 others over a Unix socket; nobody opens the port twice; who holds it is said."""
 
 import json
@@ -11,9 +11,10 @@ import time
 
 import pytest
 
-from presstime import boards, cli, share
+from presstime import cli
+from presstime.board import ports, share
+from presstime.board.link import BoardError, PortBusy, SerialTransport
 from presstime.core import wire
-from presstime.link import BoardError, PortBusy, SerialTransport
 from simboard import wait_until
 
 
@@ -149,10 +150,10 @@ def test_repl_is_refused_while_another_process_holds_the_board(sim, owner, capsy
 
 
 def test_a_second_play_becomes_a_view_of_the_game(sim, owner, monkeypatch, capsys):
-    from presstime import watching
+    from presstime.tableside import watch
 
     seen = []
-    monkeypatch.setattr(watching, "watch_board", lambda port, **kw: seen.append(port) or 0)
+    monkeypatch.setattr(watch, "watch_board", lambda port, **kw: seen.append(port) or 0)
     assert cli.main(["play", "--port", sim.path, "--players", "X,Y"]) == 0
     assert seen == [sim.path]
     assert "being played by `presstime play` (pid %d)" % os.getpid() in capsys.readouterr().out
@@ -160,7 +161,7 @@ def test_a_second_play_becomes_a_view_of_the_game(sim, owner, monkeypatch, capsy
 
 def test_no_board_found_does_not_send_watch_into_play_sim(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
-    monkeypatch.setattr(boards, "usb_boards", lambda comports=None: [])
+    monkeypatch.setattr(ports, "usb_boards", lambda comports=None: [])
     assert cli.main(["watch", "--once"]) == 1
     err = capsys.readouterr().err
     assert "no board found" in err and "play --sim" not in err and "presstime sim --pty" in err

@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from presstime import pty_out
 from presstime.core import wire
+from presstime.sim import pty_out
 from simboard import client_for, wait_until
 
 

@@ -6,11 +6,11 @@ import io
 import pytest
 from hypothesis import given, strategies as s
 
-from presstime import sound
 from presstime.core import events
 from presstime.core.table import WARNINGS, Table
 from presstime.errors import BadInput
-from presstime.round_time import warnings_ms
+from presstime.tableside import sound
+from presstime.tableside.round_time import warnings_ms
 from simboard import client_for
 
 

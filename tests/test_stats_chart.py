@@ -8,7 +8,8 @@ import pytest
 
 from helpers import ZERO_PAD, run_cli
 from history_records import OTHERS
-from presstime import cli, history_stats
+from presstime import cli
+from presstime.history import stats as history_stats
 
 
 def pad(**kw):

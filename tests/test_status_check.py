@@ -9,10 +9,12 @@ import math
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from presstime import boards, cli, mirror, share, status_check, tableview
+from presstime import cli
+from presstime.board import ports, share, status_check
+from presstime.board.link import BoardClient, LinkError, Transport
 from presstime.core import wire
 from presstime.core.table import Table
-from presstime.link import BoardClient, LinkError, Transport
+from presstime.tableside import display, status_text
 
 
 def _statuses():
@@ -93,14 +95,14 @@ def hostile(draw):
 
 
 def _views(s):
-    view = tableview.View("watch", keys="Ctrl-C stops watching", port="board on /dev/x")
-    mirror.one_line(s)
-    mirror.lines(s)
-    mirror.headline(s)
-    mirror.why_no_undo(s)
-    mirror.finish_order(s)
-    tableview.render_text(s, view, 80, 24)
-    tableview.render_text(s, view, 40, 12)
+    view = display.View("watch", keys="Ctrl-C stops watching", port="board on /dev/x")
+    status_text.one_line(s)
+    status_text.lines(s)
+    status_text.headline(s)
+    status_text.why_no_undo(s)
+    status_text.finish_order(s)
+    display.render_text(s, view, 80, 24)
+    display.render_text(s, view, 40, 12)
     json.dumps(s, allow_nan=False)
 
 
@@ -159,7 +161,7 @@ class HostileBoard(Transport):
 @given(hostile())
 def test_watch_json_prints_only_json_and_never_a_traceback(monkeypatch, capsys, s):
     payload = json.dumps(s, allow_nan=True).encode()  # NaN and Infinity as a sender writes them
-    monkeypatch.setattr(boards, "pick_port", lambda port=None, **kw: "/dev/hostile")
+    monkeypatch.setattr(ports, "pick_port", lambda port=None, **kw: "/dev/hostile")
     monkeypatch.setattr(
         share,
         "connect",

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from helpers import example, example_path
-from presstime import store as store_mod
 from presstime.errors import BadInput, Failure
+from presstime.history import store as store_mod
+from presstime.history.store import JournalError, Store
 from presstime.records import is_uuid
-from presstime.store import JournalError, Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = example_path()
@@ -299,7 +299,7 @@ def test_a_fault_inside_add_journal_leaves_the_previous_state(db):
 
 CRASH = textwrap.dedent("""
     import json, os, sys
-    from presstime.store import Store
+    from presstime.history.store import Store
     path, table, nth, batch = sys.argv[1], sys.argv[2], int(sys.argv[3]), json.loads(sys.argv[4])
     s = Store(path)
     count = [0]

@@ -10,7 +10,7 @@ import pytest
 from enter_runner import run_enter
 from helpers import example, example_path, presstime_process
 from presstime import cli
-from presstime.store import Store
+from presstime.history.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = example_path()
@@ -82,7 +82,7 @@ def test_done_on_a_full_disk_keeps_the_draft_and_says_so(small_disk):
     import argparse
 
     from presstime.commands import enter
-    from presstime.store import StoreFull
+    from presstime.history.store import StoreFull
 
     parser = argparse.ArgumentParser()
     enter.configure(parser)
@@ -175,7 +175,7 @@ def test_export_reads_one_snapshot_while_a_delete_commits(tmp_path, monkeypatch,
 def test_sync_on_a_full_disk_says_which_records_it_stored(
     small_disk, tmp_path, capsys, monkeypatch
 ):
-    from presstime.simserve import Simulator
+    from presstime.sim.headless import Simulator
     from test_sync_faults import fill as play_games
 
     monkeypatch.setenv("PRESSTIME_RUNTIME", str(tmp_path / "run"))
@@ -203,7 +203,7 @@ def test_sync_on_a_full_disk_says_which_records_it_stored(
 
 
 def test_the_schema_digest_is_the_migrated_schema():
-    from presstime import store as store_mod
+    from presstime.history import store as store_mod
 
     digest = store_mod.schema_digest(store_mod.expected_schema(store_mod.SCHEMA_VERSION))
     assert store_mod.SCHEMA_DIGEST == digest, (

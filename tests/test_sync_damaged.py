@@ -11,14 +11,15 @@ import struct
 
 import pytest
 
-from presstime import cli, rebuild
+from presstime import cli
 from presstime.core import events as E
 from presstime.core.table import Table, normalise
 from presstime.device.journal import Journal
 from presstime.errors import BadInput, Failure
-from presstime.journal_sync import pull
-from presstime.simserve import Simulator
-from presstime.store import Store
+from presstime.history.store import Store
+from presstime.sim.headless import Simulator
+from presstime.sync import rebuild
+from presstime.sync.journal import pull
 
 
 @pytest.fixture
@@ -249,7 +250,7 @@ def test_a_discarded_draft_comes_back_when_its_game_has_new_records(tmp_path):
     _, events = played(["Ada", "Ben"])
     records = journal_of(events)
     half = len(records) // 2
-    from presstime.keeping import store_board_games
+    from presstime.history.keeping import store_board_games
 
     with Store(str(tmp_path / "h.sqlite3")) as s:
         s.add_journal("b", records[:half])
@@ -326,7 +327,7 @@ def test_a_simulator_advert_with_an_impossible_pid_is_ignored(tmp_path, monkeypa
 @pytest.mark.parametrize("pid", [0, -1, 2**40])
 def test_a_link_owner_advert_with_an_impossible_pid_is_ignored(tmp_path, monkeypatch, capsys, pid):
     """The adverts of processes sharing a board are read by the same reader as the simulators'."""
-    from presstime import share
+    from presstime.board import share
 
     run = tmp_path / "run"
     run.mkdir(mode=0o700)

@@ -14,8 +14,8 @@ from presstime import cli
 from presstime.core import events as E
 from presstime.core.table import normalise
 from presstime.device.journal import Journal
-from presstime.simserve import Simulator
-from presstime.store import Store
+from presstime.history.store import Store
+from presstime.sim.headless import Simulator
 
 
 def fill(path, games, keep=400):

@@ -20,15 +20,15 @@ from hypothesis import HealthCheck, event, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from journal_fakes import FakeFS, PowerCut
-from presstime import rebuild
 from presstime.core.table import OVER, SUMMARY
 from presstime.device.app import App
 from presstime.device.journal import Journal
 from presstime.device.ports.fake import FakePort
-from presstime.keeping import store_board_games
-from presstime.play_games import GameDemo
-from presstime.play_session import Demo
-from presstime.store import Store
+from presstime.history.keeping import store_board_games
+from presstime.history.store import Store
+from presstime.sync import rebuild
+from presstime.tableside.play_games import GameDemo
+from presstime.tableside.play_session import Demo
 
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 CONTROL = -1

@@ -3,8 +3,8 @@ says whose press it took back."""
 
 import pytest
 
-from presstime import mirror
-from presstime.table_screen import TableScreen
+from presstime.tableside import status_text
+from presstime.tableside.round_screen import TableScreen
 from simboard import client_for, wait_until
 
 
@@ -26,18 +26,23 @@ def _st(
 
 
 def test_why_a_press_does_nothing():
-    assert "no seat 5: this game has 2 players" in mirror.why_press_does_nothing(_st(), 4)
+    assert "no seat 5: this game has 2 players" in status_text.why_press_does_nothing(_st(), 4)
     assert (
-        mirror.why_press_does_nothing(_st(states=("printed", "reporting"), tokens=(1, None)), 0)
+        status_text.why_press_does_nothing(
+            _st(states=("printed", "reporting"), tokens=(1, None)), 0
+        )
         == "Ada has printed already (token 1)"
     )
     assert (
-        mirror.why_press_does_nothing(_st(mode="turns", turn=1), 0) == "not Ada's turn: it is Ben's"
+        status_text.why_press_does_nothing(_st(mode="turns", turn=1), 0)
+        == "not Ada's turn: it is Ben's"
     )
-    assert "paused" in mirror.why_press_does_nothing(_st("paused"), 0)
-    assert "3-2-1" in mirror.why_press_does_nothing(_st("countdown"), 1)
-    assert mirror.why_press_does_nothing(_st(), 1) is None
-    assert mirror.why_press_does_nothing(_st("ready", states=("waiting", "waiting")), 0) is None
+    assert "paused" in status_text.why_press_does_nothing(_st("paused"), 0)
+    assert "3-2-1" in status_text.why_press_does_nothing(_st("countdown"), 1)
+    assert status_text.why_press_does_nothing(_st(), 1) is None
+    assert (
+        status_text.why_press_does_nothing(_st("ready", states=("waiting", "waiting")), 0) is None
+    )
 
 
 def test_last_presser():
@@ -48,8 +53,8 @@ def test_last_presser():
             {"name": "Cy", "print_ms": None},
         ]
     }
-    assert mirror.last_presser(st) == "Ben"
-    assert mirror.last_presser({"players": []}) is None
+    assert status_text.last_presser(st) == "Ben"
+    assert status_text.last_presser({"players": []}) is None
 
 
 class Screen(TableScreen):

@@ -4,7 +4,7 @@ alternate screen, the cursor home of each redraw) reach the terminal as codes, n
 
 import io
 
-from presstime.tableview import Screen, View
+from presstime.tableside.display import Screen, View
 from presstime.term import SafeStream
 
 

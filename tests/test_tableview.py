@@ -8,8 +8,8 @@ import unicodedata
 from hypothesis import given, strategies as hs
 from rich.cells import cell_len
 
-from presstime import mirror, tableview
 from presstime.core.table import Table
+from presstime.tableside import display, status_text
 
 SIX = ["Ada", "Benedikt-Alexander", "Cy", "Dee\x1b[2J", "Eve\u202eevil", "Fay\x07"]
 # the board refuses names with control characters (core/table.py configure), so the round
@@ -79,13 +79,13 @@ def statuses():
 
 
 def lines_of(st, width=80, height=24, view=None):
-    view = view or tableview.View(
+    view = view or display.View(
         "play",
         keys="1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo",
         port="serving the link on /dev/pts/3",
     )
     view.note("undo refused: the last press is 7 s old (undo takes one under 5 s)")
-    return tableview.render_text(st, view, width, height)
+    return display.render_text(st, view, width, height)
 
 
 def test_six_players_at_80_columns_nothing_wraps():
@@ -95,7 +95,7 @@ def test_six_players_at_80_columns_nothing_wraps():
         assert all(cell_len(line) <= 80 for line in out)
         # every player's row is one line: seat number, (start of the) name and state together
         for i, p in enumerate(st["players"]):
-            name = tableview.safe(p["name"])[:3]
+            name = display.safe(p["name"])[:3]
             rows = [line for line in out if ("%d   %s" % (i + 1, name)) in line]
             assert len(rows) == 1, (st["phase"], p["name"], out)
         assert "presstime" in out[0] and out[0].rstrip().endswith(
@@ -130,7 +130,7 @@ def test_the_view_follows_the_terminal_size():
 def test_never_a_raw_control_character():
     for st in statuses():
         for colour in (False, True):
-            text = "\n".join(tableview.render_text(st, tableview.View(), 80, 24, colour=colour))
+            text = "\n".join(display.render_text(st, display.View(), 80, 24, colour=colour))
             if colour:
                 text = _strip_sgr(text)
             assert not [c for c in text if unicodedata.category(c)[0] == "C" and c != "\n"], st[
@@ -146,14 +146,14 @@ def _strip_sgr(text):
 
 @given(hs.text(min_size=1, max_size=24))
 def test_safe_leaves_no_control_character(name):
-    out = tableview.safe(name)
+    out = display.safe(name)
     assert len(out) == len(name)
     assert not [c for c in out if unicodedata.category(c)[0] == "C"]
 
 
 def test_seat_colours_are_the_boards():
     st = statuses()[2]
-    text = "\n".join(tableview.render_text(st, tableview.View(), 80, 24, colour=True))
+    text = "\n".join(display.render_text(st, display.View(), 80, 24, colour=True))
     for p in st["players"]:
         assert "38;2;%d;%d;%d" % tuple(p["colour"]) in text
 
@@ -166,7 +166,7 @@ def test_plain_lines_off_a_terminal_and_with_no_color(monkeypatch):
             return True
 
     for stream in (io.StringIO(), Tty()):
-        with tableview.Screen(tableview.View(), stream=stream) as screen:
+        with display.Screen(display.View(), stream=stream) as screen:
             assert not screen.live
             for st in statuses()[:3]:
                 screen.show(st)
@@ -180,12 +180,12 @@ def test_plain_lines_off_a_terminal_and_with_no_color(monkeypatch):
 def test_mini_fits_counts_cards_drawn_and_left():
     t = Table()
     t.configure({"game": "mini-fits", "players": ["Ada"]}, 0)
-    assert mirror.card_words(t.status(0)) == "no card drawn yet (13 in the deck)"
+    assert status_text.card_words(t.status(0)) == "no card drawn yet (13 in the deck)"
     t.press(0, 1000 * 1000)
-    assert mirror.card_words(t.status(1001)) == "card 1/13 on the table (12 left)"
+    assert status_text.card_words(t.status(1001)) == "card 1/13 on the table (12 left)"
     for k in range(11):
         t.press(0, (2000 + k * 10) * 1000)
-    assert mirror.card_words(t.status(3000)) == "card 12/13 on the table (1 left)"
+    assert status_text.card_words(t.status(3000)) == "card 12/13 on the table (1 left)"
 
 
 def test_no_stale_reveal_at_a_new_round():
@@ -195,18 +195,18 @@ def test_no_stale_reveal_at_a_new_round():
         for p in range(3):
             t.press(p, (1000 + stage * 10 + p) * 1000)
     st = t.status(1040)
-    assert st["phase"] == "summary" and mirror.fresh_reveal(st)
+    assert st["phase"] == "summary" and status_text.fresh_reveal(st)
     t.control(1100)  # the next heist, 0.1 s after the reveal
     t.tick(1600)
     st = t.status(1600)
-    assert st["phase"] == "ready" and st["reveal_ms"] < mirror.REVEAL_FLASH_MS
-    assert not mirror.fresh_reveal(st) and "REVEAL!" not in mirror.headline(st)
+    assert st["phase"] == "ready" and st["reveal_ms"] < status_text.REVEAL_FLASH_MS
+    assert not status_text.fresh_reveal(st) and "REVEAL!" not in status_text.headline(st)
 
 
 def test_myth_fits_first_player_is_named():
     t = Table()
     t.configure({"game": "myth-fits", "players": ["Ada", "Ben", "Cy"]}, 0)
-    lines = mirror.setup_lines(t.status(0))
+    lines = status_text.setup_lines(t.status(0))
     assert "first player: Ada (seat 1) takes blue (blue goes first)" in lines
     assert not [line for line in lines if line == "first player: blue"]
 
@@ -216,12 +216,12 @@ def test_undo_refused_says_why():
     t.press(0, 4000000)
     st = t.status(11000)
     assert not st["undo"]
-    assert mirror.why_no_undo(st) == "the last press is 7 s old (undo takes one under 5 s)"
-    assert "no round" in mirror.why_no_undo({"phase": "ready", "players": []})
+    assert status_text.why_no_undo(st) == "the last press is 7 s old (undo takes one under 5 s)"
+    assert "no round" in status_text.why_no_undo({"phase": "ready", "players": []})
 
 
 def test_big_font_rows_line_up():
-    from presstime.bigfont import big_lines
+    from presstime.tableside.bigfont import big_lines
 
     for text in ("0:05", "12:34", "3/13", "1"):
         rows = big_lines(text, 2)
@@ -237,7 +237,7 @@ def test_final_table_marks_the_winner_and_out_of_business():
     with open(os.path.join(here, "examples", "fit-to-print.json")) as f:
         result = records.tally(json.load(f))
     out = io.StringIO()
-    from presstime.final_table import final_table
+    from presstime.tableside.final_standings import final_table
 
     final_table(result, out)
     text = out.getvalue()
@@ -254,7 +254,7 @@ def test_keys_on_a_terminal_come_one_at_a_time_without_enter():
     key is dropped whole, and the terminal's mode is restored afterwards."""
     import termios
 
-    from presstime.tablekeys import Keys
+    from presstime.tableside.keyboard import Keys
 
     master, slave = os.openpty()
     try:
@@ -273,7 +273,7 @@ def test_keys_on_a_terminal_come_one_at_a_time_without_enter():
 
 
 def test_keys_without_a_terminal_read_words_on_lines():
-    from presstime.tablekeys import Keys
+    from presstime.tableside.keyboard import Keys
 
     r, w = os.pipe()
     os.write(w, b"L3\nStart\n")
@@ -292,18 +292,18 @@ def test_myth_fits_first_player_stays_when_the_turn_moves_on():
     t.tick(5000)
     st = t.status(5000)
     assert st["turn"] == 1
-    lines = mirror.setup_lines(st)
+    lines = status_text.setup_lines(st)
     assert "first player: Ada (seat 1) takes blue (blue goes first)" in lines
 
 
 def test_a_long_note_is_shown_whole_at_80_columns():
-    from presstime.table_screen import TableScreen
+    from presstime.tableside.round_screen import TableScreen
 
     t = Table()
     t.configure({"players": ["Ada", "Ben"]}, 0)
-    view = tableview.View("play", keys="keys")
+    view = display.View("play", keys="keys")
     view.note(TableScreen.HELP)
-    lines = tableview.render_text(t.status(0), view, 80, 24)
+    lines = display.render_text(t.status(0), view, 80, 24)
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
     flat = " ".join(" ".join(lines).split())
     assert "\u2026" not in flat

@@ -13,8 +13,9 @@ import importlib
 import sys
 from typing import TYPE_CHECKING
 
-from . import __version__
-from .errors import BadInput, Failure
+from presstime import __version__
+from presstime.errors import BadInput, Failure
+from presstime.term import SafeStream, printable
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -153,7 +154,6 @@ def main(argv: list[str] | None = None) -> int:
         top.parse_args(argv)
         top.print_help()
         return 0
-    from .term import SafeStream, printable
 
     # No control character from a name, a board or a file reaches the terminal raw (term.py).
     saved = sys.stdout, sys.stderr
@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         _error("presstime %s: %s" % (argv[0], printable(e)))
         return 1
     except _database_error() as e:  # the history failing under a command (damaged, disk full)
-        from .store import database_failure, db_path
+        from presstime.history.store import database_failure, db_path
 
         failure = database_failure(db_path(args), e)
         print("presstime %s: %s" % (argv[0], printable(failure)), file=sys.stderr)

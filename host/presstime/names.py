@@ -18,10 +18,11 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
-from .core.config import key as name_key, name_refused
+from presstime.core.config import key as name_key, name_refused
+from presstime.errors import BadInput
 
 if TYPE_CHECKING:
-    from .hints import Json
+    from presstime.hints import Json
 
 
 def nfc(text: str) -> str:
@@ -45,8 +46,6 @@ def same(a: str, b: str) -> bool:
 def entered_list(texts: list[str], where: str) -> list[str]:
     """A seat order as typed -> the names; BadInput with one message per problem, each naming
     its seat ("--players, seat 2: ...")."""
-    from .errors import BadInput
-
     names = [typed(t) for t in texts]
     bad = []
     good = []  # compared with the good names only: a refused one may not even encode

@@ -11,11 +11,12 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .core import games
-from .errors import BadInput
+from presstime.core import games
+from presstime.errors import BadInput
+from presstime.names import normal_record
 
 if TYPE_CHECKING:
-    from .hints import Json, Record, Result
+    from presstime.hints import Json, Record, Result
 
 # Limits of what the desktop reads (docs/game-format.md, "Limits"). A game record is a few KB and
 # an export of a thousand games a few MB; beyond these a file is refused with a clear message,
@@ -81,8 +82,6 @@ def loads(text: str) -> Json:
     Infinity. ValueError (json.JSONDecodeError with a line and column when it is not JSON).
     Every text comes back in NFC (names.normal_record): a name is one player however the file
     wrote it."""
-    from .names import normal_record
-
     if json_depth(text) > MAX_DEPTH:
         raise ValueError(
             "nested more than %d deep (a game record is a few levels deep)" % MAX_DEPTH

@@ -1,5 +1,9 @@
 """Readable standings from a core result (`presstime score`, `show`, `play`)."""
 
+from presstime import games
+from presstime.history.game_words import decided_by
+from presstime.tableside.status_text import stamp
+
 _LABEL = 18
 
 
@@ -32,7 +36,6 @@ def winner_line(result):
     winners = result.get("winners") or []
     if not winners:
         return "No winner." + (" " + result["no_winner"] if result.get("no_winner") else "")
-    from .game_words import decided_by
 
     decider = decided_by(result)
     text = ("Winner: %s" if len(winners) == 1 else "Shared win: %s") % ", ".join(winners)
@@ -50,7 +53,7 @@ def generic_text(result):
         lines.append("  " + fact)
     if result.get("setup"):
         lines.append("")
-    from .game_words import label, unit
+    from presstime.history.game_words import label, unit
 
     game = result.get("game")
 
@@ -67,8 +70,6 @@ def generic_text(result):
 
 def standings_text(result, record=None):
     """The standings as text; with the game's `record`, each round's Breaking News card too."""
-    from . import games
-
     return games.face(games.of(result)).standings_text(result, record)
 
 
@@ -84,8 +85,6 @@ def table_rounds(record):
 def table_text(record):
     """Lines on the board's measurements of each round ("" when the record has none): round time
     of each press in token order, layout times in two-step mode, ties and how the round ended."""
-    from .mirror import stamp
-
     blocks = table_rounds(record)
     if not blocks:
         return ""

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..extras import CHARTS_NEEDS
+from presstime import games
+from presstime.commands.chart import check_output, load_pyplot, progression, save, stored_result
+from presstime.extras import CHARTS_NEEDS
+from presstime.history import game_words
+from presstime.history.store import add_db_argument, open_store
 
 if TYPE_CHECKING:
     import argparse
 
     from matplotlib.figure import Figure
 
-    from ..hints import Result
+    from presstime.hints import Result
 
 EXAMPLE = (
     """examples:
@@ -29,8 +33,6 @@ EXAMPLE = (
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..store import add_db_argument
-
     parser.add_argument("id", help="the game's number, as `presstime history` lists it")
     parser.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="the card file: .png or .svg"
@@ -40,8 +42,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def columns(game: str, result: Result) -> list[tuple[str, str]]:
     """[(header, key)] of the card's table: the game's own numbers, then the total."""
-    from .. import game_words, games
-
     out = list(games.face(game).card_columns(result))
     total = game_words.score_unit(game)
     out.append(
@@ -86,9 +86,6 @@ def table_rows(game: str, result: Result) -> tuple[list[str], list[list[str]]]:
 
 
 def card_figure(plt: Any, game_id: int, result: Result, played: str | None) -> Figure:
-    from .. import game_words, games
-    from .chart import progression
-
     game = games.of(result)
     header, rows = table_rows(game, result)
     has_rounds = any(p.get("rounds") for p in result.get("players") or [])
@@ -156,9 +153,6 @@ def card_figure(plt: Any, game_id: int, result: Result, played: str | None) -> F
 
 def run(args: argparse.Namespace) -> int:
     import sys
-
-    from ..store import open_store
-    from .chart import check_output, load_pyplot, save, stored_result
 
     check_output(args.output)
     with open_store(args) as store:

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..extras import CHARTS_NEEDS
+from presstime import games
+from presstime.errors import BadInput, Failure
+from presstime.extras import CHARTS_NEEDS
+from presstime.history import game_words, select
+from presstime.history.store import DamagedGame, add_db_argument, open_store
 
 if TYPE_CHECKING:
     import argparse
@@ -19,8 +23,8 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from ..hints import Result
-    from ..store import Store
+    from presstime.hints import Result
+    from presstime.history.store import Store
 
 EXAMPLE = (
     """examples:
@@ -39,9 +43,6 @@ SMOOTH_FROM = 40  # --all over more games than this draws each player's moving a
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from .. import games
-    from ..store import add_db_argument
-
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("id", nargs="?", help="the game's number, as `presstime history` lists it")
     which.add_argument(
@@ -63,15 +64,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def load_pyplot() -> Any:
     """matplotlib.pyplot on the non-interactive Agg backend, or Failure telling how to install
     it."""
-    from ..errors import Failure
-
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        from ..extras import install_hint
+        from presstime.extras import install_hint
 
         raise Failure("charts need matplotlib, which is not installed: %s" % install_hint("charts"))
     return plt
@@ -118,8 +117,6 @@ def _panel_width(names):
 def unit_panels(game: str, result: Result) -> list[tuple[str, list[tuple[str, str, list[Any]]]]]:
     """[(unit, [(label, key, [value per player])])]: the game's numbers grouped by unit, each
     group drawn on its own axis. Round numbers are summed over the game."""
-    from .. import games
-
     players = result.get("players") or []
     groups = {}
     order = []
@@ -217,8 +214,6 @@ def _breakdown(ax, names, per_player, categories, labels, title, winners):
 
 
 def _round_labels(game, players):
-    from .. import game_words
-
     rounds = max([len(p.get("rounds") or []) for p in players] + [0])
     word = game_words.round_words(game)[0]
     labels = []
@@ -235,8 +230,6 @@ def _round_labels(game, players):
 def progression(ax: Axes, game: str, result: Result, small: bool = False) -> bool:
     """Each player's running total after each round (and after end-of-game adjustments), each
     line labelled at its end; False when the game has no rounds."""
-    from .. import game_words
-
     players = result.get("players") or []
     labels = _round_labels(game, players)
     if not labels:
@@ -286,8 +279,6 @@ def progression(ax: Axes, game: str, result: Result, small: bool = False) -> boo
 
 
 def _title(game_id, result):
-    from .. import game_words, games
-
     game = games.of(result)
     text = "Game #%s: %s" % (
         game_id,
@@ -307,8 +298,6 @@ def _title(game_id, result):
 
 
 def game_figure(plt: Any, game_id: int, result: Result) -> Figure:
-    from .. import game_words, games
-
     game = games.of(result)
     players = result.get("players") or []
     names = [p["name"] for p in players]
@@ -362,8 +351,6 @@ def game_figure(plt: Any, game_id: int, result: Result) -> Figure:
 
 def all_figure(plt: Any, game: str, scored: list[tuple[int, Result]]) -> Figure:
     """scored: [(id, result)] of complete games, oldest first."""
-    from .. import game_words, games
-
     unit = game_words.score_unit(game)
     names = sorted(set(p["name"] for _, result in scored for p in result.get("players") or []))
     wins = dict((n, 0) for n in names)
@@ -486,8 +473,6 @@ def save(plt: Any, fig: Figure, path: str) -> None:
     """Write the figure (PNG or SVG by suffix), everything drawn kept inside the file."""
     import os
 
-    from ..errors import Failure
-
     suffix = os.path.splitext(path)[1].lower()
     try:
         fig.savefig(
@@ -507,16 +492,12 @@ def save(plt: Any, fig: Figure, path: str) -> None:
 def check_output(path: str) -> None:
     import os
 
-    from ..errors import BadInput
-
     if os.path.splitext(path)[1].lower() not in FORMATS:
         raise BadInput("%s: a chart file ends in .png or .svg" % path)
 
 
 def stored_result(store: Store, game_id: int | str) -> tuple[int, Result]:
     """The stored result of one game; BadInput for an unknown id, DamagedGame when damaged."""
-    from ..store import DamagedGame
-
     game_id = store.get_game_id(game_id)
     state, result, status, error = store.result(game_id)
     if state == "damaged" or result is None:
@@ -528,13 +509,9 @@ def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from .. import history_select
-    from ..errors import BadInput
-    from ..store import open_store
-
     check_output(args.output)
     if args.all:
-        history_select.Selection(game=args.game)  # an unknown game: exit 2 with the choices
+        select.Selection(game=args.game)  # an unknown game: exit 2 with the choices
     with open_store(args) as store:
         if args.all:
             scored = []

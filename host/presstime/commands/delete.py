@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from presstime.commands.history import rows, table_lines
+from presstime.errors import BadInput, Failure
+from presstime.history.store import add_db_argument, open_store
+
 if TYPE_CHECKING:
     import argparse
 
@@ -21,8 +25,6 @@ scorepad numbers to type again (`presstime enter --list`)."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..store import add_db_argument
-
     parser.add_argument(
         "ids", nargs="+", metavar="ID", help="games to delete, as `presstime history` numbers them"
     )
@@ -59,10 +61,6 @@ def _games(count):
 
 def run(args: argparse.Namespace) -> int:
     import sys
-
-    from ..errors import BadInput, Failure
-    from ..store import open_store
-    from .history import rows, table_lines
 
     with open_store(args) as store:
         problems = []

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from presstime import term
+from presstime.board import ports, share
+
 if TYPE_CHECKING:
     import argparse
 
@@ -13,7 +16,7 @@ EXAMPLE = """examples:
 
 MicroPython Pico: 2E8A:0005. CircuitPython: Adafruit 239A (Pico 239A:80F4, Macropad 239A:8108);
 the data port (usb_cdc.data) is the one the link uses. Simulators are those started by
-`presstime sim --pty`, `presstime play --sim` or `python -m presstime.simserve`; a board another
+`presstime sim --pty`, `presstime play --sim` or `python -m presstime.sim.headless`; a board another
 presstime command holds is shared with the others (its holder is named)."""
 
 
@@ -24,9 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import json
 
-    from .. import boards, share, term
-
-    found = boards.all_devices()
+    found = ports.all_devices()
     for d in found:
         h = share.holder_of(d["port"])
         if h is not None:

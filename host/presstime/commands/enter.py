@@ -1,6 +1,6 @@
 """presstime enter: type in a game's scorepad round by round, resumable after the terminal closes.
 
-Every game: one whose rounds have their own set-up (its face's ROUND_SETUP: entry.ScoreEntry,
+Every game: one whose rounds have their own set-up (its face's ROUND_SETUP: score_entry.ScoreEntry,
 round by round) or one whose questions are its core face's `fields` (game_entry.GameEntry: the
 numbers a board would leave to the table, and the photo tokens of a game in turns).
 
@@ -9,6 +9,18 @@ stored there as a game (see `presstime history`). Input that ends early (Ctrl-D,
 terminal) keeps the draft and exits with status 1; `quit` keeps it and exits with status 0;
 running `presstime enter` again resumes where it stopped.
 """
+
+from presstime import games
+from presstime.entry.drafts import DraftLock
+from presstime.entry.game_entry import GameEntry, ask_game_setup
+from presstime.entry.score_entry import EntryStopped, ScoreEntry, ask_setup, player_names
+from presstime.errors import BadInput, Failure
+from presstime.history import store as store_mod
+from presstime.history.keeping import store_finished
+from presstime.history.store import DamagedDraft, add_db_argument
+from presstime.report import standings_text
+from presstime.scorepad.options import add_arguments as add_scorepad_arguments, resolve_bind
+from presstime.sync.rebuild import key_board
 
 EXAMPLE = """examples:
   presstime enter              start a game (or resume the one in progress); asks which game
@@ -25,8 +37,6 @@ At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`."""
 
 def _epilog():
     """The examples, then what each game asks, in its face's words."""
-    from .. import games
-
     return (
         EXAMPLE
         + "\n"
@@ -40,8 +50,6 @@ DRAFT_KEY = "enter"
 
 
 def configure(parser):
-    from ..store import add_db_argument
-
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--resume", action="store_true", help="resume the game in progress (error if there is none)"
@@ -55,7 +63,6 @@ def configure(parser):
         help="finish a draft saved by `presstime play` or `sync` (keys: --list)",
     )
     group.add_argument("--list", action="store_true", help="list the drafts waiting for numbers")
-    from .. import games
 
     parser.add_argument(
         "--game", choices=list(games.names()), help="the game of a new entry (default: asked)"
@@ -72,15 +79,12 @@ def configure(parser):
         action="store_true",
         help="--discard without asking (required when not on a terminal)",
     )
-    from ..scorepad.options import add_arguments as add_scorepad_arguments
 
     add_scorepad_arguments(parser)
     add_db_argument(parser)
 
 
 def _summary(record):
-    from ..entry import player_names
-
     names = ", ".join(player_names(record)) or "no players yet"
     kind = record.get("mode") or record.get("game", "standard")
     if "rounds" not in record:
@@ -101,15 +105,8 @@ def _echoing_input(prompt):
 
 
 def run(args, ask=_echoing_input, say=print):
-    from .. import store as store_mod
-    from ..drafts import DraftLock
-    from ..errors import BadInput
-    from ..report import standings_text
-
     phones = args if getattr(args, "scorepad", False) else None
     if phones is not None:
-        from ..scorepad.options import resolve_bind
-
         args.bind = resolve_bind(args.bind)  # a wrong address is refused before the game
     with store_mod.open_store(args) as store:
         if getattr(args, "game", None) and (args.resume or args.list or args.draft or args.discard):
@@ -146,11 +143,6 @@ def run(args, ask=_echoing_input, say=print):
 def _enter_typed(store, args, ask, say, phones):
     """The game typed here (draft `enter`, held by this process): (game id, record, result)
     once stored, or (None, exit status, None) when stopped."""
-    from .. import games
-    from ..entry import EntryStopped
-    from ..errors import BadInput
-    from ..game_entry import ask_game_setup
-
     if args.new:
         store.drop_draft(DRAFT_KEY)  # damaged or not, it goes
     draft = None if args.new else store.load_draft(DRAFT_KEY)
@@ -203,7 +195,6 @@ def _enter_typed(store, args, ask, say, phones):
         return None, 130, None
     if not _finished(result, DRAFT_KEY, "--resume", say):
         return None, 0, None
-    from ..keeping import store_finished
 
     return store_finished(store, record, DRAFT_KEY, result), record, result
 
@@ -224,8 +215,8 @@ def _finished(result, key, resume, say):
 
 
 def _with_phones(record, save, phones, ask, say):
-    """`--scorepad`: the players' own numbers from their phones (scorepad/table.py)."""
-    from ..scorepad.table import enter_with_phones
+    """`--scorepad`: the players' own numbers from their phones (scorepad/at_table.py)."""
+    from presstime.scorepad.at_table import enter_with_phones
 
     return enter_with_phones(record, save, phones, ask, say, keep=getattr(phones, "keep", None))
 
@@ -233,20 +224,16 @@ def _with_phones(record, save, phones, ask, say):
 def _keep_link(phones, store, key):
     """--scorepad: the phones' link is kept beside the draft (a resumed game keeps it)."""
     if phones is not None:
-        from ..scorepad.table import DraftLink
+        from presstime.scorepad.at_table import DraftLink
 
         phones.keep = DraftLink(store, key)
 
 
 def _face(record):
-    from .. import games
-
     return games.face(games.of(record))
 
 
 def _enter_round_by_round(record, draft, ask, say, save, phones=None):
-    from ..entry import ScoreEntry, ask_setup
-
     if "rounds" not in record:
         if draft is not None and "mode" in draft:
             say("Resuming the set-up.")
@@ -261,8 +248,7 @@ def _enter_round_by_round(record, draft, ask, say, save, phones=None):
 def _enter_other(record, draft, ask, say, save, phones=None):
     """A game whose questions are its core face's `fields`, without a board: every answer the core
     checks as typed, then the standings until `done`."""
-    from ..core import games
-    from ..game_entry import GameEntry, ask_game_setup
+    from presstime.core import games
 
     if draft is not None and "players" in draft:
         say("Resuming: %s." % _summary(record))
@@ -299,13 +285,10 @@ def _list_drafts(store, say):
 
 def _described(store, key):
     """A draft in one line: its game and players, or what is wrong with it."""
-    from ..store import DamagedDraft
-
     try:
         record = store.load_draft(key) or {}
     except DamagedDraft as e:
         return "DAMAGED: %s" % e.reason
-    from .. import games
 
     return "%s: %s" % (games.of(record), _summary(record))
 
@@ -315,9 +298,6 @@ def _discard_drafts(store, keys, yes, ask, say):
     and none open in another `enter`), listed, then asked (without a terminal --yes is required)."""
     import contextlib
     import sys
-
-    from ..drafts import DraftLock
-    from ..errors import BadInput, Failure
 
     keys = list(dict.fromkeys(keys))
     if keys == ["all"] and not store.has_draft("all"):
@@ -350,7 +330,6 @@ def _discard_drafts(store, keys, yes, ask, say):
                 answer = ""
             if answer.strip().lower() not in ("y", "yes"):
                 raise Failure("nothing discarded")
-        from ..rebuild import key_board
 
         for k in keys:
             board = key_board(k)
@@ -366,11 +345,6 @@ def _discard_drafts(store, keys, yes, ask, say):
 def _finish_board_draft(store, key, ask, say, phones=None):
     """Type the numbers a board's game is waiting for (a draft of `play` or `sync`), then store
     it under the same key, so a later `presstime sync` updates that game instead of adding one."""
-    from ..entry import EntryStopped, ScoreEntry
-    from ..errors import BadInput
-    from ..game_entry import GameEntry
-    from ..report import standings_text
-
     record = store.load_draft(key)
     if record is None:
         raise BadInput("--draft %s: no such draft (see `presstime enter --list`)" % key)
@@ -392,7 +366,6 @@ def _finish_board_draft(store, key, ask, say, phones=None):
         return stop.status
     if not _finished(result, key, "--draft " + key, say):
         return 0
-    from ..keeping import store_finished
 
     game_id = store_finished(store, record, key, result)
     say("")
@@ -403,8 +376,6 @@ def _finish_board_draft(store, key, ask, say, phones=None):
 
 def _stopped(say, eof, kept):
     """What a stopped entry says (`kept`: a draft holds what was typed) and its exit status."""
-    from ..entry import EntryStopped
-
     say("")
     if kept:
         say("Saved. Everything typed so far is kept: run `presstime enter` to continue.")

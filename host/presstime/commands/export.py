@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from presstime.errors import BadInput, Failure
+from presstime.history import bgstats, game_files, select
+from presstime.history.store import add_db_argument, open_store
+
 if TYPE_CHECKING:
     import argparse
 
@@ -25,9 +29,6 @@ FORMATS = ("json", "csv", "bgsplay", "bgstats")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from .. import history_select
-    from ..store import add_db_argument
-
     parser.add_argument(
         "ids", nargs="*", metavar="ID", help="games to export (default: all, or those selected)"
     )
@@ -48,7 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
     )
-    history_select.add_arguments(parser)
+    select.add_arguments(parser)
     add_db_argument(parser)
 
 
@@ -71,8 +72,6 @@ def _write(path, text):
     import os
     import tempfile
 
-    from ..errors import Failure
-
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".presstime-export-", dir=folder)
@@ -90,12 +89,8 @@ def _write(path, text):
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from .. import bgstats, game_files, history_select
-    from ..errors import BadInput
-    from ..store import open_store
-
     fmt = args.format or default_format(args.output)
-    selection = history_select.Selection.from_args(args)
+    selection = select.Selection.from_args(args)
     with open_store(args) as store:
         with store.snapshot():  # one view of the history, whatever a `delete` does meanwhile
             where, params = selection.sql("r")
@@ -137,8 +132,6 @@ def run(args: argparse.Namespace) -> int:
         )
     if not games:
         if damaged:
-            from ..errors import Failure
-
             raise Failure("nothing to export: every selected game is damaged")
         if selection.is_everything() and not wanted:
             raise BadInput("the history is empty: nothing to export")

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from presstime import term
+from presstime.errors import BadInput
+from presstime.history import game_words, select
+from presstime.history.store import add_db_argument, open_store
+
 if TYPE_CHECKING:
     import argparse
 
-    from ..history_select import Selection
-    from ..store import Store
+    from presstime.history.select import Selection
+    from presstime.history.store import Store
 
 EXAMPLE = """examples:
   presstime history                          # the 20 games played last
@@ -23,9 +28,6 @@ PAGE = 20
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from .. import history_select
-    from ..store import add_db_argument
-
     parser.add_argument("--json", action="store_true", help="print the list as one JSON document")
     parser.add_argument("--all", action="store_true", help="every game selected, not only a page")
     parser.add_argument(
@@ -39,7 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="only the games that cannot be read or scored, with the reason and the stored text",
     )
-    history_select.add_arguments(parser)
+    select.add_arguments(parser)
     add_db_argument(parser)
 
 
@@ -62,8 +64,6 @@ def _json_list(text):
 
 
 def _row(row):
-    from .. import game_words
-
     (
         game_id,
         added_at,
@@ -149,8 +149,6 @@ def table_lines(games: list[dict[str, Any]], width: int | None = None) -> list[s
     themselves, between names and words, so that no line is wider and every player is shown."""
     import textwrap
 
-    from .. import term
-
     table = [("#", "played", "game", "players", "play", "result")]
     for s in games:
         table.append(
@@ -234,13 +232,9 @@ def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from .. import history_select
-    from ..errors import BadInput
-    from ..store import open_store
-
     if args.limit < 1 or args.page < 1:
         raise BadInput("--limit and --page are whole numbers from 1")
-    selection = history_select.Selection.from_args(args)
+    selection = select.Selection.from_args(args)
     limit = None if args.all else args.limit
     with open_store(args) as store:
         found, total = query(

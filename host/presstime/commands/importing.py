@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from presstime.errors import BadInput, Failure
+from presstime.history import game_files
+from presstime.history.store import DamagedStore, StoreFull, add_db_argument, open_store
+
 if TYPE_CHECKING:
     import argparse
 
@@ -20,8 +24,6 @@ Exit status 2 if any file was refused (the others are imported all the same)."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..store import add_db_argument
-
     parser.add_argument(
         "files", nargs="+", metavar="FILE", help="game record files (.json or .csv)"
     )
@@ -37,10 +39,6 @@ def run(args: argparse.Namespace) -> int:
     import json
     import os
     import sys
-
-    from .. import game_files
-    from ..errors import BadInput
-    from ..store import DamagedStore, StoreFull, open_store
 
     report = []
     refused = 0
@@ -101,8 +99,6 @@ def _stopped(args, report, error):
     """The history could not take a file (a full disk, a damaged file): what was and was not
     stored, and exit status 1."""
     import json
-
-    from ..errors import Failure
 
     stored = [e["file"] for e in report if e["status"] == "imported"]
     left = [e["file"] for e in report if e["status"] in ("not stored", "not tried")]

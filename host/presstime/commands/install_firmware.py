@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from presstime.board import deploy
+from presstime.errors import BadInput
+
 if TYPE_CHECKING:
     import argparse
 
@@ -56,9 +59,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import deploy
-    from ..errors import BadInput
-
     board = args.board or deploy.detect_board(args.drive)
     if board == "pico":
         if args.drive or args.force:

@@ -1,7 +1,23 @@
 """presstime play: a game at the table, with the board (or the simulator) and this terminal."""
 
-from ..core.fit_to_print import GAME as DEFAULT_GAME  # the game whose scorepad `run` asks
-from ..play_session import open_board  # noqa: F401 (the board or the simulator, as play uses it)
+from presstime import records
+from presstime.board.ports import add_port_argument
+from presstime.core import games
+from presstime.core.fit_to_print import GAME as DEFAULT_GAME  # the game whose scorepad `run` asks
+from presstime.entry.score_entry import EntryStopped, ask_setup
+from presstime.errors import BadInput
+from presstime.history.store import add_db_argument
+from presstime.scorepad.options import add_arguments as add_scorepad_arguments, resolve_bind
+from presstime.tableside.play_session import (
+    Demo,
+    PlaySession,
+    open_board,  # noqa: F401 (the board or the simulator, as play uses it)
+    parse_players,
+    play_game,
+    played_elsewhere,
+    scripted_ask,
+)
+from presstime.tableside.round_time import round_time_ms, warnings_ms
 
 EXAMPLE = """examples:
   presstime play --demo                   a scripted game on the simulator, no typing
@@ -25,10 +41,6 @@ DEMO_PLAYERS = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
 def configure(parser):
-    from ..boards import add_port_argument
-    from ..core import games
-    from ..store import add_db_argument
-
     default = games.module(games.GAMES[0])
 
     add_port_argument(parser)
@@ -90,7 +102,6 @@ def configure(parser):
         help="--demo: keep the demo game in the history (by default a demo leaves it alone)",
     )
     parser.add_argument("--seed", type=int, default=2024, help=argparse_suppress())
-    from ..scorepad.options import add_arguments as add_scorepad_arguments
 
     add_scorepad_arguments(parser)
     add_db_argument(parser)
@@ -98,8 +109,6 @@ def configure(parser):
 
 def _in_turns():
     """The games played in turns: those a turn limit is for."""
-    from ..core import games
-
     return [g for g in games.GAMES if "turns" in games.module(g).MODES]
 
 
@@ -110,11 +119,7 @@ def argparse_suppress():
 
 
 def _play_other(args):
-    from ..core import games
-    from ..entry import EntryStopped
-    from ..errors import BadInput
-    from ..play_games import demo_players, run_game
-    from ..play_session import parse_players, played_elsewhere, scripted_ask
+    from presstime.tableside.play_games import demo_players, run_game
 
     viewed = played_elsewhere(args, print)
     if viewed is not None:
@@ -152,23 +157,7 @@ def _play_other(args):
 
 
 def run(args):
-    from .. import records
-    from ..core import games
-    from ..entry import EntryStopped, ask_setup
-    from ..errors import BadInput
-    from ..play_session import (
-        Demo,
-        PlaySession,
-        parse_players,
-        play_game,
-        played_elsewhere,
-        scripted_ask,
-    )
-    from ..round_time import round_time_ms, warnings_ms
-
     if args.scorepad:
-        from ..scorepad.options import resolve_bind
-
         args.bind = resolve_bind(args.bind)  # a wrong address is refused before the game
     if args.game != DEFAULT_GAME:
         return _play_other(args)

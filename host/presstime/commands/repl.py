@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from presstime.board import ports
+from presstime.board.link import LinkError
+from presstime.board.ports import add_port_argument
+from presstime.errors import Failure
+
 if TYPE_CHECKING:
     import argparse
 
@@ -25,17 +30,13 @@ REPL_TIMEOUT = 1.5
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..boards import add_port_argument
-
     add_port_argument(parser)
 
 
 def _usb_entries(port):
     """The USB listing's entries of the board on `port` ([] if it is not listed, e.g. a pty)."""
-    from .. import boards
-
     try:
-        found = boards.usb_boards()
+        found = ports.usb_boards()
     except Exception:  # the listing only chooses the wording
         return []
     mine = [d for d in found if d["port"] == port]
@@ -69,12 +70,9 @@ def what_happened(info: dict[str, Any], port: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import boards
-    from ..errors import Failure
-    from ..link import LinkError
-    from ..share import connect, describe, holder_of
+    from presstime.board.share import connect, describe, holder_of
 
-    port = boards.pick_port(args.port)
+    port = ports.pick_port(args.port)
     holder = holder_of(port)
     if holder is not None and holder.get("command") == "sim --pty":
         raise Failure(

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from presstime import records, report
+from presstime.errors import BadInput
+from presstime.history import game_files
+
 if TYPE_CHECKING:
     import argparse
 
@@ -31,9 +35,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import json
     import sys
-
-    from .. import game_files, records, report
-    from ..errors import BadInput
 
     scored = []
     refused = 0

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from presstime import records, report
+from presstime.history import bgstats
+from presstime.history.store import DamagedGame, add_db_argument, open_store
+
 if TYPE_CHECKING:
     import argparse
 
@@ -14,8 +18,6 @@ EXAMPLE = """examples:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..store import add_db_argument
-
     parser.add_argument("id", help="the game's number, as `presstime history` lists it")
     parser.add_argument(
         "--json", action="store_true", help="print the standings as one JSON document"
@@ -32,16 +34,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import json
 
-    from .. import records, report
-    from ..store import DamagedGame, open_store
-
     with open_store(args) as store:
         record = store.get_game(args.id)
         state, result, status, error = store.result(args.id)
         link = None
         if args.bgstats and state != "damaged":
-            from .. import bgstats
-
             plays = bgstats.stored_plays(store, "r.game_id = ?", [store.get_game_id(args.id)])
             link = bgstats.play_link(plays[0]) if plays else None
     if state == "damaged":
@@ -56,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(report.standings_text(result, record) + report.table_text(record), end="")
         if link:
-            from ..scorepad.table import qr_lines
+            from presstime.scorepad.at_table import qr_lines
 
             print("BG Stats, one tap on a phone (or scan the code): %s" % link)
             for line in qr_lines(link):

@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from presstime.board.ports import advert_dir
+from presstime.board.share import open_client
+from presstime.core import games
+from presstime.device.app import App
+from presstime.device.journal import Journal
+from presstime.errors import BadInput, Failure
+from presstime.tableside.round_time import round_time_ms, warnings_ms
+
 if TYPE_CHECKING:
     import argparse
 
@@ -37,7 +45,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="M:SS",
         help="round time: M:SS, seconds, or frantic (3:00) / standard (4:00) / relaxed (5:00)",
     )
-    from ..core import games
 
     default = games.module(games.GAMES[0])
     parser.add_argument(
@@ -89,9 +96,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def game_config(args: argparse.Namespace) -> dict[str, Any]:
     """The set-up the sim passes to the App, from the options (BadInput listing every problem)."""
-    from ..errors import BadInput
-    from ..round_time import round_time_ms
-
     problems = []
     if not 1 <= args.players <= 6:
         problems.append("--players %d: expected 1 to 6" % args.players)
@@ -99,7 +103,6 @@ def game_config(args: argparse.Namespace) -> dict[str, Any]:
         duration = round_time_ms(args.duration)
     except BadInput as e:
         problems += e.messages
-    from ..core import games
 
     face = games.module(args.game)
     if face is None:
@@ -116,8 +119,6 @@ def game_config(args: argparse.Namespace) -> dict[str, Any]:
         )
     warn = None
     if args.warn is not None:
-        from ..round_time import warnings_ms
-
         try:
             warn = warnings_ms(args.warn)
         except BadInput as e:
@@ -144,8 +145,6 @@ def _open_pty(port):
     import os
     import tty
 
-    from ..boards import advert_dir
-
     d = advert_dir()
     master, slave = os.openpty()
     tty.setraw(slave)
@@ -159,10 +158,8 @@ def _open_pty(port):
 
 
 def _share_pty(path):
-    """The simulator holds its own pty and shares it (presstime.share): every presstime command
-    attaches to this process, none opens the pty itself, however many run at once."""
-    from ..share import open_client
-
+    """The simulator holds its own pty and shares it (presstime.board.share): every presstime
+    command attaches to this process, none opens the pty itself, however many run at once."""
     return open_client(path, "sim --pty")
 
 
@@ -172,16 +169,13 @@ def run(args: argparse.Namespace) -> int:
     import sys
     import tempfile
 
-    from .. import sim
-    from ..device.app import App
-    from ..device.journal import Journal
-    from ..errors import BadInput, Failure
+    from presstime.sim import terminal
 
     config = game_config(args)
     script = None
     if args.script is not None:
         try:
-            script = sim.parse_script(args.script)
+            script = terminal.parse_script(args.script)
         except ValueError as e:
             raise BadInput("--script: %s" % e)
     elif not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -197,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
         path = os.path.join(tmp, "journal.bin")
     elif os.path.isdir(path):
         raise BadInput("--journal %s: is a directory, expected a file" % path)
-    port = sim.TerminalPort(
+    port = terminal.TerminalPort(
         players=config["players"], journal_path=path, virtual=script is not None, uid="sim"
     )
     fds = ()
@@ -219,9 +213,9 @@ def run(args: argparse.Namespace) -> int:
             )
         pty_path = None
         if args.pty:
-            from ..core import wire
-            from ..device.link import Link
-            from ..simserve import press_request
+            from presstime.core import wire
+            from presstime.device.link import Link
+            from presstime.sim.headless import press_request
 
             link = Link(app, port, journal)
             # the firmware has no annotations: App.link (None until a link comes) reads as None
@@ -235,10 +229,10 @@ def run(args: argparse.Namespace) -> int:
             holder = _share_pty(pty_path)
             print("presstime sim: serving the link on %s" % pty_path, file=sys.stderr)
         if script is not None:
-            sim.run_script(app, port, str(args.script), sys.stdout)  # parsed above: a script
+            terminal.run_script(app, port, str(args.script), sys.stdout)  # parsed above: a script
         else:
             try:
-                sim.run_live(
+                terminal.run_live(
                     app,
                     port,
                     sys.stdin,

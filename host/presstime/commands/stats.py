@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from presstime import games, term
+from presstime.history import game_words, select, stats as history_stats
+from presstime.history.store import add_db_argument, open_store
+from presstime.names import typed
+from presstime.tableside.status_text import stamp
+
 if TYPE_CHECKING:
     import argparse
 
@@ -19,13 +25,10 @@ with each game: nothing is scored again. Definitions: docs/history.md."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from .. import history_select
-    from ..store import add_db_argument
-
     parser.add_argument(
         "--json", action="store_true", help="print the statistics as one JSON document"
     )
-    history_select.add_arguments(parser)
+    select.add_arguments(parser)
     parser.add_argument(
         "--vs",
         nargs=2,
@@ -39,7 +42,6 @@ def _vs(pair):
     """--vs NAME OTHER as names are stored (stripped, NFC); the store compares them without case."""
     if not pair:
         return None
-    from ..names import typed
 
     return [typed(n) for n in pair]
 
@@ -57,8 +59,6 @@ def _pct(v):
 
 
 def _table(title, header, rows):
-    from .. import term
-
     widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
     lines = [term.paint(title, "1")]
     for r in [header] + rows:
@@ -71,15 +71,11 @@ def _table(title, header, rows):
 
 def _head(game, key):
     """A row label with its unit: "photos (pts)", "money ($)", "heat (heat tokens)", "lines"."""
-    from .. import game_words
-
     text, unit = game_words.label(game, key), game_words.unit(game, key)
     return text if unit == text else "%s (%s)" % (text, unit)
 
 
 def _order(game, keys):
-    from .. import game_words
-
     known = []
     for k, _, _ in game_words.fields(game):
         if k not in known:
@@ -116,9 +112,6 @@ def _by_player(title, names, rows):
 
 
 def game_lines(game: str, t: dict[str, Any]) -> list[str]:
-    from .. import game_words, games
-    from ..mirror import stamp
-
     title = game_words.title(game)
     head = "%s: %d complete game%s" % (title, t["games"], "" if t["games"] == 1 else "s")
     if t["in_progress"]:
@@ -206,8 +199,6 @@ def game_lines(game: str, t: dict[str, Any]) -> list[str]:
 
 
 def overall_lines(overall: dict[str, Any]) -> list[str]:
-    from ..mirror import stamp
-
     rows = [
         [
             name,
@@ -228,8 +219,6 @@ def overall_lines(overall: dict[str, Any]) -> list[str]:
 
 
 def head_to_head_lines(h2h: dict[str, Any]) -> list[str]:
-    from .. import game_words
-
     a, b = h2h["players"]
     if not h2h["games"]:
         return ["%s against %s: no complete game together." % (a, b)]
@@ -271,10 +260,7 @@ def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from .. import history_select, history_stats
-    from ..store import open_store
-
-    selection = history_select.Selection.from_args(args)
+    selection = select.Selection.from_args(args)
     with open_store(args) as store:
         stats = history_stats.from_store(store, selection, vs=_vs(args.vs))
     for d in stats.get("damaged", []):

@@ -5,10 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from presstime.board import ports, share
+from presstime.board.ports import add_port_argument
+from presstime.commands.sync_damaged import run as run_damaged
+from presstime.errors import BadInput
+from presstime.history.keeping import store_board_games
+from presstime.history.store import StoreFull, add_db_argument, open_store
+from presstime.sync import damage, rebuild
+from presstime.sync.journal import pull
+from presstime.tableside import status_text
+from presstime.term import printable
+
 if TYPE_CHECKING:
     import argparse
 
-    from ..store import Store
+    from presstime.history.store import Store
 
 EXAMPLE = """examples:
   presstime sync
@@ -30,9 +41,6 @@ around it are still drafted (docs/journal.md). `--damaged` lists them from the h
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..boards import add_port_argument
-    from ..store import add_db_argument
-
     add_port_argument(parser)
     add_db_argument(parser)
     parser.add_argument(
@@ -85,7 +93,7 @@ def stored_so_far(store: Store, before: dict[str, int]) -> str:
 
 
 def _face(game):
-    from ..core import games
+    from presstime.core import games
 
     return games.module(game) or games.module(games.GAMES[0])
 
@@ -120,20 +128,12 @@ def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from .. import boards, journal_damage, rebuild, share
-    from ..errors import BadInput
-    from ..journal_sync import pull
-    from ..keeping import store_board_games
-    from ..store import StoreFull, open_store
-
     if args.damaged:
-        from .sync_damaged import run as run_damaged
-
         with open_store(args) as store:
             return run_damaged(store, args)
     if args.drop or args.board:
         raise BadInput("--drop and --board go with --damaged (presstime sync --damaged --drop SEQ)")
-    port = boards.pick_port(args.port)
+    port = ports.pick_port(args.port)
     client = share.connect(port, command="sync")
     try:
         with open_store(args) as store:
@@ -186,16 +186,14 @@ def run(args: argparse.Namespace) -> int:
     for s in summaries:
         for line in game_lines(s):
             print(line)
-    for line in journal_damage.sync_lines(board_id, damaged):
+    for line in damage.sync_lines(board_id, damaged):
         print(line)
     return 0
 
 
 def game_lines(s: dict[str, Any]) -> list[str]:
     """The lines of one synced game in the text report."""
-    from .. import mirror
-    from ..core.games import GAMES
-    from ..term import printable
+    from presstime.core.games import GAMES
 
     if s["game"] is None:  # a set-up this presstime cannot read
         return ["  a game it cannot rebuild: %s" % s["problem"]]
@@ -235,7 +233,7 @@ def game_lines(s: dict[str, Any]) -> list[str]:
     else:
         for i, r in enumerate(s["round_details"]):
             times = ", ".join(
-                "%s %s" % (printable(n), mirror.stamp(r["print_ms"][n]))
+                "%s %s" % (printable(n), status_text.stamp(r["print_ms"][n]))
                 for n in r["finish"]
                 if n in r["print_ms"]
             )

@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..journal_damage import text
-from ..term import printable
+from presstime.errors import BadInput
+from presstime.sync.damage import text
+from presstime.sync.rebuild import games_from_journal
+from presstime.term import printable
 
 if TYPE_CHECKING:
     import argparse
 
-    from ..store import Store
+    from presstime.history.store import Store
 
 
 def found(store: Store, boards: list[str]) -> list[tuple[str, dict[str, Any], bytes]]:
     """[(board_id, damaged entry, payload of its first record)] for the boards given, oldest
     first."""
-    from ..rebuild import games_from_journal
-
     out = []
     for board_id in boards:
         records = store.journal(board_id)
@@ -32,8 +32,6 @@ def found(store: Store, boards: list[str]) -> list[tuple[str, dict[str, Any], by
 def run(store: Store, args: argparse.Namespace) -> int:
     """`presstime sync --damaged [--board ID] [--json] [--drop SEQ ...|all]`."""
     import json
-
-    from ..errors import BadInput
 
     boards = store.boards()
     if args.board is not None:
@@ -73,8 +71,6 @@ def run(store: Store, args: argparse.Namespace) -> int:
 
 
 def _drop(store, entries, wanted):
-    from ..errors import BadInput
-
     if "all" in wanted:
         if len(wanted) > 1:
             raise BadInput("--drop: all, or sequence numbers, not both")

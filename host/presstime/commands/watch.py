@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from presstime.board.ports import add_port_argument
+from presstime.errors import BadInput
+
 if TYPE_CHECKING:
     import argparse
 
@@ -28,8 +31,6 @@ photo tokens out of the target, the set-up facts (grid, photographers) and the w
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..boards import add_port_argument
-
     add_port_argument(parser)
     parser.add_argument(
         "--interval",
@@ -43,8 +44,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..errors import BadInput
-    from ..watching import watch_board
+    from presstime.tableside.watch import watch_board
 
     if not 0.05 <= args.interval <= 60:
         raise BadInput("--interval must be between 0.05 and 60 seconds")

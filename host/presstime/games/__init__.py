@@ -16,17 +16,17 @@ module to no game's name):
     RECORD_MODES         the record's "mode" words history's --mode selects (() for none)
     RECORD_WORDS         {key: the players' word} of the record's own numbers ("heat_value")
     ROUND_SETUP          True: each round has its own set-up typed before the players' numbers
-                         (entry.ScoreEntry); False: the core face's `fields` are all that is typed
+                         (entry/score_entry.py); False: the core face's `fields` are all typed
     BGG                  BoardGameGeek's (id, name) when known for sure, else None
     BG_STATS_NAME        the name BG Stats is given (None: the title)
     DEMO_ANSWERS         {field: (lowest, highest)} of the numbers `play --demo` types
     ENTRY_WORDS          what `enter` asks, in a few words (its --help)
     title_notes(mode, edition)     -> what the title says beside the name: ["solo"], []
     played(result, rounds)         -> what a game consisted of, for `history`: "3 days", "arrested"
-    decided_by(result)             -> the rule that decided the winner, or None (game_words.py)
+    decided_by(result)             -> the rule that decided the winner, or None (game_words)
     standings_text(result, record) -> the standings as text (`score`, `show`, `play`, `enter`)
     card_columns(result)           -> [(header, key)] of the result card's table before the total
-    board_record(config, game, base) -> the history's record of a game a board played (rebuild.py)
+    board_record(config, game, base) -> the history's record of a game a board played (rebuild)
     record_facts(record)           -> (mode, edition) the history keeps of a record ("" for none)
     rounds_played(record)          -> how many rounds the record holds
     mode_scores(mode, key)         -> does a round in this mode score the category `key`?
@@ -35,7 +35,7 @@ module to no game's name):
 games/common.py holds what most faces say the same way; a face takes what it shares from there.
 """
 
-from ..core import games as _core
+from presstime.core import games as _core
 
 
 def names():

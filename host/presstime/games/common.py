@@ -1,6 +1,10 @@
 """What most games' desktop faces say the same way; a face takes from here what it shares
 (games/__init__.py lists what every face declares)."""
 
+from presstime.games import face, of
+from presstime.history.game_words import amount, label, unit
+from presstime.report import generic_text
+
 BGG = None
 BG_STATS_NAME = None
 RECORD_MODES = ()
@@ -17,8 +21,6 @@ def title_notes(mode, edition):
 
 def played(result, rounds):
     """ "3 rounds", "1 duel": the rounds in the face's words."""
-    from . import face, of
-
     one, many = face(of(result)).ROUND_WORDS
     return "%d %s" % (rounds, one if rounds == 1 else many)
 
@@ -34,24 +36,16 @@ def top_of(result):
 def decided_by(result):
     """'tie at $31: shared' when more than one player won, else None (the highest total
     decided)."""
-    from ..game_words import amount
-    from . import of
-
     winners, _, _, top = top_of(result)
     return "tie at %s: shared" % amount(of(result), "total", top) if len(winners) > 1 else None
 
 
 def standings_text(result, record=None):
-    from ..report import generic_text
-
     return generic_text(result)
 
 
 def card_columns(result):
     """The result's own number columns, each with its unit when it is dollars."""
-    from ..game_words import label, unit
-    from . import of
-
     game = of(result)
     return [
         (label(game, c) + (" $" if unit(game, c) == "$" else ""), c)
@@ -63,7 +57,6 @@ def card_columns(result):
 def players_only(config, game, base):
     """The record of a game whose numbers are all typed: its players (the board knows no more)."""
     record = dict(base) if base else {}
-    from . import of
 
     record.setdefault("game", of(config))
     record.setdefault("players", list(config.get("names", [])))

@@ -2,8 +2,19 @@
 point categories and dollars, its modes and editions in the history, its standings round by
 round with the Breaking News cards, and the tie-breaks that decide a winner."""
 
-from ..core.fit_to_print import MODES as RECORD_MODES
-from .common import BG_STATS_NAME, RECORD_WORDS, answered, played, rounds_played
+from presstime.core.fit_to_print import MODES as RECORD_MODES
+from presstime.core.fit_to_print_check import round_fields
+from presstime.games.common import (
+    BG_STATS_NAME,
+    RECORD_WORDS,
+    answered,
+    by_rounds,
+    played,
+    rounds_played,
+    top_of,
+)
+from presstime.report import table, winner_line
+from presstime.sync.rebuild import table_block
 
 GAME = "fit-to-print"
 SCORE_UNIT = "pts"
@@ -69,7 +80,6 @@ def mode_scores(mode, key):
     space or mood: the core reports them as 0 there.)"""
     if key not in _SCOREPAD_SOURCE:
         return True
-    from ..core.fit_to_print_check import round_fields
 
     return _SCOREPAD_SOURCE[key] in round_fields(mode, [])
 
@@ -77,9 +87,6 @@ def mode_scores(mode, key):
 def board_record(config, game, base):
     """Players, mode, edition, and each round's day, finishing order and `table` (print and
     layout times, ties, how the round ended)."""
-    from ..rebuild import table_block
-    from .common import by_rounds
-
     record = by_rounds(config, game, base, table_block)
     record.setdefault("mode", config.get("mode", "standard"))
     record.setdefault("edition", config.get("edition", "published"))
@@ -89,8 +96,6 @@ def board_record(config, game, base):
 def decided_by(result):
     """A player ahead but out of business, and the tie-breaks: most ad revenue (draft edition),
     then the earliest finishing token on the last day; a shared win says what tied."""
-    from .common import top_of
-
     winners, players, won, top = top_of(result)
     if not winners:
         return None
@@ -210,8 +215,6 @@ def _news_line(record, i):
 def standings_text(result, record=None):
     """Each day's scorepad lines (and its Breaking News, with the record), then the standings,
     the end adjustments and the winner."""
-    from ..report import table, winner_line
-
     players = result["players"]
     names = [p["name"] for p in players]
     width = max([len(n) for n in names] + [5]) + 2
@@ -253,6 +256,6 @@ def standings_text(result, record=None):
 
 
 def _core_title():
-    from . import title
+    from presstime.games import title
 
     return title(GAME)

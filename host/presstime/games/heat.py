@@ -1,7 +1,7 @@
 """Heat's desktop face (games/__init__.py lists what a face declares): heists, dollars and heat
 tokens; the fewest heat tokens break a tie; a game may end with everybody arrested."""
 
-from .common import (
+from presstime.games.common import (
     LEADERS,
     POINT_CATEGORIES,
     RECORD_MODES,
@@ -14,7 +14,9 @@ from .common import (
     rounds_played,
     standings_text,
     title_notes,
+    top_of,
 )
+from presstime.history.game_words import amount
 
 GAME = "heat"
 SCORE_UNIT = "$"
@@ -54,9 +56,6 @@ def played(result, rounds):
 
 def decided_by(result):
     """The fewest heat tokens break a tie at the most money; a shared win says what tied."""
-    from ..game_words import amount
-    from .common import top_of
-
     winners, players, won, top = top_of(result)
     if not winners:
         return None

@@ -1,7 +1,7 @@
 """Mini FITS' desktop face (games/__init__.py lists what a face declares): rounds of complete
 lines, colour sets counted in the last round."""
 
-from .common import (
+from presstime.games.common import (
     BG_STATS_NAME,
     BGG,
     RECORD_MODES,

@@ -1,7 +1,7 @@
 """Myth Fits' desktop face (games/__init__.py lists what a face declares): photo tokens on a
 grid; the first to the target, or the player who gathered three creatures, wins."""
 
-from .common import (
+from presstime.games.common import (
     BG_STATS_NAME,
     BGG,
     LEADERS,
@@ -13,6 +13,7 @@ from .common import (
     answered,
     card_columns,
     mode_scores,
+    players_only,
     record_facts,
     rounds_played,
     standings_text,
@@ -33,8 +34,6 @@ ENTRY_WORDS = (
 
 def board_record(config, game, base):
     """Players and the photo tokens the board counted; `gathered` is null unless it was entered."""
-    from .common import players_only
-
     record = players_only(config, game, base)
     record["photo_tokens"] = dict(
         game.get("photo_tokens")

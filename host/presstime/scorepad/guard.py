@@ -27,6 +27,9 @@ from typing import TYPE_CHECKING
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from presstime.board.ports import advert_dir
+from presstime.errors import Failure
+
 if TYPE_CHECKING:
     from asyncio import Transport
 
@@ -113,9 +116,6 @@ def log_to_file() -> str | None:
     """uvicorn's and asyncio's records to `scorepad.log` in the runtime folder (created private),
     not to the terminal; returns the file's path (None: logged nowhere, when no folder can be
     had)."""
-    from ..boards import advert_dir
-    from ..errors import Failure
-
     try:
         path = os.path.join(advert_dir(), "scorepad.log")
         handler = logging.FileHandler(path, encoding="utf-8", delay=True)

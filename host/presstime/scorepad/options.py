@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from presstime.errors import BadInput
+
 if TYPE_CHECKING:
     import argparse
 
@@ -55,8 +57,6 @@ def resolve_bind(text: str) -> str:
     """The address to listen on for --bind (`lan`: the first local-network address); BadInput
     naming the choices when there is none or the address is not this computer's."""
     import ipaddress
-
-    from ..errors import BadInput
 
     choices = lan_addresses()
     if text == "lan":

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .. import records
-from ..core import games
-from ..entry import _ABSENT, new_problems, player_names, round_slot, with_value
-from ..game_entry import _set
+from presstime import records
+from presstime.core import games
+from presstime.entry.game_entry import _set
+from presstime.entry.score_entry import _ABSENT, new_problems, player_names, round_slot, with_value
 
 if TYPE_CHECKING:
-    from ..hints import Json, Record
+    from presstime.hints import Json, Record
 
 MAX_ABS = 10**6  # a number a phone may send at all (the core's own limits are far lower)
 

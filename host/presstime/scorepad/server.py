@@ -33,15 +33,15 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import guard
-from .options import LOOPBACK
-from .session import SeatRefused
+from presstime.scorepad import guard
+from presstime.scorepad.options import LOOPBACK, lan_addresses
+from presstime.scorepad.session import SeatRefused
 
 if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
 
-    from .session import ScorepadSession
+    from presstime.scorepad.session import ScorepadSession
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 MAX_BODY = 4096  # bytes in one request
@@ -164,8 +164,6 @@ class ScorepadServer:
         every address (0.0.0.0), this computer's addresses on its networks (loopback last)."""
         hosts = [self.host]
         if self.host in ("0.0.0.0", "::"):
-            from .options import lan_addresses
-
             hosts = lan_addresses() + [LOOPBACK]
         return [
             "http://%s:%d/%s/" % ("[%s]" % h if ":" in h else h, self.port, self.session.secret)

@@ -22,13 +22,13 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .. import games, records
-from ..entry import player_names
-from ..errors import BadInput
-from . import questions as Q
+from presstime import games, records
+from presstime.entry.score_entry import player_names
+from presstime.errors import BadInput
+from presstime.scorepad import questions as Q
 
 if TYPE_CHECKING:
-    from ..hints import Json, Record, Result, Status
+    from presstime.hints import Json, Record, Result, Status
 
 
 class SeatRefused(Exception):

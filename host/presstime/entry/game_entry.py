@@ -1,0 +1,431 @@
+"""Entry of the numbers of a Heat, Mini FITS or Myth Fits game (the scoring step of
+`presstime play --game ...`), in the style of `score_entry.ScoreEntry`.
+
+`GameEntry(record, save, ask=input, say=print)` asks what the board cannot know:
+  Heat       arrested? then the heat value, then each player's money and heat;
+  Mini FITS  each player's complete lines per round, and the colour sets in round 2;
+  Myth Fits  who gathered the three creatures (if anyone; the photo tokens come from the board).
+The questions are the game's face's (`fields(record, round)`, core/games.py): nothing here knows
+a game. Each answer is checked by the core: the problems it finds with the answer and not
+without it are shown, and the question is asked again. Every accepted answer is saved at once.
+
+At any question: a value; Enter keeps the value in [brackets]; `back`; `fix NAME` (one
+player's answers again); `round N` (a round's answers again); `show`; `?`; `quit`.
+
+`presstime enter` types a whole game without a board: `ask_game_setup` asks the game and the
+players, `GameEntry(..., typed_tokens=True)` also asks the photo tokens a board would have
+counted (a game in turns, Myth Fits), and `review()` shows the standings until `done`.
+"""
+
+from presstime import records
+from presstime.core import games
+from presstime.entry.score_entry import (
+    _ABSENT,
+    EntryStopped,
+    _is_number,
+    _refused,
+    player_names,
+    read_answer,
+    with_value,
+)
+from presstime.errors import BadInput
+from presstime.games import face as desktop_face
+from presstime.names import same, typed
+from presstime.report import standings_text
+
+HELP = """At any question you can type:
+  a number    the answer (Enter alone keeps the value shown in [brackets])
+  y / n       for a yes-or-no question
+  back        go back to the previous question
+  fix NAME    answer one player's questions again (name or seat number)
+  round N     go through round N's questions again (Enter keeps each value)
+  show        the standings so far
+  quit        stop here: everything typed is kept as a draft
+  ?           this help"""
+
+
+def _get(record, path):
+    node = record
+    for key in path:
+        if isinstance(node, dict):
+            node = node.get(key)
+        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
+            node = node[key]
+        else:
+            return None
+        if node is None:
+            return None
+    return node
+
+
+def _set(record, path, value):
+    node = record
+    for i, key in enumerate(path[:-1]):
+        nxt = path[i + 1]
+        if isinstance(node, list):
+            while len(node) <= key:
+                node.append({})
+            node = node[key]
+            continue
+        if not isinstance(node.get(key), (dict, list)):
+            node[key] = [] if isinstance(nxt, int) else {}
+        node = node[key]
+    node[path[-1]] = value
+
+
+class Step:
+    """One question of the face's `fields`: where the answer goes, what is asked, the kind of
+    answer ("int", "yes/no" or "player")."""
+
+    def __init__(self, path, label, kind):
+        self.path = path
+        self.label = label
+        self.kind = kind
+
+
+class GameEntry:
+    def __init__(self, record, save, ask=input, say=print, typed_tokens=False):
+        self.record = record
+        self.save = save
+        self.ask = ask
+        self.say = say
+        self.game = record.get("game")
+        self.face = games.module(self.game)
+        self.desktop_face = desktop_face(self.game)  # games/<game>.py
+        # no board counted the photo tokens of a game in turns (Myth Fits): they are typed
+        self.typed_tokens = typed_tokens and self.face.MODES[0] == "turns"
+
+    # ------------------------------------------------------------------ the questions
+
+    def steps(self, round_index=None):
+        """The questions in the order asked: round `round_index`'s when given, else every
+        round's and then the game's end numbers."""
+        face = self.face
+        if round_index is not None:
+            indexes = [round_index]
+        else:
+            indexes = list(range(face.rounds_in(face.MODES[0]))) + [None]
+        names = player_names(self.record)
+        out = []
+        if self.typed_tokens and round_index is None:
+            out += [Step(("photo_tokens", n), "%s · photo tokens" % n, "int") for n in names]
+        for i in indexes:
+            for path, kind, label in face.fields(self.record, i):
+                words = [label]
+                who = [k for k in path if k in names]
+                if who:
+                    words.insert(0, who[0])
+                if i is not None:  # a round's question: "heist 2", "round 1"
+                    words.insert(0, "%s %d" % (face.ROUND_WORD, i + 1))
+                out.append(Step(path, " · ".join(words), kind))
+        return out
+
+    # ------------------------------------------------------------------ the question loop
+
+    def enter(self, round_index=None, review=False, only=None, last=False):
+        """Ask every question not answered yet (all of them with review=True); `only`: a test
+        on a Step, to ask just those (the scorepad asks the players' own numbers on phones);
+        last=True: start at the last question (`back` at the end), walking back from there."""
+        i = 0
+        if last:
+            i = max(0, len([s for s in self.steps(round_index) if only is None or only(s)]) - 1)
+        while True:
+            steps = [s for s in self.steps(round_index) if only is None or only(s)]
+            while i < len(steps) and not review and self._answered(steps[i]):
+                i += 1
+            if i >= len(steps):
+                return
+            step = steps[i]
+            moved = self._ask(step)
+            if isinstance(moved, tuple):
+                self._command(moved)
+                continue
+            if moved == "back":
+                if i == 0:
+                    self.say("  this is the first question")
+                else:
+                    i -= 1
+                    review = True  # walking back: the answered questions are asked again
+                continue
+            if moved:
+                i += 1
+
+    def _answered(self, step):
+        # a player question (Myth Fits' `gathered`) answered "nobody" is asked again next time:
+        # a synced draft holds `gathered: null` until somebody is named
+        return _get(self.record, step.path) is not None
+
+    def _ask(self, step):
+        """True: answered; "back"; False: asked again."""
+        current = _get(self.record, step.path)
+        shown = ""
+        if current is not None or (step.kind == "player" and step.path[0] in self.record):
+            shown = " [%s]" % (
+                {True: "y", False: "n", None: "nobody"}.get(current, current)
+                if not isinstance(current, int) or isinstance(current, bool)
+                else current
+            )
+        title = self.face.TITLE
+        try:
+            answer = self.ask("%s · %s%s: " % (title, step.label, shown))
+        except EOFError:
+            raise EntryStopped(eof=True)
+        text = answer.strip()
+        word = text.lower()
+        if word in ("?", "help", "h"):
+            self.say(HELP)
+            return False
+        if word in ("quit", "q"):
+            raise EntryStopped()
+        if word in ("back", "b"):
+            return "back"
+        command = self._parse_command(text)
+        if command is not None:
+            return command
+        if text == "":
+            if shown:
+                value = current
+            elif step.kind == "player":
+                value = None
+            else:
+                self.say(
+                    _refused(
+                        "  type %s (or ? for help)"
+                        % ("y or n" if step.kind == "yes/no" else "a number")
+                    )
+                )
+                return False
+        else:
+            value = self._parse(step, text)
+            if value is _BAD:
+                return False
+        problems = self._problems(step, value)
+        if problems:
+            for m in problems:
+                self.say(_refused("  " + m))
+            return False
+        _set(self.record, step.path, value)
+        self.desktop_face.answered(self.record, step.path, value)
+        self.save(self.record)
+        return True
+
+    def _parse_command(self, text):
+        """("fix", name) / ("round", n) / ("show",) for a command typed at a question, else None
+        (a bad one is refused here and becomes ("none",))."""
+        words = text.split()
+        word = words[0].lower() if words else ""
+        arg = " ".join(words[1:])
+        if word == "show" and not arg:
+            return ("show",)
+        if word == "fix" and arg:
+            names = player_names(self.record)
+            if _is_number(arg) and 1 <= int(arg) <= len(names):
+                return ("fix", names[int(arg) - 1])
+            for n in names:
+                if same(n, arg):
+                    return ("fix", n)
+            self.say(_refused("  fix NAME: no player %r (players: %s)" % (arg, ", ".join(names))))
+            return ("none",)
+        if word == "round" and arg and [s for s in self.steps() if s.path[0] == "rounds"]:
+            done = len(self.record.get("rounds") or [])
+            if _is_number(arg) and 1 <= int(arg) <= done:
+                return ("round", int(arg) - 1)
+            self.say(_refused("  round N: N is a round already started, 1 to %d" % done))
+            return ("none",)
+        return None
+
+    def _command(self, command):
+        """Run `fix NAME`, `round N` or `show`: the questions concerned asked again (Enter
+        keeps)."""
+        if command[0] == "show":
+            self._show()
+            return
+        if command[0] == "fix":
+            name = command[1]
+            steps = [s for s in self.steps() if name in s.path]
+            self.say("  %s's answers again (Enter keeps a value)" % name)
+        elif command[0] == "round":
+            steps = [s for s in self.steps() if s.path[:2] == ("rounds", command[1])]
+            self.say("  round %d again (Enter keeps a value)" % (command[1] + 1))
+        else:
+            return
+        i = 0
+        while i < len(steps):
+            moved = self._ask(steps[i])
+            if isinstance(moved, tuple):
+                self._command(moved)
+            elif moved == "back":
+                i = max(0, i - 1)
+            elif moved:
+                i += 1
+        self.say("  done; back to where you were")
+
+    def _show(self):
+        try:
+            self.say(standings_text(records.tally(self.record)).rstrip("\n"))
+        except BadInput:
+            self.say("  (no standings yet: some answers are still missing)")
+
+    def _parse(self, step, text):
+        if step.kind == "int":
+            if _is_number(text):
+                return int(text)
+            self.say(_refused("  %r is not a number or a command (? for help)" % text))
+            return _BAD
+        if step.kind == "yes/no":
+            w = text.lower()
+            if w in ("y", "yes"):
+                return True
+            if w in ("n", "no"):
+                return False
+            self.say(_refused("  %r: type y or n" % text))
+            return _BAD
+        names = player_names(self.record)
+        if text.lower() in ("nobody", "none", "-"):
+            return None
+        if _is_number(text) and 1 <= int(text) <= len(names):
+            return names[int(text) - 1]
+        for n in names:
+            if same(n, text):
+                return n
+        return text  # the core names what is wrong with it
+
+    def _problems(self, step, value):
+        """The core's problems that this answer brings: those it finds with it and not without
+        it (questions still to come stay missing in both)."""
+        before = set(records.check_record(with_value(self.record, step.path, _ABSENT)))
+        return [
+            m
+            for m in records.check_record(with_value(self.record, step.path, value))
+            if m not in before
+        ]
+
+    # ------------------------------------------------------------------ the end
+
+    def review(self):
+        """All answered: the standings, then `done` (or Enter) stores; `fix NAME`, `round N`,
+        `back` (the last question again, and back from there) correct first. Returns the core's
+        result."""
+        while True:
+            result = self.finish()
+
+            self.say("")
+            self.say(standings_text(result).rstrip("\n"))
+            self.say(
+                "Type `done` (or Enter) to store the game, or `fix NAME`%s, `back`, `?`."
+                % (" / `round N`" if [s for s in self.steps() if s.path[0] == "rounds"] else "")
+            )
+            try:
+                answer = self.ask("done? ").strip()
+            except EOFError:
+                raise EntryStopped(eof=True)
+            word = answer.lower()
+            if word in ("", "done", "d", "y", "yes"):
+                return result
+            if word in ("quit", "q"):
+                raise EntryStopped()
+            if word in ("back", "b"):
+                self.enter(review=True, last=True)
+                continue
+            if word in ("?", "help", "h"):
+                self.say(HELP)
+                continue
+            command = self._parse_command(answer)
+            if command is None:
+                self.say(_refused("  %r is not a command (? for help)" % answer))
+            elif command[0] != "show":  # the standings are shown again anyway
+                self._command(command)
+
+    def finish(self):
+        """The core's standings; while the core refuses the record, say why and ask again.
+        BadInput when no question is left that could change it (what the board counted is
+        refused: a draft edited by hand), instead of asking nothing forever."""
+        while True:
+            try:
+                return records.tally(self.record)
+            except BadInput as e:
+                if not self.steps():
+                    raise BadInput(
+                        e.messages
+                        + [
+                            "nothing typed here can change that: the draft holds "
+                            "numbers the board counted that the rules refuse"
+                        ]
+                    )
+                for m in e.messages:
+                    self.say(_refused("  problem: " + m))
+                self.say("Going through the numbers again (Enter keeps a value).")
+                self.enter(review=True)
+
+
+_BAD = object()
+
+
+def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
+    """The game (unless `game` is given) and, for a game without a set-up of its rounds (its
+    face's ROUND_SETUP), the players in seat order, each checked by the core as typed (the
+    others' set-up is score_entry.ask_setup).
+    The players are saved once the list is complete, so a draft with `players` has its set-up
+    done. Raises EntryStopped on EOF or `quit`."""
+    from presstime import games
+
+    def read(prompt):
+        return read_answer(ask, prompt)
+
+    record = record if record is not None else {}
+    choices = list(games.names())
+    first = games.default()
+    if game is not None:
+        record["game"] = game
+    while "game" not in record:
+        text = read("Game (%s) [%s]: " % ("/".join(choices), first)).lower()
+        match = (
+            [c for c in choices if c == text or (text and c.startswith(text))] if text else [first]
+        )
+        if len(match) == 1:
+            record["game"] = match[0]
+            if save is not None:
+                save(record)
+        else:
+            say(_refused("  %r is not one of %s" % (text, ", ".join(choices))))
+    if games.face(record["game"]).ROUND_SETUP or "players" in record:
+        return record
+    names = []
+    say("Players in seat order, one a line. An empty line ends the list.")
+    while True:
+        text = typed(read("Player %d: " % (len(names) + 1)))
+        if text == "?":
+            say("  a name, e.g. Ada (the seat order is the order typed)")
+            continue
+        probe = (
+            {"game": record["game"], "players": names + [text]}
+            if text
+            else {"game": record["game"], "players": list(names)}
+        )
+        problems = [m for m in records.check_record(probe) if m.startswith("players")]
+        if text == "":
+            if problems:
+                for m in problems:
+                    say(_refused("  " + m))
+                continue
+            break
+        before = [
+            m
+            for m in records.check_record({"game": record["game"], "players": list(names)})
+            if m.startswith("players:")
+        ]
+        mine = [
+            m
+            for m in problems
+            if m.startswith("players, seat %d" % (len(names) + 1))
+            or (m.startswith("players:") and not before)
+        ]
+        if mine:
+            for m in mine:
+                say(_refused("  " + m))
+            continue
+        names.append(text)
+    record["players"] = names
+    if save is not None:
+        save(record)
+    return record

@@ -1,0 +1,734 @@
+"""Score entry that forgives mistakes: the engine behind `presstime enter` and the scoring step of
+`presstime play`.
+
+`ScoreEntry(record, save, ask=input, say=print)` walks a Fit to Print game record round by round
+and asks each player's scorepad numbers. Every answer is checked as it is typed (the limits are
+the core's: `records.check_record`), saved at once with `save(record)`, and each player's round
+score is shown by the core (`records.tally`) before moving on. Nothing here scores: the rules and
+the plausibility bounds live in presstime.core.
+
+Commands accepted at any prompt (type `?` to see them):
+  back        the previous question again
+  fix NAME    re-enter one player's numbers in this round (name or seat number)
+  round N     go through round N again (Enter keeps each value)
+  show        the standings so far
+  quit        stop here; everything typed is saved (resume later)
+
+In modes that compare white space at the table (standard with 2+ players, turn-based), every
+player's largest white-space area is asked first, so each player's round score shown afterwards
+is already exact. The same holds for the tile counts of a "most tiles gain $" Breaking News card.
+"""
+
+from presstime import records
+from presstime.core import fit_to_print as face, fit_to_print_check as pad
+from presstime.core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
+from presstime.errors import BadInput
+from presstime.history.game_words import players_words
+from presstime.names import same, typed
+from presstime.report import standings_text
+from presstime.term import paint
+
+HELP = """At any question you can type:
+  a number    the answer (Enter alone keeps the value shown in [brackets])
+  back        go back to the previous question
+  fix NAME    re-enter one player's numbers in this round (name or seat number)
+  round N     go through round N again to correct it (Enter keeps each value)
+  show        the standings so far
+  quit        stop here: everything typed is saved as a draft (the line then says how to finish it)
+  ?           this help
+The same commands work at the finishing-order and Breaking News questions."""
+
+NEWS_HELP = """Breaking News cards with a scoring effect (one card per day):
+  (Enter)              none, or a card without a scoring effect
+  mood-doubled         the mood penalty is doubled
+  white-space-best N   the best white-space bonus is N instead of 3
+  most-tiles-ads [N]   the player(s) with the most tiles on the front page gain $N (default 4)
+Or a command: back, fix NAME, show, round N, quit."""
+
+
+class EntryStopped(Exception):
+    """The user typed `quit` or the input ended (EOF). Everything accepted is already saved."""
+
+    def __init__(self, eof=False):
+        self.eof = eof
+        super().__init__("input ended" if eof else "stopped")
+
+    @property
+    def status(self):
+        """The exit status, the same in `play` and `enter`: 0 after `quit`, 1 when the input
+        ended."""
+        return 1 if self.eof else 0
+
+
+def player_name(entry):
+    return entry.get("name") if isinstance(entry, dict) else entry
+
+
+def player_names(record):
+    return [player_name(p) for p in record.get("players", [])]
+
+
+def needed_fields(record, round_index):
+    """The scorepad fields of this round (mode, Breaking News), in scorepad order: the face's."""
+    fields = []
+    for path, _kind, _label in face.fields(record, round_index):
+        if path[-1] not in fields:
+            fields.append(path[-1])
+    words = [f for f, _ in pad.LABELS]
+    return sorted(fields, key=words.index)
+
+
+def questions(record, round_index):
+    """The scorepad questions of a round in the order they are asked: [(player, field)]."""
+    return [(path[3], path[4]) for path, kind, label in face.fields(record, round_index)]
+
+
+def round_slot(record, i):
+    """Round i of the record (its `day` and an empty `players` filled in when it is new)."""
+    rounds = record.setdefault("rounds", [])
+    while len(rounds) <= i:
+        rnd = {}
+        day = face.round_name(effective_mode(record), len(rounds))
+        if day is not None:
+            rnd["day"] = day
+        rnd["players"] = {}
+        rounds.append(rnd)
+    rnd = rounds[i]
+    rnd.setdefault("players", {})
+    return rnd
+
+
+def effective_mode(record):
+    """The mode the core plays this set-up in (it scores a one-player standard game as solo)."""
+    return play_mode(record)
+
+
+def rounds_in(record):
+    return face.rounds_in(effective_mode(record))
+
+
+def uses_tokens(record):
+    """Finishing tokens matter: 2+ players, in a mode that hands them out (not family, puzzle)."""
+    return len(player_names(record)) > 1 and pad.takes_finish(effective_mode(record))
+
+
+def uses_news(record):
+    """Breaking News cards are used (not in family, puzzle and turn-based)."""
+    return pad.takes_news(effective_mode(record))
+
+
+def with_value(record, path, value):
+    """A copy of `record` with `value` at `path` (_ABSENT: the key taken out): only the
+    containers along the path are copied, the record itself is left as it is."""
+    top = dict(record)
+    node = top
+    for i in range(len(path) - 1):
+        key, nxt = path[i], path[i + 1]
+        child = (
+            node[key]
+            if (isinstance(node, list) and key < len(node))
+            or (isinstance(node, dict) and key in node)
+            else None
+        )
+        if isinstance(child, list):
+            child = list(child)
+        elif isinstance(child, dict):
+            child = dict(child)
+        else:
+            child = [] if isinstance(nxt, int) else {}
+        if isinstance(node, list):
+            while len(node) <= key:
+                node.append({})
+        node[key] = child
+        node = child
+    if value is _ABSENT:
+        if isinstance(node, dict):
+            node.pop(path[-1], None)
+    else:
+        if isinstance(node, list):
+            while len(node) <= path[-1]:
+                node.append({})
+        node[path[-1]] = value
+    return top
+
+
+def round_probe(record, ri, path=None, value=None):
+    """Rounds 1..ri+1 of the record (`value` at `path` if given, _ABSENT: taken out) with every
+    question of round ri not answered yet counted as 0. Only what changes is copied."""
+    rec = with_value(record, path, value) if path else dict(record)
+    rounds = list(rec.get("rounds") or [])[: ri + 1]
+    while len(rounds) <= ri:
+        rounds.append({"players": {}})
+    rnd = dict(rounds[ri])
+    pads = dict(rnd.get("players") or {})
+    for p, _kind, _label in face.fields(dict(rec, rounds=rounds), ri):
+        numbers = pads.get(p[3])
+        numbers = dict(numbers) if isinstance(numbers, dict) else {}
+        numbers.setdefault(p[4], 0)
+        pads[p[3]] = numbers
+    rnd["players"] = pads
+    rounds[ri] = rnd
+    rec["rounds"] = rounds
+    return rec
+
+
+def new_problems(record, ri, path, value):
+    """The core's problems that `value` at `path` brings to round ri: those it finds with the
+    value and not without it, questions not answered yet counted as 0 in both (two checks; no
+    message is read for its meaning)."""
+    before = set(records.check_record(round_probe(record, ri, path, _ABSENT)))
+    return [
+        m for m in records.check_record(round_probe(record, ri, path, value)) if m not in before
+    ]
+
+
+_ABSENT = object()
+_LABELS = dict(pad.LABELS)
+
+
+class ScoreEntry:
+    """Interactive, resumable entry of a game record's rounds.
+
+    record: a game record (mode, edition and players set; rounds may be missing or partial);
+    save:   called with the record after every accepted answer;
+    ask:    called with a prompt, returns the typed line (EOFError at end of input);
+    say:    called with each line of output.
+    """
+
+    def __init__(self, record, save, ask=input, say=print):
+        self.record = record
+        self.record.setdefault("rounds", [])
+        self.save = save
+        self.ask = ask
+        self.say = say
+
+    # ------------------------------------------------------------------ whole game
+
+    def enter_game(self):
+        """Every round not yet complete, then a review until `done`. Returns the tally."""
+        for i in range(rounds_in(self.record)):
+            self.enter_round(i)
+        return self.review()
+
+    def review(self):
+        """Last chance to correct: `done` checks the whole game with the core and returns the
+        tally."""
+        self.say(
+            "All rounds are in. Type `done` to finish, or `round N` / `fix NAME` / `show` / `?`."
+        )
+        while True:
+            answer = self._read("done? ")
+            word = answer.strip().lower()
+            if word in ("done", "d", "y", "yes"):
+                try:
+                    return records.tally(self.record)
+                except BadInput as e:
+                    for m in e.messages:
+                        self.say(_refused("  problem: " + m))
+                    self.say("Correct it with `round N` or `fix NAME`.")
+                    continue
+            self._command(answer, len(self.record["rounds"]) - 1, allow_back=False)
+
+    # ------------------------------------------------------------------ one round
+
+    def enter_round(self, round_index, finish=None, review=False, table=None, only_missing=False):
+        """Ask the round's set-up and every player's numbers; returns the round dict.
+
+        finish: the finishing order from the board (token 1 first), if known; otherwise it is asked.
+        table: what the board measured in the round (the record's `table` field), kept as is.
+        review: walk an already complete round again (Enter keeps each value).
+        only_missing: ask just the numbers not in the record (the scorepad: what the phones
+        submitted is accepted and never asked again, so it cannot be typed over)."""
+        rnd = self.enter_setup(round_index, finish, review, table)
+        steps = self._steps(round_index)
+        if only_missing:
+            pads = rnd["players"]
+            steps = [(name, field) for name, field in steps if field not in pads.get(name, {})]
+        start = 0 if review else self._first_missing(round_index, steps)
+        if start < len(steps):
+            self.say("-- %s --" % self._round_title(round_index))
+            self._walk(round_index, steps, start)
+            self._show_round(round_index)
+        return rnd
+
+    def enter_setup(self, round_index, finish=None, review=False, table=None):
+        """The round's table-wide answers only (finishing order, Breaking News card, the board's
+        `table`), not the players' numbers: the scorepad on the phones asks those."""
+        rnd = self._round(round_index)
+        setup_done = (
+            "breaking_news" in rnd
+        )  # the round's set-up ends with the card (or [] for none)
+        if table:
+            rnd["table"] = table
+        if finish and uses_tokens(self.record):
+            rnd["finish"] = list(finish)
+        if table or (finish and uses_tokens(self.record)):
+            self._save()
+        if (
+            uses_tokens(self.record)
+            and not finish
+            and (review or (not setup_done and rnd.get("finish") is None))
+        ):
+            self._ask_finish(round_index, rnd)
+        if review or not setup_done:
+            asked = (
+                uses_tokens(self.record) and not finish
+            )  # `back` there: the finishing order again
+            self._ask_news(
+                round_index,
+                rnd,
+                back=(lambda: self._ask_finish(round_index, rnd)) if asked else None,
+            )
+        return rnd
+
+    def _round(self, i):
+        return round_slot(self.record, i)
+
+    def _round_title(self, i):
+        day = face.round_name(effective_mode(self.record), i)
+        title = "round %d" % (i + 1)
+        if day:
+            title += " (%s)" % day.capitalize()
+        return title
+
+    def _steps(self, i):
+        """The questions of round i in order: [(player, field)] (the face's fields)."""
+        return questions(self.record, i)
+
+    def _player_steps(self, i, name):
+        return [s for s in self._steps(i) if s[0] == name]
+
+    def _first_missing(self, i, steps):
+        pads = self.record["rounds"][i]["players"]
+        for k in range(len(steps)):
+            name, field = steps[k]
+            if field not in pads.get(name, {}):
+                return k
+        return len(steps)
+
+    # ------------------------------------------------------------------ the question loop
+
+    def _walk(self, ri, steps, i=0):
+        pads = self.record["rounds"][ri]["players"]
+        while i < len(steps):
+            name, field = steps[i]
+            current = pads.get(name, {}).get(field)
+            prompt = "%s · %s · %s%s: " % (
+                self._round_title(ri),
+                name,
+                _LABELS.get(field, field),
+                "" if current is None else " [%d]" % current,
+            )
+            answer = self._read(prompt)
+            text = answer.strip()
+            if text == "" and current is not None:
+                value = current
+            elif text == "":
+                self.say(_refused("  type a number (or ? for help)"))
+                continue
+            elif _is_number(text):
+                value = int(text)
+                problems = self._check_value(ri, name, field, value)
+                if problems:
+                    for m in problems:
+                        self.say(_refused("  " + m))
+                    continue
+            else:
+                if self._command(answer, ri, allow_back=True):  # back
+                    if i == 0:
+                        self.say(
+                            "  this is the first question here; `round N` corrects an earlier round"
+                        )
+                    else:
+                        i -= 1
+                continue
+            pads.setdefault(name, {})[field] = value
+            self._save()
+            if all(s[0] != name for s in steps[i + 1 :]):
+                self._show_player(ri, name)
+            i += 1
+
+    def _read(self, prompt):
+        try:
+            return self.ask(prompt)
+        except EOFError:
+            raise EntryStopped(eof=True)
+
+    def _command(self, answer, ri, allow_back):
+        """Run a command typed at a prompt. Returns True for `back`. Unknown: message, re-ask."""
+        words = answer.strip().split()
+        word = words[0].lower() if words else ""
+        arg = " ".join(words[1:])
+        if word in ("?", "help", "h"):
+            self.say(HELP)
+        elif word in ("back", "b"):
+            if allow_back:
+                return True
+            self.say(
+                "  `round N` goes through a round again; `fix NAME` re-enters a player of the last "
+                "round"
+            )
+        elif word == "quit" or word == "q":
+            raise EntryStopped()
+        elif word == "show":
+            self._show_standings()
+        elif word == "fix":
+            name = self._find_player(arg)
+            if name is None:
+                return False
+            self.say("  re-entering %s in %s (Enter keeps a value)" % (name, self._round_title(ri)))
+            self._walk(ri, self._player_steps(ri, name))
+        elif word == "round":
+            n = int(arg) if _is_number(arg) else 0
+            done = len(self.record["rounds"])
+            if n < 1 or n > done:
+                self.say(_refused("  round N: N is a round already started, 1 to %d" % done))
+                return False
+            self.say("  going through %s again (Enter keeps a value)" % self._round_title(n - 1))
+            self.enter_round(n - 1, review=True)
+            self.say("  back to %s" % self._round_title(ri))
+        else:
+            self.say(_refused("  %r is not a number or a command (? for help)" % answer.strip()))
+        return False
+
+    def _setup_command(self, answer, ri, back=None):
+        """A command typed at one of a round's set-up questions (finishing order, Breaking News
+        card): True when it was one and has run (`back` through `back()`, `fix NAME` on the
+        last round with numbers), False when the answer is an answer."""
+        words = answer.strip().split()
+        word = words[0].lower() if words else ""
+        if word not in SETUP_COMMANDS:
+            return False
+        if word in ("back", "b"):
+            if back is None:
+                self.say(
+                    "  this is the round's first question; `round N` goes through an earlier round "
+                    "again"
+                )
+            else:
+                back()
+            return True
+        if word == "fix" and ri == 0:
+            self.say(
+                _refused(
+                    "  fix NAME: no player has numbers yet; this round's come after this question"
+                )
+            )
+            return True
+        self._command(answer, ri - 1 if word == "fix" else ri, allow_back=False)
+        return True
+
+    def _find_player(self, text):
+        names = player_names(self.record)
+        if _is_number(text) and 1 <= int(text) <= len(names):
+            return names[int(text) - 1]
+        for n in names:
+            if same(n, text):
+                return n
+        self.say(_refused("  fix NAME: no player %r (players: %s)" % (text, ", ".join(names))))
+        return None
+
+    def _check_value(self, ri, name, field, value):
+        """The core's problems with this one value (its limits)."""
+        return new_problems(self.record, ri, ("rounds", ri, "players", name, field), value)
+
+    def _save(self):
+        self.save(self.record)
+
+    # ------------------------------------------------------------------ round set-up questions
+
+    def _ask_news(self, ri, rnd, back=None):
+        if not uses_news(self.record):
+            if rnd.get("breaking_news") != []:
+                rnd["breaking_news"] = []
+                self._save()
+            return
+        current = rnd.get("breaking_news")
+        shown = _news_text(current) if current else ""
+        while True:
+            answer = self._read(
+                "%s · Breaking News card (Enter: none%s; ? lists): "
+                % (self._round_title(ri), ", [%s] kept" % shown if shown else "")
+            )
+            text = answer.strip().lower()
+            if text in ("?", "help"):
+                self.say(NEWS_HELP)
+                continue
+            if self._setup_command(answer, ri, back=back):
+                continue
+            if text == "" and current:
+                cards = current
+            elif text in ("", "none", "-"):
+                cards = []
+            else:
+                cards = _parse_news(text)
+                if cards is None:
+                    self.say(
+                        _refused(
+                            "  unknown card %r: one of %s (? explains them)"
+                            % (answer.strip(), ", ".join(face.EFFECTS))
+                        )
+                    )
+                    continue
+            if self._refused_in_round(ri, "breaking_news", cards):
+                continue
+            rnd["breaking_news"] = cards
+            self._save()
+            return
+
+    def _refused_in_round(self, ri, key, value):
+        """Say the core's problems that round ri's `key` set to `value` brings; True if any."""
+        problems = new_problems(self.record, ri, ("rounds", ri, key), value)
+        for m in problems:
+            self.say(_refused("  " + m))
+        return bool(problems)
+
+    def _ask_finish(self, ri, rnd):
+        names = player_names(self.record)
+        current = rnd.get("finish")
+        while True:
+            answer = self._read(
+                "%s · finishing order, token 1 first (names or seat numbers; Enter: %s): "
+                % (self._round_title(ri), "keep " + " ".join(current) if current else "skip")
+            )
+            text = answer.strip()
+            if text in ("?", "help"):
+                self.say(
+                    "  Type who took token 1, 2, 3... e.g. `%s` or `%s`. The order breaks ties in "
+                    "the last round."
+                    % (
+                        " ".join(reversed(names)),
+                        " ".join(str(k) for k in range(len(names), 0, -1)),
+                    )
+                )
+                self.say("  Or a command: back, fix NAME, show, round N, quit.")
+                continue
+            first = text.split()[0].lower() if text else ""
+            if first not in [n.lower() for n in names] and self._setup_command(answer, ri):
+                continue
+            if text == "":
+                if current is None:
+                    rnd.pop("finish", None)
+                self._save()
+                return
+            order = []
+            for w in text.replace(",", " ").split():
+                if _is_number(w) and 1 <= int(w) <= len(names):
+                    order.append(names[int(w) - 1])
+                else:
+                    match = [n for n in names if same(n, w)]
+                    order.append(match[0] if match else w)
+            if self._refused_in_round(ri, "finish", order):
+                continue
+            rnd["finish"] = order
+            self._save()
+            return
+
+    # ------------------------------------------------------------------ what is shown
+
+    def _probe_tally(self, ri):
+        """The core's tally of rounds 1..ri+1, unanswered numbers of round ri counted as 0."""
+        try:
+            return records.tally(round_probe(self.record, ri))
+        except BadInput as e:
+            for m in e.messages:
+                self.say(_refused("  problem: " + m))
+            return None
+
+    def _show_player(self, ri, name):
+        result = self._probe_tally(ri)
+        if result is None:
+            return
+        for p in result["players"]:
+            if p["name"] == name:
+                r = p["rounds"][ri]
+                parts = []
+                for cat in ("articles", "photos", "centerpiece", "white_space", "mood", "unplaced"):
+                    if r.get(cat):
+                        parts.append("%s %+d" % (cat.replace("_", " "), r[cat]))
+                self.say(
+                    "  %s  (%s)  total %d, $%d"
+                    % (
+                        paint(
+                            "%s, %s: %d points, $%d"
+                            % (name, self._round_title(ri), r["score"], r["ad_revenue"]),
+                            "1",
+                        ),
+                        ", ".join(parts) or "nothing scored",
+                        _total(p),
+                        p["ad_revenue"],
+                    )
+                )
+
+    def _show_round(self, ri):
+        result = self._probe_tally(ri)
+        if result is None:
+            return
+        cells = [
+            "%s %d ($%d)" % (p["name"], p["rounds"][ri]["score"], p["rounds"][ri]["ad_revenue"])
+            for p in result["players"]
+        ]
+        self.say("  %s scores: %s" % (self._round_title(ri), ", ".join(cells)))
+
+    def _show_standings(self):
+        rounds = self.record["rounds"]
+        if not rounds:
+            self.say("  no round entered yet")
+            return
+        result = self._probe_tally(len(rounds) - 1)
+        if result is None:
+            return
+
+        self.say(standings_text(result, self.record).rstrip("\n"))
+        if self._first_missing(len(rounds) - 1, self._steps(len(rounds) - 1)) < len(
+            self._steps(len(rounds) - 1)
+        ):
+            self.say("  (numbers not typed yet count as 0 here)")
+
+
+# ---------------------------------------------------------------------- set-up of a new game
+
+
+# the commands a round's set-up questions take besides their answers (and ? for help)
+SETUP_COMMANDS = ("back", "b", "quit", "q", "show", "fix", "round")
+
+
+def read_answer(ask, prompt):
+    """One answer to a set-up question, stripped; EntryStopped on EOF or `quit`."""
+    try:
+        text = ask(prompt)
+    except EOFError:
+        raise EntryStopped(eof=True)
+    if text.strip().lower() in ("quit", "q"):
+        raise EntryStopped()
+    return text.strip()
+
+
+def ask_setup(ask=input, say=print, record=None, save=None):
+    """Ask mode, edition and players (with optional characters); returns a new game record.
+
+    Raises EntryStopped on EOF or `quit`. Everything is checked by the core as it is typed.
+    save(record), if given, is called after every answer; the record has no "rounds" key until
+    the set-up is complete, and passing such a record back resumes the set-up where it stopped."""
+
+    def read(prompt):
+        return read_answer(ask, prompt)
+
+    def choose(prompt, choices, default):
+        while True:
+            text = read("%s (%s) [%s]: " % (prompt, "/".join(choices), default)).lower()
+            if text == "":
+                return default
+            if text in choices:
+                return text
+            match = [c for c in choices if c.startswith(text)]
+            if len(match) == 1:
+                return match[0]
+            say(_refused("  %r is not one of %s" % (text, ", ".join(choices))))
+
+    def keep():
+        if save is not None:
+            save(record)
+
+    if record is None:
+        record = {"game": face.GAME}
+    if "mode" not in record:
+        record["mode"] = choose("Game mode", list(face.MODES), "standard")
+        keep()
+    if "edition" not in record:
+        record["edition"] = choose("Edition", list(face.EDITIONS), "published")
+        keep()
+    record.setdefault("players", [])
+    least, most = face.players(record["mode"])
+    say(
+        "Players in seat order: a name, or NAME:CHARACTER (%s). An empty line ends the list."
+        % ", ".join(face.CHARACTERS)
+    )
+    if record["players"]:
+        say("  so far: %s" % ", ".join(player_names(record)))
+    while len(record["players"]) < most:
+        text = read("Player %d: " % (len(record["players"]) + 1))
+        if text == "":
+            if len(record["players"]) >= least:
+                break
+            say(
+                _refused(
+                    "  a %s game needs at least %d player%s"
+                    % (record["mode"], least, "s" if least > 1 else "")
+                )
+            )
+            continue
+        if text == "?":
+            say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(face.CHARACTERS))
+            continue
+        name, _, character = text.partition(":")
+        name = typed(name)
+        character = character.strip().lower()
+        entry = {"name": name, "character": character} if character else name
+        # the core's problems with this entry: those it finds with it and not with a blameless
+        # stand-in in the same seat (the player count is the same in both)
+        before = set(records.check_record(dict(record, players=record["players"] + ["\n"])))
+        problems = [
+            m
+            for m in records.check_record(dict(record, players=record["players"] + [entry]))
+            if m not in before
+        ]
+        if problems:
+            for m in problems:
+                say(_refused("  " + m))
+            continue
+        record["players"].append(entry)
+        keep()
+    record["rounds"] = []
+    keep()
+    return record
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _refused(text):
+    """A refusal in the game's words (never its field names), yellow on a terminal (plain
+    otherwise, and with NO_COLOR)."""
+    return paint(players_words(text), "33")
+
+
+def _is_number(text):
+    t = text.strip()
+    if t[:1] in ("-", "+"):
+        t = t[1:]
+    return t.isdigit() and t.isascii()
+
+
+def _total(p):
+    return p["total"] if p.get("total") is not None else 0
+
+
+def _news_text(cards):
+    out = []
+    for c in cards:
+        out.append(c.get("effect", "?") + (" %d" % c["value"] if "value" in c else ""))
+    return ", ".join(out)
+
+
+def _parse_news(text):
+    """Cards from `mood-doubled`, `white-space-best 4`, `most-tiles-ads [4]` (comma-separated)."""
+    cards = []
+    for part in text.split(","):
+        words = part.split()
+        if not words:
+            continue
+        effect = [
+            e
+            for e in face.EFFECTS
+            if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))
+        ]
+        if len(effect) != 1 or len(words) > 2 or (len(words) == 2 and not _is_number(words[1])):
+            return None
+        card = {"effect": effect[0]}
+        if len(words) == 2:
+            card["value"] = int(words[1])
+        elif effect[0] == "most-tiles-ads":
+            card["value"] = MOST_TILES_DEFAULT
+        cards.append(card)
+    return cards

@@ -1,0 +1,259 @@
+"""`presstime play --game GAME`: the games other than Fit to Print at the table.
+
+The board runs the game in its table mode (its face's first MODES, core/games.py): Heat and Mini
+FITS in the
+ready check and reveal (each player's button toggles ready, all ready -> reveal, the stage or
+card count moves on), Myth Fits in turns (press: end your turn; hold 0.8 s: a photo token; the
+target wins). This terminal mirrors the board, then takes the numbers the board cannot know
+(game_entry.GameEntry: the face's `fields`), shows the core's standings, stores the game and
+pushes the standings. What a game is called and how many rounds it has come from its face.
+"""
+
+import time
+
+from presstime import games as faces, records
+from presstime.board.link import BoardError
+from presstime.core import games
+from presstime.entry.game_entry import GameEntry, _set
+from presstime.errors import BadInput
+from presstime.scorepad.at_table import is_seat_step, seat_numbers
+from presstime.tableside import status_text
+from presstime.tableside.play_session import PlaySession, _poll_line, play_game
+from presstime.tableside.round_time import round_time_ms, warnings_ms
+
+NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
+
+
+def demo_players(game):
+    """The demo's players: one more than the fewest the game takes."""
+    face = games.module(game)
+    return NAMES[: min(face.MIN_PLAYERS + 1, face.MAX_PLAYERS)]
+
+
+class GameSession(PlaySession):
+    """play's session for a ready-reveal or turns game: the round loop and the demo presses."""
+
+    ended = False  # the table typed `end` in a ready-reveal game (Heat: everybody arrested)
+
+    KEYS = (
+        "1-6 press \u00b7 l,1-6 long \u00b7 Enter start/reveal \u00b7 e end \u00b7 u undo "
+        "\u00b7 ? help"
+    )
+    HELP = (
+        "Enter: start/reveal now \u00b7 l,1-6: long press \u00b7 e: end the game "
+        "(or Heat's heists) \u00b7 x twice: abort"
+    )
+
+    KEPT = "what was entered is kept"
+
+    def rounds(self, st):
+        return st.get("rounds") or 1
+
+    @property
+    def entry(self):
+        if getattr(self, "_entry", None) is None:
+            self._entry = GameEntry(self.record, self.save, ask=self.ask, say=self.say)
+        return self._entry
+
+    def score_round(self, index, st, again=False):
+        """The numbers of the round the face asks (Mini FITS' lines), and the photo tokens the
+        board counted in a game in turns. Returns None: the standings come at the end."""
+        face = games.module(self.record["game"])
+        if face.fields(self.record, index):
+            if self.pad is not None:
+                _phones_round(
+                    self,
+                    self.entry,
+                    self.record,
+                    self.demo,
+                    index,
+                    "%s %d" % (face.ROUND_WORD, index + 1),
+                )
+            elif self.demo:
+                self.demo.fill(self.record, index)
+            self.entry.enter(round_index=index, review=again and not self.demo and self.pad is None)
+            if self.pad is not None:
+                self.pad.standings(_tally_or_none(self.record))
+        if st.get("mode") == "turns":  # the photo tokens the board counted
+            self.record["photo_tokens"] = dict(
+                (p["name"], p.get("photos", 0)) for p in st["players"]
+            )
+            self.save(self.record)
+        return None
+
+    def finish(self):
+        """The game's end numbers (Heat's money, Myth Fits' gatherer), then the core's standings."""
+        record = self.record
+        if self.pad is not None:
+            _phones_round(self, self.entry, record, self.demo, None, "the final count")
+        elif self.demo:
+            self.demo.fill(record)
+        self.entry.enter()
+        face = games.module(record["game"])
+        if "gathered" in [
+            path[0] for path, kind, label in face.fields(dict(record, photo_tokens=None), None)
+        ]:
+            record.setdefault("gathered", None)
+        result = self.entry.finish()
+        if self.pad is not None:
+            self.pad.standings(result)
+        return result
+
+    def start_hint(self, st):
+        if st.get("mode") == "turns":
+            return (
+                "%s: a player's button or the control button starts; Enter here too (? for help)."
+                % status_text.headline(st)
+            )
+        return (
+            "%s: each player presses when ready (again: not ready); all ready reveals. "
+            "Enter here reveals now (? for help)." % status_text.headline(st)
+        )
+
+    def wait_round(self, index):
+        """Mirror the board until the round (heist, Mini FITS round, Myth Fits game) is over."""
+        game = self.client.status().get("game")
+        script = []
+        scripted = [None]
+
+        def act(st):
+            if self.ended:
+                return False
+            phase = st.get("phase")
+            if not self.demo:
+                line = _poll_line(0.0)
+                if line is not None:
+                    self._typed_game(line.strip().lower(), st)
+                return None
+            now = time.monotonic()
+            if st.get("mode") == "turns":
+                if phase == "ready":
+                    self.client.start()
+                elif phase == "running" and (not script or script[0] <= now):
+                    script[:] = [self.demo.turn(self.client, st, now)]
+            elif phase == "ready":
+                key = (st.get("round"), st.get("step"))
+                if key != scripted[0]:
+                    scripted[0] = key
+                    script[:] = self.demo.schedule(len(st.get("players", [])), now, 0.05, 0.2)
+                while script and script[0][0] <= now:
+                    self.client.press(script.pop(0)[1])
+            return None
+
+        st = self.show_round(act)
+        face = games.module(game) if isinstance(game, str) else None
+        if face is not None and face.rounds_in(st.get("mode")) > 1 and not self.ended:
+            self.say("%s %d over." % (face.ROUND_WORD.capitalize(), index + 1))
+        return st
+
+    def _typed_game(self, word, st):
+        if word in ("e", "end") and st.get("mode") == "ready-reveal":
+            self.ended = True  # Heat: a B phase needing more heat than the game has
+            face = games.module(st.get("game"))
+            self.note(
+                "  the %ss end here: on to the numbers" % (face.ROUND_WORD if face else "round")
+            )
+            return
+        if word in ("e", "end") and st.get("mode") == "turns":
+            try:
+                self.client.press(-1)  # the control button ends a turn game (simulator)
+            except BoardError:
+                self.note("  end the game with the board's control button")
+            return
+        if word == "" and st.get("phase") == "ready":
+            word = "start"
+        self.typed(word, st)
+
+
+class GameDemo:
+    """Scripted presses and example numbers for the other games (seeded: every demo the same)."""
+
+    def __init__(self, seed):
+        import random
+
+        self.rnd = random.Random(seed)
+
+    def schedule(self, players, now, lo, hi):
+        order = list(range(players))
+        self.rnd.shuffle(order)
+        out = []
+        t = now
+        for b in order:
+            t += self.rnd.uniform(lo, hi)
+            out.append((t, b))
+        return out
+
+    def turn(self, client, st, now):
+        """Myth Fits: the player whose turn it is takes a photo token (a 0.9 s hold) or ends
+        the turn (a short press). Returns when the next action may come."""
+        p = st.get("turn", 0)
+        if self.rnd.random() < 0.5:
+            client.press(p, 900)
+            return now + 1.2
+        client.press(p)
+        return now + 0.3
+
+    def fill(self, record, round_index=None):
+        """Example numbers for what the face asks (typed at the table otherwise)."""
+        r = self.rnd
+        examples = faces.face(record["game"]).DEMO_ANSWERS  # by the field's name; others 0 to 3
+        for path, kind, _label in games.module(record["game"]).fields(record, round_index):
+            if kind == "int":
+                lo, hi = examples.get(path[-1], (0, 3))
+                _set(record, path, r.randint(lo, hi))
+            elif kind == "yes/no":
+                _set(record, path, False)
+
+
+def _phones_round(table, entry, record, demo, round_index, title):
+    """The table-wide questions here first (Heat: arrested? heat value), then each player's own
+    numbers on their phone (the demo's simulated phones send example numbers). round_index
+    None: the game's end numbers."""
+    import copy
+
+    filled = None
+    if demo is not None:
+        filled = copy.deepcopy(record)
+        demo.fill(filled, round_index)
+        for path, kind, _label in games.module(record["game"]).fields(filled, round_index):
+            if (
+                not is_seat_step(record, kind, path) and path[0] not in record
+            ):  # the table's answers
+                record[path[0]] = filled.get(path[0])
+        table.save(record)
+    entry.enter(round_index=round_index, only=lambda s: not is_seat_step(record, s.kind, s.path))
+    if table.phones is not None and filled is not None:
+        table.phones.play_round(table.pad.session, seat_numbers(record, filled, round_index))
+    table.pad.collect(round_index, title)
+
+
+def _tally_or_none(record):
+    try:
+        return records.tally(record)
+    except BadInput:
+        return None
+
+
+def run_game(args, names, say, ask):
+    """The game's set-up (its players, its turn limit), then play_session.play_game. Returns
+    (exit status, same players again?)."""
+    game = args.game
+    face = games.module(game)
+    record = {"game": game, "players": list(names)}
+    lo, hi = face.players(face.MODES[0])
+    if not lo <= len(names) <= hi:
+        raise BadInput(
+            "players: %s takes %d to %d players (got %d)" % (face.TITLE, lo, hi, len(names))
+        )
+    cfg = {"game": game, "players": [{"name": n} for n in names]}
+    if getattr(args, "turn_limit", None):
+        if "turns" not in face.MODES:
+            raise BadInput(
+                "--turn-limit: only a game played in turns has a turn limit (not %s)" % game
+            )
+        cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
+    warn = None if getattr(args, "warn", None) is None else warnings_ms(args.warn)
+    if warn is not None:
+        cfg["warn_ms"] = warn
+    demo = GameDemo(args.seed) if args.demo else None
+    return play_game(args, record, cfg, GameSession, demo, warn, say, ask)
