@@ -1,13 +1,20 @@
 """Readable standings from a core result (`presstime score`, `show`, `play`)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from presstime import games
 from presstime.history.game_words import decided_by
 from presstime.tableside.status_text import stamp
 
+if TYPE_CHECKING:
+    from presstime.hints import Json, Record, Result
+
 _LABEL = 18
 
 
-def table(header, rows, width):
+def table(header: list[str], rows: list[tuple[str, list[Any]]], width: int) -> list[str]:
     first = max([_LABEL] + [len(label) + 3 for label, _ in rows])
     lines = [header[0].ljust(first) + "".join(h.rjust(width) for h in header[1:])]
     for label, cells in rows:
@@ -25,7 +32,7 @@ def _cell(v):
     return str(v)
 
 
-def winner_line(result):
+def winner_line(result: Result) -> str:
     if result.get("pending"):
         return result["pending"]
     if not result.get("complete", True):
@@ -42,7 +49,7 @@ def winner_line(result):
     return text + (" (%s)" % decider if decider else "")
 
 
-def generic_text(result):
+def generic_text(result: Result) -> str:
     """Any other game: name, total and the result's own `columns`, then winners and set-up facts."""
     players = result["players"]
     columns = list(result.get("columns") or [])
@@ -68,12 +75,12 @@ def generic_text(result):
     return "\n".join(lines) + "\n"
 
 
-def standings_text(result, record=None):
+def standings_text(result: Result, record: Record | None = None) -> str:
     """The standings as text; with the game's `record`, each round's Breaking News card too."""
-    return games.face(games.of(result)).standings_text(result, record)
+    return games.face_of(games.of(result)).standings_text(result, record)
 
 
-def table_rounds(record):
+def table_rounds(record: Json) -> list[Any] | None:
     """Each round's `table` field (what the board measured) or None; None when no round has one."""
     rounds = record.get("rounds") if isinstance(record, dict) else None
     if not isinstance(rounds, list):
@@ -82,7 +89,7 @@ def table_rounds(record):
     return blocks if any(blocks) else None
 
 
-def table_text(record):
+def table_text(record: Record) -> str:
     """Lines on the board's measurements of each round ("" when the record has none): round time
     of each press in token order, layout times in two-step mode, ties and how the round ended."""
     blocks = table_rounds(record)
@@ -120,7 +127,7 @@ def table_text(record):
     return "\n".join(lines) + "\n"
 
 
-def with_table(result, record):
+def with_table(result: Result, record: Record) -> Result:
     """The result for --json, with `table`: each round's board measurements (or null) when the
     record has any."""
     blocks = table_rounds(record)

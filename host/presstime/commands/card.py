@@ -42,7 +42,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def columns(game: str, result: Result) -> list[tuple[str, str]]:
     """[(header, key)] of the card's table: the game's own numbers, then the total."""
-    out = list(games.face(game).card_columns(result))
+    out = list(games.face_of(game).card_columns(result))
     total = game_words.score_unit(game)
     out.append(
         (
@@ -98,7 +98,7 @@ def card_figure(plt: Any, game_id: int, result: Result, played: str | None) -> F
     fig.text(
         0.04,
         1 - 0.95 / height,
-        "game #%s · %s" % (game_id, played[:10]),
+        "game #%s · %s" % (game_id, (played or "")[:10]),
         fontsize=9,
         color="#555555",
         va="top",

@@ -120,7 +120,7 @@ def unit_panels(game: str, result: Result) -> list[tuple[str, list[tuple[str, st
     players = result.get("players") or []
     groups = {}
     order = []
-    face = games.face(game)
+    face = games.face_of(game)
     for key, label, unit in face.GAME_FIELDS:
         values = [p.get(key) for p in players]
         if any(_num(v) for v in values):
@@ -175,7 +175,7 @@ def _grouped_bars(ax, names, series, unit, title, winners):
     ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
 
 
-def _unit_word(unit):
+def _unit_word(unit: str) -> str:
     return {"$": "dollars ($)", "pts": "points"}.get(unit, unit)
 
 
@@ -304,7 +304,7 @@ def game_figure(plt: Any, game_id: int, result: Result) -> Figure:
     winners = result.get("winners") or []
     categories = [
         c
-        for c in games.face(game).POINT_CATEGORIES
+        for c in games.face_of(game).POINT_CATEGORIES
         if any(c in r for p in players for r in p.get("rounds") or [])
     ]
     has_rounds = any(p.get("rounds") for p in players)
@@ -353,13 +353,13 @@ def all_figure(plt: Any, game: str, scored: list[tuple[int, Result]]) -> Figure:
     """scored: [(id, result)] of complete games, oldest first."""
     unit = game_words.score_unit(game)
     names = sorted(set(p["name"] for _, result in scored for p in result.get("players") or []))
-    wins = dict((n, 0) for n in names)
+    wins: dict[str, int] = dict((n, 0) for n in names)
     for _, result in scored:
         for n in result.get("winners") or []:
             wins[n] = wins.get(n, 0) + 1
     categories = [
         c
-        for c in games.face(game).POINT_CATEGORIES
+        for c in games.face_of(game).POINT_CATEGORIES
         if any(
             c in r
             for _, res in scored
@@ -367,7 +367,7 @@ def all_figure(plt: Any, game: str, scored: list[tuple[int, Result]]) -> Figure:
             for r in p.get("rounds") or []
         )
     ]
-    dollars = "ad_revenue" in [k for k, _, _ in games.face(game).GAME_FIELDS]
+    dollars = "ad_revenue" in [k for k, _, _ in games.face_of(game).GAME_FIELDS]
     count = 2 + (1 if categories else 0) + (1 if dollars else 0)
     cols = 2
     rows = (count + 1) // 2

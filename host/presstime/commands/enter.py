@@ -41,7 +41,7 @@ def _epilog():
         EXAMPLE
         + "\n"
         + "\n".join(
-            "%s asks: %s." % (games.title(g), games.face(g).ENTRY_WORDS) for g in games.names()
+            "%s asks: %s." % (games.title(g), games.face_of(g).ENTRY_WORDS) for g in games.names()
         )
     )
 

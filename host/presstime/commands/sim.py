@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from presstime import games as faces
 from presstime.board.ports import advert_dir
 from presstime.board.share import open_client
 from presstime.core import games
@@ -46,7 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="round time: M:SS, seconds, or frantic (3:00) / standard (4:00) / relaxed (5:00)",
     )
 
-    default = games.module(games.GAMES[0])
+    default = faces.core_of(games.GAMES[0])
     parser.add_argument(
         "--game",
         default=default.GAME,
@@ -108,7 +109,7 @@ def game_config(args: argparse.Namespace) -> dict[str, Any]:
     if face is None:
         problems.append("--game %r: expected one of %s" % (args.game, ", ".join(games.GAMES)))
     if args.mode is not None and face is not None and args.mode not in face.MODES:
-        known = [m for g in games.GAMES for m in games.module(g).MODES]
+        known = [m for g in games.GAMES for m in faces.core_of(g).MODES]
         problems.append(
             "--mode %s: %s is played in %s"
             % (
@@ -224,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
             link.extra[wire.PRESS] = lambda value: press_request(
                 value, port.players, lambda b, ms: port.tap_now(b, hold_ms=ms)
             )
-            port.uid = link.board_id()  # kept beside the journal: a restart is the same board
+            port.uid = str(link.board_id())  # kept beside the journal: a restart is the same board
             pty_path, fds, advert = _open_pty(port)
             holder = _share_pty(pty_path)
             print("presstime sim: serving the link on %s" % pty_path, file=sys.stderr)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO
 
 from presstime.board import ports, share
@@ -92,10 +93,10 @@ def stored_so_far(store: Store, before: dict[str, int]) -> str:
     )
 
 
-def _face(game):
-    from presstime.core import games
+def _face(game: str | None) -> ModuleType:
+    from presstime import games
 
-    return games.module(game) or games.module(games.GAMES[0])
+    return games.core(game) or games.core_of(games.default())
 
 
 def other_game_lines(s: dict[str, Any]) -> list[str]:

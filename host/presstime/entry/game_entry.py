@@ -388,7 +388,7 @@ def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
                 save(record)
         else:
             say(_refused("  %r is not one of %s" % (text, ", ".join(choices))))
-    if games.face(record["game"]).ROUND_SETUP or "players" in record:
+    if games.face_of(record["game"]).ROUND_SETUP or "players" in record:
         return record
     names = []
     say("Players in seat order, one a line. An empty line ends the list.")

@@ -35,42 +35,108 @@ module to no game's name):
 games/common.py holds what most faces say the same way; a face takes what it shares from there.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, cast, overload
+
 from presstime.core import games as _core
+from presstime.errors import BadInput
+
+if TYPE_CHECKING:
+    from presstime.hints import Json, Record, Result
 
 
-def names():
+class Face(Protocol):
+    """What every desktop face declares (the list above), for the type checker."""
+
+    GAME: str
+    SCORE_UNIT: str
+    ROUND_WORDS: tuple[str, str]
+    ROUND_FIELDS: tuple[tuple[str, str, str], ...]
+    GAME_FIELDS: tuple[tuple[str, str, str], ...]
+    POINT_CATEGORIES: tuple[str, ...]
+    LEADERS: tuple[tuple[str, str, str, str], ...]
+    STATS_COLUMNS: tuple[str, ...]
+    RECORD_MODES: tuple[str, ...]
+    RECORD_WORDS: dict[str, str]
+    ROUND_SETUP: bool
+    BGG: tuple[int, str] | None
+    BG_STATS_NAME: str | None
+    DEMO_ANSWERS: dict[str, tuple[int, int]]
+    ENTRY_WORDS: str
+    title_notes: Callable[[str | None, str | None], list[str]]
+    played: Callable[[Result, int], str]
+    decided_by: Callable[[Result], str | None]
+    standings_text: Callable[..., str]
+    card_columns: Callable[[Result], list[tuple[str, str]]]
+    board_record: Callable[[dict[str, Any], dict[str, Any], Record | None], Record]
+    record_facts: Callable[[Record], tuple[str, str]]
+    rounds_played: Callable[[Record], int]
+    mode_scores: Callable[[str | None, str], bool]
+    answered: Callable[[Record, tuple[Any, ...], Json], None]
+
+
+def names() -> tuple[str, ...]:
     """The games, in the core's order (read now: the list is the core's, one copy)."""
     return _core.GAMES
 
 
-def default():
+def default() -> str:
     """The game of a record that names none."""
     return _core.GAMES[0]
 
 
-def of(record):
-    """The game a record or a result says it is (the default when it names none)."""
+@overload
+def of(record: dict[str, Any]) -> str: ...
+@overload
+def of(record: Json) -> str | None: ...
+def of(record: Json) -> str | None:
+    """The game a record or a result says it is (the default when it names none; None for what
+    is no record at all)."""
     return _core.game_of(record)
 
 
-def core(game):
+def core(game: str | None) -> ModuleType | None:
     """The core face of `game`, None for an unknown game."""
     return _core.module(game)
 
 
-def face(game):
+def face(game: str | None) -> Face | None:
     """The desktop face of `game`, imported now if it was not yet; None for an unknown game."""
-    if game not in _core.GAMES:
+    if game is None or game not in _core.GAMES:
         return None
-    return __import__(__name__ + "." + game.replace("-", "_"), None, None, ("GAME",))
+    return cast(Face, __import__(__name__ + "." + game.replace("-", "_"), None, None, ("GAME",)))
 
 
-def title(game):
+def _unknown(game: str | None) -> BadInput:
+    return BadInput("%r: not a game presstime knows (one of %s)" % (game, ", ".join(_core.GAMES)))
+
+
+def face_of(game: str | None) -> Face:
+    """The desktop face of a game the caller holds as known (a checked record's, a stored
+    result's): BadInput naming the game otherwise, never None."""
+    f = face(game)
+    if f is None:
+        raise _unknown(game)
+    return f
+
+
+def core_of(game: str | None) -> ModuleType:
+    """The core face of a game the caller holds as known: BadInput naming the game otherwise."""
+    m = core(game)
+    if m is None:
+        raise _unknown(game)
+    return m
+
+
+def title(game: str | None) -> str:
     """How people write the game ("Mini FITS"); the name itself for an unknown one."""
     m = core(game)
-    return m.TITLE if m is not None else game
+    return m.TITLE if m is not None else str(game)
 
 
-def with_modes():
+def with_modes() -> list[str]:
     """The games whose records carry a mode (history's --mode), in the core's order."""
-    return [g for g in _core.GAMES if face(g).RECORD_MODES]
+    return [g for g in _core.GAMES if face_of(g).RECORD_MODES]

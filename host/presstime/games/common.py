@@ -1,9 +1,17 @@
 """What most games' desktop faces say the same way; a face takes from here what it shares
 (games/__init__.py lists what every face declares)."""
 
-from presstime.games import face, of
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from presstime.games import face, face_of, of
 from presstime.history.game_words import amount, label, unit
 from presstime.report import generic_text
+
+if TYPE_CHECKING:
+    from presstime.hints import Json, Record, Result
 
 BGG = None
 BG_STATS_NAME = None
@@ -15,17 +23,17 @@ STATS_COLUMNS = ()
 RECORD_WORDS = {}
 
 
-def title_notes(mode, edition):
+def title_notes(mode: str | None, edition: str | None) -> list[str]:
     return []
 
 
-def played(result, rounds):
+def played(result: Result, rounds: int) -> str:
     """ "3 rounds", "1 duel": the rounds in the face's words."""
-    one, many = face(of(result)).ROUND_WORDS
+    one, many = face_of(of(result)).ROUND_WORDS
     return "%d %s" % (rounds, one if rounds == 1 else many)
 
 
-def top_of(result):
+def top_of(result: Result) -> tuple[list[str], list[dict[str, Any]], list[dict[str, Any]], Any]:
     """(winners, players, the winners' player entries, the first winner's total) of a result."""
     winners = result.get("winners") or []
     players = result.get("players") or []
@@ -33,18 +41,18 @@ def top_of(result):
     return winners, players, won, (won[0].get("total") if won else None)
 
 
-def decided_by(result):
+def decided_by(result: Result) -> str | None:
     """'tie at $31: shared' when more than one player won, else None (the highest total
     decided)."""
     winners, _, _, top = top_of(result)
     return "tie at %s: shared" % amount(of(result), "total", top) if len(winners) > 1 else None
 
 
-def standings_text(result, record=None):
+def standings_text(result: Result, record: Record | None = None) -> str:
     return generic_text(result)
 
 
-def card_columns(result):
+def card_columns(result: Result) -> list[tuple[str, Any]]:
     """The result's own number columns, each with its unit when it is dollars."""
     game = of(result)
     return [
@@ -54,7 +62,7 @@ def card_columns(result):
     ]
 
 
-def players_only(config, game, base):
+def players_only(config: dict[str, Any], game: dict[str, Any], base: Record | None) -> Record:
     """The record of a game whose numbers are all typed: its players (the board knows no more)."""
     record = dict(base) if base else {}
 
@@ -63,7 +71,12 @@ def players_only(config, game, base):
     return record
 
 
-def by_rounds(config, game, base, measured=None):
+def by_rounds(
+    config: dict[str, Any],
+    game: dict[str, Any],
+    base: Record | None,
+    measured: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> Record:
     """The record with one round per round the board played (its day and finishing order, and
     measured(round) as its `table` when given), the players' numbers typed; a round the board no
     longer counts, with nothing typed, goes."""
@@ -87,19 +100,19 @@ def by_rounds(config, game, base, measured=None):
     return record
 
 
-def rounds_played(record):
+def rounds_played(record: Record) -> int:
     """How many rounds the record holds."""
     rounds = record.get("rounds")
     return len(rounds) if isinstance(rounds, list) else 0
 
 
-def answered(record, path, value):
+def answered(record: Record, path: tuple[Any, ...], value: Json) -> None:
     """Nothing more to do once a question is answered."""
 
 
-def record_facts(record):
+def record_facts(record: Record) -> tuple[str, str]:
     return "", ""
 
 
-def mode_scores(mode, key):
+def mode_scores(mode: str | None, key: str) -> bool:
     return True

@@ -2,6 +2,10 @@
 point categories and dollars, its modes and editions in the history, its standings round by
 round with the Breaking News cards, and the tie-breaks that decide a winner."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from presstime.core.fit_to_print import MODES as RECORD_MODES
 from presstime.core.fit_to_print_check import round_fields
 from presstime.games.common import (
@@ -15,6 +19,9 @@ from presstime.games.common import (
 )
 from presstime.report import table, winner_line
 from presstime.sync.rebuild import table_block
+
+if TYPE_CHECKING:
+    from presstime.hints import Record, Result
 
 GAME = "fit-to-print"
 SCORE_UNIT = "pts"
@@ -49,7 +56,7 @@ ENTRY_WORDS = (
 )
 
 
-def title_notes(mode, edition):
+def title_notes(mode: str | None, edition: str | None) -> list[str]:
     """ "solo", "draft edition": what the title says beside the game's name."""
     return [
         b
@@ -61,7 +68,7 @@ def title_notes(mode, edition):
     ]
 
 
-def record_facts(record):
+def record_facts(record: Record) -> tuple[str, str]:
     """(mode, edition) of a record, as the history keeps them."""
     return str(record.get("mode", "standard")), str(record.get("edition", "published"))
 
@@ -75,7 +82,7 @@ _SCOREPAD_SOURCE = {
 }
 
 
-def mode_scores(mode, key):
+def mode_scores(mode: str | None, key: str) -> bool:
     """Does a round of this mode score the category `key`? (family mode has no centerpiece, white
     space or mood: the core reports them as 0 there.)"""
     if key not in _SCOREPAD_SOURCE:
@@ -84,7 +91,7 @@ def mode_scores(mode, key):
     return _SCOREPAD_SOURCE[key] in round_fields(mode, [])
 
 
-def board_record(config, game, base):
+def board_record(config: dict[str, Any], game: dict[str, Any], base: Record | None) -> Record:
     """Players, mode, edition, and each round's day, finishing order and `table` (print and
     layout times, ties, how the round ended)."""
     record = by_rounds(config, game, base, table_block)
@@ -93,7 +100,7 @@ def board_record(config, game, base):
     return record
 
 
-def decided_by(result):
+def decided_by(result: Result) -> str | None:
     """A player ahead but out of business, and the tie-breaks: most ad revenue (draft edition),
     then the earliest finishing token on the last day; a shared win says what tied."""
     winners, players, won, top = top_of(result)
@@ -140,10 +147,12 @@ def decided_by(result):
     return "; ".join(parts) or None
 
 
-def card_columns(result):
+def card_columns(result: Result) -> list[tuple[str, Any]]:
     """Each day's score, the end adjustments, ad revenue and who went out of business."""
     players = result.get("players") or []
-    out = [(label, ("round", i)) for i, label in enumerate(_day_labels(players))]
+    out: list[tuple[str, Any]] = [
+        (label, ("round", i)) for i, label in enumerate(_day_labels(players))
+    ]
     if any(p.get("adjustments") for p in players):
         out.append(("end adj.", "adjustments"))
     out.append(("ad revenue $", "ad_revenue"))
@@ -189,8 +198,8 @@ NEWS_WORDS = {
 }
 
 
-def news_words(card):
-    words = NEWS_WORDS.get(card.get("effect"), str(card.get("effect")).replace("-", " "))
+def news_words(card: dict[str, Any]) -> str:
+    words = NEWS_WORDS.get(card.get("effect") or "", str(card.get("effect")).replace("-", " "))
     return (
         words % card["value"]
         if "%d" in words and isinstance(card.get("value"), int)
@@ -212,7 +221,7 @@ def _news_line(record, i):
     return "  Breaking News: " + "; ".join(news_words(c) for c in cards)
 
 
-def standings_text(result, record=None):
+def standings_text(result: Result, record: Record | None = None) -> str:
     """Each day's scorepad lines (and its Breaking News, with the record), then the standings,
     the end adjustments and the winner."""
     players = result["players"]

@@ -1,6 +1,10 @@
 """Heat's desktop face (games/__init__.py lists what a face declares): heists, dollars and heat
 tokens; the fewest heat tokens break a tie; a game may end with everybody arrested."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from presstime.games.common import (
     LEADERS,
     POINT_CATEGORIES,
@@ -17,6 +21,9 @@ from presstime.games.common import (
     top_of,
 )
 from presstime.history.game_words import amount
+
+if TYPE_CHECKING:
+    from presstime.hints import Json, Record, Result
 
 GAME = "heat"
 SCORE_UNIT = "$"
@@ -37,24 +44,24 @@ HEISTS = 3
 RECORD_WORDS = {"heat_value": "heat value"}  # a record's own number
 
 
-def answered(record, path, value):
+def answered(record: Record, path: tuple[Any, ...], value: Json) -> None:
     """Everybody arrested: the game needs no final money and no heat value (dropped if typed)."""
     if path == ("arrested",) and value is True:
         record.pop("final", None)
         record.pop("heat_value", None)
 
 
-def board_record(config, game, base):
+def board_record(config: dict[str, Any], game: dict[str, Any], base: Record | None) -> Record:
     """Players only: money, heat, the heat value and `arrested` are typed."""
     return players_only(config, game, base)
 
 
-def played(result, rounds):
+def played(result: Result, rounds: int) -> str:
     """ "3 heists", or "arrested"."""
     return "arrested" if result.get("arrested") else "%d %s" % (HEISTS, ROUND_WORDS[1])
 
 
-def decided_by(result):
+def decided_by(result: Result) -> str | None:
     """The fewest heat tokens break a tie at the most money; a shared win says what tied."""
     winners, players, won, top = top_of(result)
     if not winners:

@@ -1,6 +1,10 @@
 """Mini FITS' desktop face (games/__init__.py lists what a face declares): rounds of complete
 lines, colour sets counted in the last round."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from presstime.games.common import (
     BG_STATS_NAME,
     BGG,
@@ -20,6 +24,9 @@ from presstime.games.common import (
     title_notes,
 )
 
+if TYPE_CHECKING:
+    from presstime.hints import Record
+
 GAME = "mini-fits"
 SCORE_UNIT = "pts"
 ROUND_WORDS = ("round", "rounds")
@@ -36,6 +43,6 @@ DEMO_ANSWERS = {"lines": (3, 9), "colour_sets": (0, 3)}
 ENTRY_WORDS = "each player's complete lines per round and the colour sets in round 2"
 
 
-def board_record(config, game, base):
+def board_record(config: dict[str, Any], game: dict[str, Any], base: Record | None) -> Record:
     """Players and one round per round the board finished (lines and colour sets are typed)."""
     return by_rounds(config, game, base)

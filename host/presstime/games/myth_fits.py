@@ -1,6 +1,10 @@
 """Myth Fits' desktop face (games/__init__.py lists what a face declares): photo tokens on a
 grid; the first to the target, or the player who gathered three creatures, wins."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from presstime.games.common import (
     BG_STATS_NAME,
     BGG,
@@ -20,6 +24,9 @@ from presstime.games.common import (
     title_notes,
 )
 
+if TYPE_CHECKING:
+    from presstime.hints import Record, Result
+
 GAME = "myth-fits"
 SCORE_UNIT = "photo tokens"
 ROUND_WORDS = ("turn", "turns")
@@ -32,7 +39,7 @@ ENTRY_WORDS = (
 )
 
 
-def board_record(config, game, base):
+def board_record(config: dict[str, Any], game: dict[str, Any], base: Record | None) -> Record:
     """Players and the photo tokens the board counted; `gathered` is null unless it was entered."""
     record = players_only(config, game, base)
     record["photo_tokens"] = dict(
@@ -44,12 +51,12 @@ def board_record(config, game, base):
     return record
 
 
-def played(result, rounds):
+def played(result: Result, rounds: int) -> str:
     """ "6x4 grid"."""
     return "%s grid" % result["grid"] if result.get("grid") else "-"
 
 
-def decided_by(result):
+def decided_by(result: Result) -> str | None:
     """Three creatures gathered, or the first to the photo tokens that win."""
     if not result.get("winners"):
         return None

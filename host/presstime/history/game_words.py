@@ -9,43 +9,50 @@ core's result.
     decided_by(result)                 -> "tie at $31, fewest heat tokens: 2" or None
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from presstime import games
 from presstime.games import title  # noqa: F401 (the game's title, as every caller here writes it)
 
+if TYPE_CHECKING:
+    from presstime.hints import Json, Result
 
-def full_title(game, mode=None, edition=None):
+
+def full_title(game: str | None, mode: str | None = None, edition: str | None = None) -> str:
     """The title with its notes: Fit to Print (solo), Heat…"""
     face = games.face(game)
     notes = face.title_notes(mode, edition) if face is not None else []
     return title(game) + (" (%s)" % ", ".join(notes) if notes else "")
 
 
-def score_unit(game):
+def score_unit(game: str | None) -> str:
     """What the game's total is counted in: "pts", "$" or a word ("photo tokens")."""
     face = games.face(game)
     return face.SCORE_UNIT if face is not None else "pts"
 
 
-def round_words(game):
+def round_words(game: str | None) -> tuple[str, str]:
     """What a round is called, one and many: ("day", "days"), ("round", "rounds")."""
     face = games.face(game)
     return face.ROUND_WORDS if face is not None else ("round", "rounds")
 
 
-def fields(game):
+def fields(game: str | None) -> tuple[tuple[str, str, str], ...]:
     """(key, label, unit) of every number a round or the result of the game carries."""
     face = games.face(game)
     return face.ROUND_FIELDS + face.GAME_FIELDS if face is not None else ()
 
 
-def label(game, key):
+def label(game: str | None, key: str) -> str:
     for k, text, _ in fields(game):
         if k == key:
             return text
     return key.replace("_", " ")
 
 
-def unit(game, key):
+def unit(game: str | None, key: str) -> str:
     """The unit of a number: "pts", "$", or a word ("squares", "heat tokens")."""
     if key == "total":
         return score_unit(game)
@@ -55,7 +62,7 @@ def unit(game, key):
     return "pts"
 
 
-def amount(game, key, value):
+def amount(game: str | None, key: str, value: Json) -> str:
     """A number with its unit: "$31", "52 pts", "4 photo tokens"."""
     if value is None:
         return "-"
@@ -73,19 +80,21 @@ def _num(v):
     return str(v)
 
 
-def played(game, result, rounds):
+def played(game: str | None, result: Result, rounds: int) -> str:
     """What a game consisted of, for `history`: "3 days", "3 heists", "arrested", "6x4 grid"."""
-    return games.face(game).played(result, rounds)
+    return games.face_of(game).played(result, rounds)
 
 
-def decided_by(result):
+def decided_by(result: Result) -> str | None:
     """The rule that decided the winner when it was not simply the highest total (a tie-break, a
     player ahead but out of business, Myth Fits' way of winning); a shared win says what tied.
     None when the highest total alone decided it."""
-    return games.face(games.of(result)).decided_by(result)
+    return games.face_of(games.of(result)).decided_by(result)
 
 
-def winner_text(game, winners, decider, score=None):
+def winner_text(
+    game: str | None, winners: list[str], decider: str | None, score: int | float | None = None
+) -> str:
     """ "winner: Ada, 52 pts"; "winner: Ben (tie at $31, fewest heat tokens: 2)";
     "shared win: Ada, Ben (tie at 23 pts: shared)"."""
     if not winners:
@@ -98,11 +107,11 @@ def winner_text(game, winners, decider, score=None):
     return text
 
 
-def field_words():
+def field_words() -> dict[str, str]:
     """{key: the players' word} of every number a game's record or result carries."""
     words = {}
     for game in games.names():
-        words.update(games.face(game).RECORD_WORDS)
+        words.update(games.face_of(game).RECORD_WORDS)
         for key, label, unit in fields(game):
             words.setdefault(
                 key, unit if unit.startswith(label + " ") else label
@@ -110,7 +119,7 @@ def field_words():
     return words
 
 
-def players_words(message):
+def players_words(message: str) -> str:
     """A message of the core in the game's words: its field names (white_space, photo_tokens,
     "field heat") as the players call them ("white space", "photo tokens", "heat tokens"). For
     what a player types at a question; a game file's errors keep the file's own keys."""
@@ -118,7 +127,7 @@ def players_words(message):
 
     words = field_words()
 
-    def word(m):
+    def word(m: re.Match[str]) -> str:
         return words.get(m.group(2), m.group(0))
 
     message = re.sub(r"\b(field )([a-z_]+)\b", word, message)

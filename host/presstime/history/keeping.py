@@ -4,19 +4,29 @@ one drafted until its numbers are typed); `play` and `enter` store a finished ga
 (store_finished), checked and scored once: the result they showed is the one stored.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from presstime.entry.drafts import DraftBusy, DraftLock
 from presstime.errors import BadInput
 from presstime.history.store import DamagedDraft, DamagedGame
 from presstime.sync import rebuild
 
+if TYPE_CHECKING:
+    from presstime.hints import Record, Result
+    from presstime.history.store import Store
 
-def store_finished(store, record, key, result):
+
+def store_finished(store: Store, record: Record, key: str, result: Result) -> int:
     """A finished game into the history under `key` (a board's game key, or `enter`'s), the draft
     it was typed in dropped with it; `result` is the core's standings of this record. Its id."""
     return store.add_game(record, source=key, draft_key=key, result=result)
 
 
-def store_board_games(store, board_id, games):
+def store_board_games(
+    store: Store, board_id: str, games: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """A board's games rebuilt from its journal (rebuild.games_from_journal), each stored game
     updated and each other one drafted until its numbers are typed; returns one summary dict
     per game (what `sync` tells)."""

@@ -175,7 +175,7 @@ def _from_result(record, result, added_at):
         top = [p.get("total") for p in result.get("players") or [] if p.get("name") in winners]
         status = game_words.winner_text(game, winners, decider, top[0] if top else None)
     players = result.get("players") or []
-    face = games.face(game)
+    face = games.face_of(game)
     n_rounds = face.rounds_played(record)
     mode, edition = face.record_facts(record)
     summary = Summary(

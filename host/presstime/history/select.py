@@ -26,7 +26,7 @@ def _modes():
     """{mode: [games whose records carry it]}, in the faces' order."""
     out = {}
     for game in games.with_modes():
-        for mode in games.face(game).RECORD_MODES:
+        for mode in games.face_of(game).RECORD_MODES:
             out.setdefault(mode, []).append(game)
     return out
 

@@ -116,7 +116,8 @@ class TableScorepad:
         self.covered = False  # a full-screen view has hidden the URL and QR code since shown
 
     def _save_link(self, link):
-        self.keep.save(dict(link, bind=self.bind, port=self.server.port))
+        if self.keep is not None:  # only a kept link is saved (save_link is None otherwise)
+            self.keep.save(dict(link, bind=self.bind, port=self.server.port))
 
     def start(self) -> TableScorepad:
         try:
@@ -260,7 +261,7 @@ def enter_with_phones(
         keep=keep,
     ).start()
     try:
-        if games.face(games.of(record)).ROUND_SETUP:
+        if games.face_of(games.of(record)).ROUND_SETUP:
             entry = ScoreEntry(record, save, ask=ask, say=say)
             for i in range(rounds_in(record)):
                 entry.enter_setup(i)
@@ -272,7 +273,7 @@ def enter_with_phones(
                     pass
             result = entry.review()
         else:
-            face = games.core(record["game"])
+            face = games.core_of(record["game"])
             # a game typed without a board: the photo tokens a board counts are typed here too
             entry = GameEntry(
                 record, save, ask=ask, say=say, typed_tokens="photo_tokens" not in record

@@ -128,7 +128,7 @@ def log_to_file() -> str | None:
             if getattr(old, "scorepad", False):
                 logger.removeHandler(old)
                 old.close()
-        handler.scorepad = True  # the mark of our handler (a restart replaces it)
+        handler.scorepad = True  # pyright: ignore[reportAttributeAccessIssue]: our mark  # the mark of our handler (a restart replaces it)
         logger.addHandler(handler)
         logger.propagate = False
         if name == "uvicorn.access":

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from presstime import records
+from presstime import games as faces, records
 from presstime.core import games
 from presstime.entry.game_entry import _set
 from presstime.entry.score_entry import _ABSENT, new_problems, player_names, round_slot, with_value
@@ -40,7 +40,7 @@ class Question:
 
 def seat_questions(record: Record, round_index: int | None) -> dict[int, list[Question]]:
     """{seat: [Question, ...]}: every seat that types numbers in this round, in asking order."""
-    face = games.module(games.game_of(record))
+    face = faces.core_of(games.game_of(record))
     names = player_names(record)
     out = {}
     for path, kind, label in face.fields(record, round_index):

@@ -181,7 +181,7 @@ class ScorepadSession:
                 "complete": bool(result.get("complete")),
                 "no_winner": result.get("no_winner"),
                 "bgstats": bgstats_link,
-                "round": None if self.round_index is None else self.round_index + 1,
+                "round": None if self.round_index is None else (self.round_index or 0) + 1,
             }
             self._bump()
 
@@ -309,8 +309,8 @@ class ScorepadSession:
                 for q in qs:
                     if _get(probe, q.path) is None:
                         Q.apply(probe, q, 0)
-        if games.face(games.of(probe)).ROUND_SETUP:  # the rounds typed so far only
-            probe["rounds"] = probe.get("rounds", [])[: self.round_index + 1]
+        if games.face_of(games.of(probe)).ROUND_SETUP:  # the rounds typed so far only
+            probe["rounds"] = probe.get("rounds", [])[: (self.round_index or 0) + 1]
         try:
             result = records.tally(probe)
         except BadInput:

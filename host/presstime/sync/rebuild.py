@@ -203,7 +203,7 @@ def game_record(game: dict[str, Any], base: Record | None = None) -> Record:
     scorepad numbers, updated with what the board knows."""
     from presstime import games
 
-    return games.face(games.of(game["config"])).board_record(game["config"], game, base)
+    return games.face_of(games.of(game["config"])).board_record(game["config"], game, base)
 
 
 def game_key(board_id: str, game: dict[str, Any]) -> str:

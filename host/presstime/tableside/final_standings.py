@@ -3,7 +3,10 @@ winner in their seat colour, then one line per player by rank with the total, th
 `★ WINNER` and `out of business`. Plain (no colour) when the output is not a terminal or NO_COLOR
 is set; names through display.safe."""
 
+from __future__ import annotations
+
 import sys
+from typing import TYPE_CHECKING, TextIO
 
 from rich import box
 from rich.console import Console
@@ -15,8 +18,11 @@ from presstime import records, term
 from presstime.core.config import PALETTE
 from presstime.tableside.display import safe
 
+if TYPE_CHECKING:
+    from presstime.hints import Result
 
-def final_table(result, stream=None):
+
+def final_table(result: Result, stream: TextIO | None = None) -> None:
     """The final standings as a table: rank, seat colour, total, ad revenue, the winner and who
     is out of business marked (written to `stream`; plain when it is not a terminal)."""
     stream = stream or sys.stdout

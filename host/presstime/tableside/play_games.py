@@ -196,7 +196,7 @@ class GameDemo:
     def fill(self, record, round_index=None):
         """Example numbers for what the face asks (typed at the table otherwise)."""
         r = self.rnd
-        examples = faces.face(record["game"]).DEMO_ANSWERS  # by the field's name; others 0 to 3
+        examples = faces.face_of(record["game"]).DEMO_ANSWERS  # by the field's name; others 0 to 3
         for path, kind, _label in games.module(record["game"]).fields(record, round_index):
             if kind == "int":
                 lo, hi = examples.get(path[-1], (0, 3))

@@ -16,6 +16,11 @@ from presstime.core.table import UNDO_MS
 if TYPE_CHECKING:
     from presstime.hints import Status
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
 _SYMBOL = {
     "waiting": ".",
     "ready": "r",
@@ -56,7 +61,7 @@ def _names(st):
     return [p.get("name", "?") for p in st.get("players", [])]
 
 
-def game_face(st):
+def game_face(st: Status) -> ModuleType | None:
     """The face of the game on the board, or None (no game set up, or one this side lacks)."""
     game = st.get("game")
     return games.module(game) if isinstance(game, str) else None
