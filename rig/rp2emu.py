@@ -23,6 +23,7 @@ MS = 1_000_000  # ns
 WFI_FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wfi.mjs")
 XIP_MODEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "xip.mjs")
 DATA_LINK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "datalink.mjs")
+OLED_BUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oled.mjs")
 XIP_ENV = "PRESSTIME_RIG_XIP"  # "off": the rig without the timing model (to record its effect)
 US = 1_000
 
@@ -145,6 +146,7 @@ class Emulator:
 
     flash_copy = None  # the temporary copy of an image it booted from (start_on_copy)
     data_link = None  # a DataLink when started with data_link=True
+    oled_bus = None  # a DataLink on rig/oled.mjs's socket when started with oled=True
 
     def __init__(self, proc, sock_path, workdir, pty=None, data_pty=None):
         self.proc = proc
@@ -187,6 +189,7 @@ class Emulator:
         wfi_fix=None,
         xip=None,
         data_link=False,
+        oled=False,
     ):
         """Start run.mjs. `flash`: a saved 2 MB (MacroPad: 8 MB) image to boot from; `pty`: a
         path for the USB serial as a Linux pty (True: one in a temporary folder); `paused`:
@@ -196,7 +199,9 @@ class Emulator:
         `xip` (default: on unless PRESSTIME_RIG_XIP=off): load rig/xip.mjs, the XIP cache and
         the cost of its misses, so code and data fetched from flash cost what they do on the
         chip (docs/benchmarks.md, "The rig's timing model"). `data_link`: load rig/datalink.mjs
-        and connect `.data_link`, usb_cdc.data (the MacroPad's link) in emulated time."""
+        and connect `.data_link`, usb_cdc.data (the MacroPad's link) in emulated time. `oled`: load
+        rig/oled.mjs and connect `.oled_bus`, the record of the MacroPad OLED's SPI bytes
+        (rig/oled.py decodes them)."""
         workdir = tempfile.mkdtemp(prefix="presstime-rig-")
         sock = os.path.join(workdir, "control.sock")
         if wfi_fix is None:
@@ -211,6 +216,9 @@ class Emulator:
         data_sock = os.path.join(workdir, "data.sock") if data_link else None
         if data_link:
             cmd += ["--import", DATA_LINK]
+        oled_sock = os.path.join(workdir, "oled.sock") if oled else None
+        if oled:
+            cmd += ["--import", OLED_BUS]
         cmd += [os.path.join(rig, "run.mjs"), "--control", sock, "--quiet"]
         if board != "pico":
             cmd += ["--board", board]
@@ -238,6 +246,8 @@ class Emulator:
         env = dict(os.environ, **{ENV: rig})  # (rig/*.mjs find rp2040js through it)
         if data_sock:
             env["PRESSTIME_RIG_DATA_SOCK"] = data_sock
+        if oled_sock:
+            env["PRESSTIME_RIG_OLED_SOCK"] = oled_sock
         proc = subprocess.Popen(
             cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True, env=env
         )
@@ -257,6 +267,8 @@ class Emulator:
         emu = cls(proc, sock, workdir, pty, data_pty)
         if data_sock:
             emu.data_link = DataLink(data_sock, proc)
+        if oled_sock:
+            emu.oled_bus = DataLink(oled_sock, proc)
         return emu
 
     @classmethod
@@ -377,6 +389,8 @@ class Emulator:
         (`attach`): only this connection closes."""
         if self.data_link is not None:
             self.data_link.close()
+        if self.oled_bus is not None:
+            self.oled_bus.close()
         if self.proc is not None and self.proc.poll() is None:
             try:
                 self._file.write(b'{"cmd":"quit"}\n')
