@@ -310,7 +310,9 @@ class BoardClient:
         """Turn modes (Myth Fits): end the running round, as the control button does."""
         return self._change(wire.END)
 
-    def push_standings(self, standings: list[list[int]]) -> Json:
+    def push_standings(self, standings: dict[str, Any]) -> Json:
+        """The desktop's standings for the board's lights: {"totals", "out", "winner"} (the board
+        takes an object, device/link.py)."""
         return self._change(wire.STANDINGS, {"s": standings})
 
     def repl(self) -> Json:

@@ -1,6 +1,10 @@
 """presstime play: a game at the table, with the board (or the simulator) and this terminal."""
 
-from presstime import records
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from presstime import games as faces, records
 from presstime.board.ports import add_port_argument
 from presstime.core import games
 from presstime.core.fit_to_print import GAME as DEFAULT_GAME  # the game whose scorepad `run` asks
@@ -18,6 +22,9 @@ from presstime.tableside.play_session import (
     scripted_ask,
 )
 from presstime.tableside.round_time import round_time_ms, warnings_ms
+
+if TYPE_CHECKING:
+    import argparse
 
 EXAMPLE = """examples:
   presstime play --demo                   a scripted game on the simulator, no typing
@@ -40,8 +47,8 @@ heat value, money, heat; Mini FITS: lines per round, colour sets; Myth Fits: who
 DEMO_PLAYERS = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
-def configure(parser):
-    default = games.module(games.GAMES[0])
+def configure(parser: argparse.ArgumentParser) -> None:
+    default = faces.core_of(games.GAMES[0])
 
     add_port_argument(parser)
     parser.add_argument(
@@ -62,7 +69,7 @@ def configure(parser):
         "--turn-limit",
         metavar="M:SS",
         help="%s: a per-turn limit (the board warns when a turn runs over)"
-        % " or ".join(games.module(g).TITLE for g in _in_turns()),
+        % " or ".join(faces.core_of(g).TITLE for g in _in_turns()),
     )
     parser.add_argument(
         "--players", metavar="A,B,…", help="player names in seat order, comma-separated"
@@ -107,18 +114,18 @@ def configure(parser):
     add_db_argument(parser)
 
 
-def _in_turns():
+def _in_turns() -> list[str]:
     """The games played in turns: those a turn limit is for."""
-    return [g for g in games.GAMES if "turns" in games.module(g).MODES]
+    return [g for g in games.GAMES if "turns" in faces.core_of(g).MODES]
 
 
-def argparse_suppress():
+def argparse_suppress() -> str:
     import argparse
 
     return argparse.SUPPRESS
 
 
-def _play_other(args):
+def _play_other(args: argparse.Namespace) -> int:
     from presstime.tableside.play_games import demo_players, run_game
 
     viewed = played_elsewhere(args, print)
@@ -127,7 +134,7 @@ def _play_other(args):
     if args.mode != "standard" or args.edition != "published":
         raise BadInput(
             "--mode and --edition are %s's; %s runs in its own table mode"
-            % (games.module(DEFAULT_GAME).TITLE, args.game)
+            % (faces.core_of(DEFAULT_GAME).TITLE, args.game)
         )
     say = print
     ask = scripted_ask if args.demo else input
@@ -156,7 +163,7 @@ def _play_other(args):
     return code
 
 
-def run(args):
+def run(args: argparse.Namespace) -> int:
     if args.scorepad:
         args.bind = resolve_bind(args.bind)  # a wrong address is refused before the game
     if args.game != DEFAULT_GAME:
@@ -168,7 +175,7 @@ def run(args):
         raise BadInput(
             "--turn-limit: only %s has turns (use --game %s)"
             % (
-                " or ".join(games.module(g).TITLE for g in _in_turns()),
+                " or ".join(faces.core_of(g).TITLE for g in _in_turns()),
                 " or --game ".join(_in_turns()),
             )
         )
@@ -202,7 +209,7 @@ def run(args):
             raise BadInput(problems)
     names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
 
-    cfg = {
+    cfg: dict[str, Any] = {
         "game": DEFAULT_GAME,
         "mode": record["mode"],
         "edition": record["edition"],
@@ -219,7 +226,7 @@ def run(args):
     return code
 
 
-def _same_seats(args, names):
+def _same_seats(args: argparse.Namespace, names: list[str]) -> argparse.Namespace:
     """play's options for the next game: the same players in the same seats."""
     import argparse
 

@@ -190,7 +190,7 @@ class TableScorepad:
     def board(self, status: Status) -> None:
         self.session.set_board(status)
 
-    def standings(self, result: Result) -> None:
+    def standings(self, result: Result | None) -> None:
         """After a round; at the end of the game also BG Stats' one-play link (a button and a QR
         code on every phone and the big screen), for the game's own uuid."""
         link = None

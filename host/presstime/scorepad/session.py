@@ -157,9 +157,10 @@ class ScorepadSession:
                 self.board = view
                 self._bump()
 
-    def set_standings(self, result: Result, bgstats_link: str | None = None) -> None:
+    def set_standings(self, result: Result | None, bgstats_link: str | None = None) -> None:
         """The core's result after a round: what the big screen and the phones show, in rank
-        order (the winners first once the game is complete)."""
+        order (the winners first once the game is complete). None (the record does not tally
+        yet): what is shown stays."""
         if not result:
             return
         winners = list(result.get("winners") or []) if result.get("complete") else []

@@ -89,7 +89,7 @@ class View:
         self.keys = keys
         self.grace_ms = grace_ms
         self.port = port  # a line such as "serving the link on /dev/pts/3"
-        self.link = None  # the scorepad's line: where the phones and the big screen go
+        self.link: str | None = None  # the scorepad's line: where the phones and the big screen go
         self.notes = []  # the last few messages (undo refused, help, ...)
         self.ring: list[tuple[int, ...]] | None = None  # simulator: [(r, g, b)] of the ring
         self.buttons: list[tuple[int, ...]] | None = None  # simulator: each button's (r, g, b)

@@ -9,7 +9,10 @@ target wins). This terminal mirrors the board, then takes the numbers the board 
 pushes the standings. What a game is called and how many rounds it has come from its face.
 """
 
+from __future__ import annotations
+
 import time
+from typing import TYPE_CHECKING, Any
 
 from presstime import games as faces, records
 from presstime.board.link import BoardError
@@ -21,12 +24,19 @@ from presstime.tableside import status_text
 from presstime.tableside.play_session import PlaySession, _poll_line, play_game
 from presstime.tableside.round_time import round_time_ms, warnings_ms
 
+if TYPE_CHECKING:
+    import argparse
+
+    from presstime.board.link import BoardClient
+    from presstime.hints import Ask, Record, Result, Say, Status
+    from presstime.scorepad.at_table import TableScorepad
+
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
-def demo_players(game):
+def demo_players(game: str) -> list[str]:
     """The demo's players: one more than the fewest the game takes."""
-    face = games.module(game)
+    face = faces.core_of(game)
     return NAMES[: min(face.MIN_PLAYERS + 1, face.MAX_PLAYERS)]
 
 
@@ -45,24 +55,28 @@ class GameSession(PlaySession):
     )
 
     KEPT = "what was entered is kept"
+    demo: GameDemo | None  # PlaySession's demo is play_session.Demo; a GameSession is given this
+    _entry: GameEntry | None
 
-    def rounds(self, st):
+    def rounds(self, st: Status) -> int:
         return st.get("rounds") or 1
 
     @property
-    def entry(self):
-        if getattr(self, "_entry", None) is None:
-            self._entry = GameEntry(self.record, self.save, ask=self.ask, say=self.say)
-        return self._entry
+    def entry(self) -> GameEntry:
+        entry = getattr(self, "_entry", None)
+        if entry is None:
+            entry = self._entry = GameEntry(self.record, self.save, ask=self.ask, say=self.say)
+        return entry
 
-    def score_round(self, index, st, again=False):
+    def score_round(self, index: int, st: Status, again: bool = False) -> None:
         """The numbers of the round the face asks (Mini FITS' lines), and the photo tokens the
         board counted in a game in turns. Returns None: the standings come at the end."""
-        face = games.module(self.record["game"])
+        face = faces.core_of(self.record["game"])
         if face.fields(self.record, index):
             if self.pad is not None:
                 _phones_round(
                     self,
+                    self.pad,
                     self.entry,
                     self.record,
                     self.demo,
@@ -81,15 +95,15 @@ class GameSession(PlaySession):
             self.save(self.record)
         return None
 
-    def finish(self):
+    def finish(self) -> Result:
         """The game's end numbers (Heat's money, Myth Fits' gatherer), then the core's standings."""
         record = self.record
         if self.pad is not None:
-            _phones_round(self, self.entry, record, self.demo, None, "the final count")
+            _phones_round(self, self.pad, self.entry, record, self.demo, None, "the final count")
         elif self.demo:
             self.demo.fill(record)
         self.entry.enter()
-        face = games.module(record["game"])
+        face = faces.core_of(record["game"])
         if "gathered" in [
             path[0] for path, kind, label in face.fields(dict(record, photo_tokens=None), None)
         ]:
@@ -99,7 +113,7 @@ class GameSession(PlaySession):
             self.pad.standings(result)
         return result
 
-    def start_hint(self, st):
+    def start_hint(self, st: Status) -> str:
         if st.get("mode") == "turns":
             return (
                 "%s: a player's button or the control button starts; Enter here too (? for help)."
@@ -110,13 +124,14 @@ class GameSession(PlaySession):
             "Enter here reveals now (? for help)." % status_text.headline(st)
         )
 
-    def wait_round(self, index):
+    def wait_round(self, index: int) -> Status:
         """Mirror the board until the round (heist, Mini FITS round, Myth Fits game) is over."""
         game = self.client.status().get("game")
-        script = []
-        scripted = [None]
+        # ready-reveal: [(when, seat)] still to press; turns: [when the next action may come]
+        script: list[Any] = []
+        scripted: list[tuple[Any, Any] | None] = [None]  # (round, step) the presses are for
 
-        def act(st):
+        def act(st: Status) -> bool | None:
             if self.ended:
                 return False
             phase = st.get("phase")
@@ -146,7 +161,7 @@ class GameSession(PlaySession):
             self.say("%s %d over." % (face.ROUND_WORD.capitalize(), index + 1))
         return st
 
-    def _typed_game(self, word, st):
+    def _typed_game(self, word: str, st: Status) -> None:
         if word in ("e", "end") and st.get("mode") == "ready-reveal":
             self.ended = True  # Heat: a B phase needing more heat than the game has
             face = games.module(st.get("game"))
@@ -168,12 +183,12 @@ class GameSession(PlaySession):
 class GameDemo:
     """Scripted presses and example numbers for the other games (seeded: every demo the same)."""
 
-    def __init__(self, seed):
+    def __init__(self, seed: int) -> None:
         import random
 
         self.rnd = random.Random(seed)
 
-    def schedule(self, players, now, lo, hi):
+    def schedule(self, players: int, now: float, lo: float, hi: float) -> list[tuple[float, int]]:
         order = list(range(players))
         self.rnd.shuffle(order)
         out = []
@@ -183,7 +198,7 @@ class GameDemo:
             out.append((t, b))
         return out
 
-    def turn(self, client, st, now):
+    def turn(self, client: BoardClient, st: Status, now: float) -> float:
         """Myth Fits: the player whose turn it is takes a photo token (a 0.9 s hold) or ends
         the turn (a short press). Returns when the next action may come."""
         p = st.get("turn", 0)
@@ -193,11 +208,11 @@ class GameDemo:
         client.press(p)
         return now + 0.3
 
-    def fill(self, record, round_index=None):
+    def fill(self, record: Record, round_index: int | None = None) -> None:
         """Example numbers for what the face asks (typed at the table otherwise)."""
         r = self.rnd
         examples = faces.face_of(record["game"]).DEMO_ANSWERS  # by the field's name; others 0 to 3
-        for path, kind, _label in games.module(record["game"]).fields(record, round_index):
+        for path, kind, _label in faces.core_of(record["game"]).fields(record, round_index):
             if kind == "int":
                 lo, hi = examples.get(path[-1], (0, 3))
                 _set(record, path, r.randint(lo, hi))
@@ -205,17 +220,25 @@ class GameDemo:
                 _set(record, path, False)
 
 
-def _phones_round(table, entry, record, demo, round_index, title):
+def _phones_round(
+    table: GameSession,
+    pad: TableScorepad,
+    entry: GameEntry,
+    record: Record,
+    demo: GameDemo | None,
+    round_index: int | None,
+    title: str,
+) -> None:
     """The table-wide questions here first (Heat: arrested? heat value), then each player's own
     numbers on their phone (the demo's simulated phones send example numbers). round_index
-    None: the game's end numbers."""
+    None: the game's end numbers. `pad`: the table's scorepad (table.pad)."""
     import copy
 
     filled = None
     if demo is not None:
         filled = copy.deepcopy(record)
         demo.fill(filled, round_index)
-        for path, kind, _label in games.module(record["game"]).fields(filled, round_index):
+        for path, kind, _label in faces.core_of(record["game"]).fields(filled, round_index):
             if (
                 not is_seat_step(record, kind, path) and path[0] not in record
             ):  # the table's answers
@@ -223,22 +246,22 @@ def _phones_round(table, entry, record, demo, round_index, title):
         table.save(record)
     entry.enter(round_index=round_index, only=lambda s: not is_seat_step(record, s.kind, s.path))
     if table.phones is not None and filled is not None:
-        table.phones.play_round(table.pad.session, seat_numbers(record, filled, round_index))
-    table.pad.collect(round_index, title)
+        table.phones.play_round(pad.session, seat_numbers(record, filled, round_index))
+    pad.collect(round_index, title)
 
 
-def _tally_or_none(record):
+def _tally_or_none(record: Record) -> Result | None:
     try:
         return records.tally(record)
     except BadInput:
         return None
 
 
-def run_game(args, names, say, ask):
+def run_game(args: argparse.Namespace, names: list[str], say: Say, ask: Ask) -> tuple[int, bool]:
     """The game's set-up (its players, its turn limit), then play_session.play_game. Returns
     (exit status, same players again?)."""
     game = args.game
-    face = games.module(game)
+    face = faces.core_of(game)
     record = {"game": game, "players": list(names)}
     lo, hi = face.players(face.MODES[0])
     if not lo <= len(names) <= hi:

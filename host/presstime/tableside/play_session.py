@@ -6,6 +6,12 @@ game whose rounds have their own set-up (its face's ROUND_SETUP), play_games.Gam
 whose numbers are its core face's `fields`.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Final, Literal
+
 from presstime import records, report
 from presstime.board import ports, share
 from presstime.board.link import BoardError
@@ -29,8 +35,15 @@ from presstime.tableside.round_screen import TableScreen, poll_line
 from presstime.tableside.sound import for_board
 from presstime.term import printable
 
+if TYPE_CHECKING:
+    import argparse
 
-def parse_players(text, mode):
+    from presstime.board.link import BoardClient
+    from presstime.hints import Ask, Record, Result, Say, Status
+    from presstime.scorepad.at_table import DemoPhones, TableScorepad
+
+
+def parse_players(text: str, mode: str | None) -> list[str]:
     """Comma-separated names -> the seat order; BadInput naming each problem (the core's name
     rule through names.entered_list, as the board's set-up and the record checks apply it)."""
     names = text.split(",")
@@ -47,8 +60,19 @@ class PlaySession(TableScreen):
 
     ended = False  # the table ended the game before its last round (GameSession: `end`)
     KEPT = "the rounds scored so far are kept"  # what a board that stops answering leaves
+    demo: Demo | None  # play_games.GameSession: its own demo, play_games.GameDemo
 
-    def __init__(self, client, store, record, key, say, ask, demo=None, live=None):
+    def __init__(
+        self,
+        client: BoardClient,
+        store: Store,
+        record: Record,
+        key: str,
+        say: Say,
+        ask: Ask,
+        demo: Any = None,  # the class's `demo` (Demo here, GameDemo in GameSession), or None
+        live: bool | None = None,
+    ) -> None:
         self.client = client
         self.store = store
         self.record = record
@@ -57,22 +81,22 @@ class PlaySession(TableScreen):
         self.ask = ask
         self.demo = demo  # a Demo, or None (interactive)
         self.live = live  # True/False: the full-screen table view; None: decide by stdout
-        self.pad = None  # the phones' scorepad (scorepad.table.TableScorepad), or None
-        self.phones = None  # the demo's simulated phones, or None
+        self.pad: TableScorepad | None = None  # the phones' scorepad, or None
+        self.phones: DemoPhones | None = None  # the demo's simulated phones, or None
         self.init_screen()
 
-    def save(self, record):
+    def save(self, record: Record) -> None:
         self.store.save_draft(self.key, record)
 
-    def wait_round(self, index):
+    def wait_round(self, index: int) -> Status:
         """Start (desktop or control button), mirror the round, return the final status."""
         import time
 
         if self.demo and self.client.status().get("phase") == "ready":
             self.client.start()
-        script = []
+        script: list[list[tuple[float, int | Literal["turn"]]]] = []
 
-        def act(st):
+        def act(st: Status) -> None:
             if self.demo and st.get("phase") == "running":
                 if not script:
                     script.append(
@@ -95,7 +119,7 @@ class PlaySession(TableScreen):
 
         return self.show_round(act, idle_s=0.1 if self.demo else 0.05)
 
-    def score_round(self, index, st, again=False):
+    def score_round(self, index: int, st: Status, again: bool = False) -> Result | None:
         """The round's numbers, with the finishing order and times of the table's summary `st`;
         again: the table threw away the round these numbers were first typed for, so they are
         asked again (Enter keeps each)."""
@@ -104,7 +128,7 @@ class PlaySession(TableScreen):
         entry = ScoreEntry(self.record, self.save, ask=self.ask, say=self.say)
         if self.pad is not None:
             entry.enter_setup(index, finish=finish, table=table)
-            if self.phones is not None:
+            if self.phones is not None and self.demo is not None:
                 self.phones.play_round(self.pad.session, self.demo.numbers(self.record, index))
             self.pad.collect(index, entry._round_title(index))
         elif self.demo:
@@ -120,11 +144,11 @@ class PlaySession(TableScreen):
             self.pad.standings(result)
         return result
 
-    def rounds(self, st):
+    def rounds(self, st: Status) -> int:
         """How many rounds the game has."""
         return rounds_in(self.record)
 
-    def round_scored(self, index, result):
+    def round_scored(self, index: int, result: Result) -> None:
         """The round's scores and the totals so far, here and on the board's lights."""
         from presstime.tableside.display import wrapped
 
@@ -145,11 +169,11 @@ class PlaySession(TableScreen):
             self.say(line)
         self.push(result)
 
-    def finish(self):
+    def finish(self) -> Result:
         """The core's standings of the finished game."""
         return records.tally(self.record)
 
-    def push(self, result):
+    def push(self, result: Result) -> None:
         names = [p["name"] for p in result["players"]]
         winners = result.get("winners") or []
         standings = {
@@ -164,7 +188,7 @@ class PlaySession(TableScreen):
         except BoardError as e:
             self.say("  (the board did not take the standings: %s)" % e.board_message)
 
-    def next_round(self):
+    def next_round(self) -> Status:
         st = self.client.status()
         if st.get("phase") != "summary":
             return st  # already moved on from the control button
@@ -174,7 +198,7 @@ class PlaySession(TableScreen):
             self.say("  (next round refused: %s)" % e.board_message)
         return self.client.status()
 
-    def went_past(self, shown):
+    def went_past(self, shown: Status) -> tuple[bool, Status]:
         """(True, status) once the table went past the round whose summary `shown` play took
         (its numbers typed): play sends the table on (next) unless its control button did.
         (False, status) when the table threw that round away meanwhile -- an abort in its
@@ -206,19 +230,22 @@ class PlaySession(TableScreen):
 class Demo:
     """Scripted presses and example scorepad numbers (seeded, so every demo is the same game)."""
 
-    def __init__(self, seed):
+    def __init__(self, seed: int) -> None:
         import random
 
         self.rnd = random.Random(seed)
 
-    TURN = "turn"  # in a schedule: the player whose turn it is presses
+    TURN: Final = "turn"  # in a schedule: the player whose turn it is presses
 
-    def schedule(self, players, now, turns=False):
+    def schedule(
+        self, players: int, now: float, turns: bool = False
+    ) -> list[tuple[float, int | Literal["turn"]]]:
         """[(monotonic time, button)]: every player presses once, in a shuffled order. turns
         (Fit to Print's turn-based mode: presses out of turn do nothing, and only the control
         button ends the day): two rounds of turns, each ended by whoever's turn it is, then the
         control button (-1)."""
-        order = [self.TURN] * (2 * players) + [-1] if turns else list(range(players))
+        a_turn: list[int | Literal["turn"]] = [self.TURN]
+        order = a_turn * (2 * players) + [-1] if turns else list(range(players))
         if not turns:
             self.rnd.shuffle(order)
         out = []
@@ -228,7 +255,7 @@ class Demo:
             out.append((t, b))
         return out
 
-    def fill(self, record, index):
+    def fill(self, record: Record, index: int) -> None:
         rnd = round_slot(record, index)
         rnd.setdefault("breaking_news", [])
         pads = rnd.setdefault("players", {})
@@ -236,7 +263,7 @@ class Demo:
         for seat, name in enumerate(player_names(record)):
             pads[name] = numbers[seat]
 
-    def numbers(self, record, index):
+    def numbers(self, record: Record, index: int) -> dict[int, dict[str, Any]]:
         """{seat: {field: value}}: example scorepad numbers for round `index` (seeded)."""
         r = self.rnd
         out = {}
@@ -268,7 +295,7 @@ def _round_name(st):
     )
 
 
-def _poll_line(timeout):
+def _poll_line(timeout: float) -> str | None:
     """A key (a terminal: round_screen.poll_line, one at a time) or a line typed on stdin within
     `timeout` seconds, or None; BadInput when the input is closed (nothing could ever be typed)."""
     import select
@@ -298,7 +325,7 @@ def _poll_line(timeout):
     return line
 
 
-def scripted_ask(prompt):
+def scripted_ask(prompt: str) -> str:
     # the demo pre-fills every number; a question means the entry wants something unexpected:
     # Enter keeps/skips it, and a runaway loop is stopped
     scripted_ask.calls += 1
@@ -310,19 +337,20 @@ def scripted_ask(prompt):
 scripted_ask.calls = 0
 
 
-def configure_board(client, cfg, say):
+def configure_board(client: BoardClient, cfg: dict[str, Any], say: Say) -> str:
     """Show the board, send it the set-up, and return the history key of the game it starts."""
     info = client.info or {}
     say("Board: %s (firmware %s, id %s)" % (info.get("board"), info.get("fw"), info.get("id")))
     client.configure(cfg)
     hello = client.hello()
     gid = hello.get("gid")
-    return rebuild.game_key(
-        hello.get("id"), {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)}
-    )
+    board_id = str(hello.get("id"))  # as the key always said it ("None": a board without an id)
+    return rebuild.game_key(board_id, {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)})
 
 
-def store_played_game(store, table, record, key, result, say):
+def store_played_game(
+    store: Store, table: PlaySession, record: Record, key: str, result: Result, say: Say
+) -> None:
     """The finished game into the history under the board's key (its draft dropped), the
     standings and the final table shown here and pushed to the board's lights."""
     from presstime.tableside.final_standings import final_table
@@ -340,7 +368,16 @@ def store_played_game(store, table, record, key, result, say):
         say("Saved as game %d in the history." % game_id)
 
 
-def play_game(args, record, cfg, session, demo, warn, say, ask):
+def play_game(
+    args: argparse.Namespace,
+    record: Record,
+    cfg: dict[str, Any],
+    session: type[PlaySession],
+    demo: object,
+    warn: list[int] | None,
+    say: Say,
+    ask: Ask,
+) -> tuple[int, bool]:
     """The whole game at the table, whatever the game: the board set up with `cfg`, each round
     mirrored and its numbers taken by the `session` class (PlaySession, play_games.GameSession),
     the standings, the history, and 'same players again?'. Returns (exit status, again)."""
@@ -364,7 +401,7 @@ def play_game(args, record, cfg, session, demo, warn, say, ask):
             if getattr(args, "scorepad", False):
                 table.pad, table.phones = start_scorepad(args, record, table, say)
             try:
-                i = again = 0
+                i, again = 0, False
                 while i < table.rounds(st):
                     try:
                         st = table.wait_round(i)
@@ -401,7 +438,7 @@ def play_game(args, record, cfg, session, demo, warn, say, ask):
     return 0, again
 
 
-def game_store(args):
+def game_store(args: argparse.Namespace) -> AbstractContextManager[Store]:
     """The history the game goes into: the user's, but for a demo not asked to `--save` a
     throw-away one (a demo leaves the user's history and stats alone)."""
     if getattr(args, "save", False) and not args.demo:
@@ -411,19 +448,24 @@ def game_store(args):
     return _ThrowAwayStore()
 
 
+class _DemoStore(Store):
+    """The throw-away history of a demo: a finished game says it is not kept."""
+
+    demo = True  # read by store_played_game (any other store: not a demo)
+
+
 class _ThrowAwayStore:
     """A history database in a temporary folder, gone when the demo ends."""
 
-    def __enter__(self):
+    def __enter__(self) -> Store:
         import os
         import tempfile
 
         self.tmp = tempfile.mkdtemp(prefix="presstime-demo-")
-        self.store = Store(os.path.join(self.tmp, "demo.db"))
-        self.store.demo = True
+        self.store = _DemoStore(os.path.join(self.tmp, "demo.db"))
         return self.store.__enter__()
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         import shutil
 
         try:
@@ -435,7 +477,9 @@ class _ThrowAwayStore:
 WINNER_HOLD_S = 4.0  # a demo's winner screen stays this long
 
 
-def winner_screen(client, demo, poll=None):
+def winner_screen(
+    client: BoardClient, demo: object, poll: Callable[[float], str | None] | None = None
+) -> None:
     """The end of the game full screen on a terminal: the board's last status, its winner banner
     and the standings the desktop pushed, until Enter (a demo: a few seconds). Nothing
     without a terminal: the final table printed after it is the record."""
@@ -458,7 +502,7 @@ def winner_screen(client, demo, poll=None):
                 return
 
 
-def same_players_again(ask, say, demo):
+def same_players_again(ask: Ask, say: Say, demo: bool) -> bool:
     """True when the table wants another game with the same seats (asked on a terminal only)."""
     import sys
 
@@ -471,7 +515,7 @@ def same_players_again(ask, say, demo):
     return answer in ("y", "yes")
 
 
-def round_scores(result, index):
+def round_scores(result: Result, index: int) -> list[str]:
     """The lines of the between-rounds screen: each player's score for round `index` (0-based),
     the total so far and the ad revenue, best total first; 80 columns whatever the names."""
     rows = []
@@ -491,7 +535,13 @@ def round_scores(result, index):
     return lines
 
 
-def stopped(key, say, why="Stopped", record=None, args=None):
+def stopped(
+    key: str,
+    say: Say,
+    why: str = "Stopped",
+    record: Record | None = None,
+    args: argparse.Namespace | None = None,
+) -> None:
     """What a stopped game says: where what was typed is kept, and how to finish it. Given the
     `record` and play's `args` (the store closed): a game stopped before any round was played
     or typed keeps no draft (Ctrl-C at the first ready check left one each time)."""
@@ -506,14 +556,16 @@ def stopped(key, say, why="Stopped", record=None, args=None):
     say("      finishes it (presstime enter --list: the drafts)")
 
 
-def played_or_typed(record):
+def played_or_typed(record: Record) -> bool:
     """True when a game's record holds anything beyond its set-up: a round, a number."""
     return bool(record.get("rounds")) or any(
         v for k, v in record.items() if k not in ("game", "players", "mode", "edition", "rounds")
     )
 
 
-def start_scorepad(args, record, table, say):
+def start_scorepad(
+    args: argparse.Namespace, record: Record, table: PlaySession, say: Say
+) -> tuple[TableScorepad, DemoPhones | None]:
     """(the phones' scorepad, the demo's simulated phones or None) for `--scorepad`, for the
     game session `table`: its link is kept beside its draft (`enter --draft KEY --scorepad`
     then serves the same link) and shown on its table view while a round runs."""
@@ -535,7 +587,7 @@ def start_scorepad(args, record, table, say):
     return pad, phones
 
 
-def played_elsewhere(args, say):
+def played_elsewhere(args: argparse.Namespace, say: Say) -> int | None:
     """When another `presstime play` is playing on the board this one would use: this terminal
     becomes a second view of it (as `presstime watch`), and its exit status; else None."""
     if args.demo or args.sim:
@@ -554,7 +606,7 @@ def played_elsewhere(args, say):
     return watch_board(port, command="play (view)")
 
 
-def open_board(args, say):
+def open_board(args: argparse.Namespace, say: Say) -> tuple[BoardClient, Simulator | None]:
     """(client, simulator or None) for --port / the only board / a new simulator."""
     sim = None
     port = None

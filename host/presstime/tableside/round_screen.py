@@ -8,17 +8,27 @@ messages shown on the screen. The session keeps the game: the board, the history
 The session provides `client`, `say`, `demo` and `live`.
 """
 
+from __future__ import annotations
+
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from presstime.board.link import BoardError
 from presstime.core import wire
 from presstime.tableside import status_text
 from presstime.tableside.keyboard import Keys, long_seat
 
+if TYPE_CHECKING:
+    from presstime.board.link import BoardClient
+    from presstime.hints import Say, Status
+    from presstime.tableside.display import Screen, View
+    from presstime.tableside.sound import TableSounds
+
 LONG_PRESS_MS = 900  # a long press from the keyboard: over the board's 0.8 s photo-token hold
 HOLD_LAST_S = 1.5  # the round's last picture stays this long on the full screen
 ABORT_AGAIN_S = 3.0  # x, then x again within this: the round is aborted
-_PHASE_WORDS = {
+_PHASE_WORDS: dict[str | None, str] = {  # a status's phase, as typed keys word it
     "countdown": "counting down",
     "running": "running",
     "grace": "in its grace window",
@@ -26,10 +36,10 @@ _PHASE_WORDS = {
     "summary": "over",
     "over": "over",
 }
-_KEYS = [None]  # the keys of the round being shown (read by poll_line)
+_KEYS: list[Keys | None] = [None]  # the keys of the round being shown (read by poll_line)
 
 
-def poll_line(timeout):
+def poll_line(timeout: float) -> str | None:
     """A key (on a terminal, one at a time) or a line typed on stdin within `timeout` seconds,
     or None (EOF: None)."""
     import sys
@@ -41,6 +51,16 @@ def poll_line(timeout):
 
 
 class TableScreen:
+    # What the session provides (play_session.PlaySession sets them in its __init__):
+    client: BoardClient
+    say: Say
+    demo: object  # the session's scripted presses and numbers, or None: only whether one is set
+    live: bool | None  # True/False: the full-screen table view; None: decide by stdout
+    # What init_screen sets:
+    view: View
+    screen: Screen | None
+    sounds: TableSounds | None
+
     KEYS = (
         "1-6 press \u00b7 Enter start/resume \u00b7 p pause \u00b7 u undo \u00b7 x x abort "
         "\u00b7 ? help"
@@ -51,7 +71,7 @@ class TableScreen:
         "was typed is kept as a draft)"
     )
 
-    def init_screen(self, grace_ms=5000):
+    def init_screen(self, grace_ms: int = 5000) -> None:
         from presstime.tableside.display import View
 
         keys = (
@@ -63,19 +83,25 @@ class TableScreen:
         self.screen = None  # the table view while a round runs
         self.sounds = getattr(self, "sounds", None)  # sound.TableSounds, or None: silent
 
-    def note(self, text):
+    def note(self, text: str) -> None:
         """A message while a round runs: on the table view, else a line."""
-        if getattr(self, "screen", None) is not None:
-            self.screen.note(text.strip())
+        screen = getattr(self, "screen", None)
+        if screen is not None:
+            screen.note(text.strip())
         else:
             self.say(text)
 
-    def round_screen(self):
+    def round_screen(self) -> Screen:
         from presstime.tableside.display import Screen
 
         return Screen(self.view, live=self.live)
 
-    def show_round(self, act, poll=None, idle_s=0.05):
+    def show_round(
+        self,
+        act: Callable[[Status], bool | None],
+        poll: Callable[[float], str | None] | None = None,
+        idle_s: float = 0.05,
+    ) -> Status:
         """Show the board on the table view until the round is over (summary or over), or `act`
         returns False. `act(st)` runs once a loop with the status (demo presses, typed keys).
         Returns the last status; its record (status_text.lines) is then printed below."""
@@ -90,8 +116,9 @@ class TableScreen:
                     self.say(self.start_hint(st))
                 while True:
                     st = self.client.status()
-                    if getattr(self, "sounds", None) is not None:
-                        self.sounds.hear(st)
+                    sounds = getattr(self, "sounds", None)
+                    if sounds is not None:
+                        sounds.hear(st)
                     pad = getattr(self, "pad", None)
                     if pad is not None:
                         pad.board(st)  # the big screen's countdown (scorepad)
@@ -112,22 +139,21 @@ class TableScreen:
             self.say(line)
         return st
 
-    def start_hint(self, st):
+    def start_hint(self, st: Status) -> str:
         return (
             "%s: press the board's control button, or Enter here to start (? for help)."
             % status_text.headline(st)
         )
 
-    def typed(self, word, st):
+    def typed(self, word: str, st: Status) -> None:
         """A key or word typed during a round (`st`: the status it was typed on). Every key gets
         an answer: what it did, or why it did nothing."""
         phase = st.get("phase")
         armed, self._abort_armed = getattr(self, "_abort_armed", None), None
         try:
-            if word.isdigit() and 1 <= int(word) <= 9 or long_seat(word) is not None:
-                seat, hold = (
-                    (int(word) - 1, None) if word.isdigit() else (long_seat(word), LONG_PRESS_MS)
-                )
+            held = long_seat(word)  # a long press's seat ("l3"), else None
+            if word.isdigit() and 1 <= int(word) <= 9 or held is not None:
+                seat, hold = (int(word) - 1, None) if held is None else (held, LONG_PRESS_MS)
                 why = status_text.why_press_does_nothing(st, seat) if not hold else None
                 if why:
                     self.note("  " + why)
@@ -164,7 +190,7 @@ class TableScreen:
         except BoardError as e:
             self.note("  the board refused: %s" % e.board_message)
 
-    def abort(self, armed, phase):
+    def abort(self, armed: float | None, phase: str | None) -> None:
         """x once asks, x again within ABORT_AGAIN_S throws the round away and says so."""
         if phase not in ("countdown", "running", "paused", "grace"):
             self.note("  x: no round is running to abort")
@@ -180,7 +206,7 @@ class TableScreen:
         self.client.abort()
         self.note("  round aborted: its presses are gone; it starts again from the ready check")
 
-    def undo(self):
+    def undo(self) -> None:
         """Undo the last press: the control button's double press (simulator), or say why not."""
         st = self.client.status()
         if not st.get("undo"):
