@@ -6,8 +6,11 @@ GPIO24, CS GPIO22, RESET GPIO23, column start 2). rig/oled.mjs records every byt
 with the wires' levels; SH1106 below replays them as the controller does (commands when DC is
 low, RAM writes at the page/column address when high, nothing while CS is high or RESET low) and
 cuts the stream into frames: a frame is the 128 x 64 picture after a burst of bytes, a burst
-ending where the bus stays quiet for `gap_ns` (displayio refreshes at most 60 times a second and
-sends a refresh in one go). Columns 2..129 of the RAM are the picture's x 0..127.
+ending where the bus stays quiet for `gap_ns` (20 ms). displayio sends a refresh page by page
+(8 rows at a time) and renders the next page in between: on the rig ~6 ms per full-width page
+with the timing model on, so a whole-screen refresh is ~45 ms of page writes 6 ms apart, and two
+refreshes are at least a 60th of a second apart. Columns 2..129 of the RAM are the picture's
+x 0..127.
 
     with EmulatedMacropad.start(rig, image, oled=True) as pad:
         screen = Oled(pad)
@@ -35,7 +38,7 @@ HEIGHT = 64
 PAGES = 8
 RAM_COLS = 132
 COL_OFFSET = 2  # the MacroPad's panel shows RAM columns 2..129 (board.c's column start)
-GAP_NS = 5 * MS  # a quiet bus this long ends a frame
+GAP_NS = 20 * MS  # a quiet bus this long ends a frame (displayio renders ~6 ms between pages)
 FONT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "terminalio_font.txt")
 ROTA = 17
 ROTB = 18

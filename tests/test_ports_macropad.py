@@ -37,7 +37,11 @@ print(port.uid())
 """)
     assert out[0] == "6 12 (0, 1, 2, 3, 4, 5) (6, 7, 8, 9, 10, 11) 0.001 False"
     # times count from power-on (supervisor.ticks_ms() was 2**29 - 65536 then)
-    assert out[1] == "[(0, True, 65533000), (-1, True, 65535000), (1, False, 65538000)] 65546"
+    # KEY1 (key 0) is the back key, button -2 (a board with a screen, issue 27)
+    assert out[1] == (
+        "[(0, True, 65533000), (-1, True, 65535000), (-2, True, 65535000), (1, False, 65538000)]"
+        " 65546"
+    )
     assert out[2] == "True"
     assert out[3] == "macropad-deadbeef01020304"
 
@@ -116,3 +120,40 @@ print(storage.calls)
         "{'data': True, 'console': True} [('/', False)]",
     )
     assert out[1] == "[]"
+
+
+@needs_micropython
+def test_screen_lines_set_only_changed_tiles_and_the_knob_counts_clockwise():
+    out = mp("""
+import board, rotaryio
+from presstime.device.ports.macropad import MacropadPort
+port = MacropadPort()
+print(port.screen_lines, port.screen_cols, board.DISPLAY.root_group)   # console until shown
+port.show_lines(["Ann 12", "ok?"])
+grid = board.DISPLAY.root_group.items[0]
+print(grid.width, grid.height, grid.tile_size, grid.sets)
+print(grid.tiles[:6], grid.tiles[21:24], grid.tiles[42])
+port.show_lines(["Ann 13", "ok?"])                  # one cell changed: one tile set
+print(grid.sets, grid.tiles[5])
+port.show_lines(["Ann 13 and a line longer than the screen", "\u00e9"])
+print(grid.sets, grid.tiles[20], grid.tiles[21], grid.tiles[22])
+enc = rotaryio.made[-1]
+print(enc.pins, port.knob())
+enc.position = -3                                   # rotaryio counts clockwise down
+print(port.knob(), port.knob())
+enc.position = -1
+print(port.knob())
+port.close()
+print(board.DISPLAY.root_group, enc.deinited)
+""")
+    assert out[0] == "5 21 None"
+    # 5 + 3 visible characters set (spaces and the rest stay the blank tile)
+    assert out[1] == "21 5 (6, 12) 8"
+    assert out[2] == "[33, 78, 78, 0, 17, 18] [79, 75, 31] 0"
+    assert out[3] == "9 19"
+    # cut at 21 columns (11 more letters); a character the font has not is "?" (é: 2 bytes, so
+    # "??" over "ok?", and the third cell blanked): 3 more
+    assert out[4] == "23 78 31 31"
+    assert out[5] == "('ROTA', 'ROTB') 0"
+    assert out[6:8] == ["3 0", "-2"]
+    assert out[8] == "console True"  # close() gives the screen back to CircuitPython's console

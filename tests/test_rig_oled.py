@@ -69,7 +69,7 @@ def test_the_board_init_and_a_page_write_decode_into_the_picture():
     chip = SH1106()
     chip.feed(bus.records)
     assert chip.frames == []  # the burst is still open: nothing quiet yet
-    chip.flush(bus.t + 10 * MS)
+    chip.flush(bus.t + 30 * MS)
     (frame,) = chip.frames
     assert frame.t == 0 and frame.end == bus.t - 1000 + 800
     assert frame.find("Score 12") == (6, 13)
@@ -86,7 +86,7 @@ def test_init_arguments_are_not_taken_for_addresses_and_cs_high_bytes_are_ignore
     bus.send([0xFF, 0xFF], 1, cs=1)  # not selected: the chip does not see these
     chip = SH1106()
     chip.feed(bus.records)
-    chip.flush(bus.t + 10 * MS)
+    chip.flush(bus.t + 30 * MS)
     px = chip.frames[-1].pixels
     assert [px[y][0] for y in range(8)] == [1] * 8
     assert [px[y][1] for y in range(8)] == [1] * 8
@@ -98,13 +98,13 @@ def test_a_quiet_bus_cuts_frames_and_display_off_is_dark():
     bus = Bus()
     bus.cmd(*INIT)
     bus.draw(font, "A", 0, 0)
-    bus.t += 20 * MS
+    bus.t += 50 * MS
     bus.draw(font, "B", 0, 0)
-    bus.t += 20 * MS
+    bus.t += 50 * MS
     bus.cmd(0xAE)
     chip = SH1106()
     chip.feed(bus.records)
-    chip.flush(bus.t + 10 * MS)
+    chip.flush(bus.t + 30 * MS)
     assert [f.text() for f in chip.frames] == [["A"], ["B"], []]
     assert chip.frames[0].t < chip.frames[1].t < chip.frames[2].t
     assert not chip.frames[2].on
@@ -127,7 +127,7 @@ def test_text_reads_every_line_on_its_own_grid_and_the_png_holds_the_pixels(tmp_
             page, 0, [sum(px[page * 8 + b][c] << b for b in range(8)) for c in range(128)]
         )
     chip.feed(bus.records[len(INIT) :])
-    chip.flush(bus.t + 10 * MS)
+    chip.flush(bus.t + 30 * MS)
     frame = chip.frames[-1]
     assert frame.text() == ["Ann  +3", "Bo 10/12"]
     path = frame.save_png(str(tmp_path / "f.png"), scale=2)

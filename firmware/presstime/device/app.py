@@ -300,10 +300,11 @@ class App:
 
     def _edges(self, edges):
         for b, down, t_us in edges:
-            if b < 0:
+            if b == -1:
                 self.control.edge(down, t_us)
-            else:
+            elif b >= 0:
                 self._player_edge(b, down, t_us)
+            # (-2: the back key of a board with a screen, for its own screens)
 
     def _timers(self, now, quiet):
         """A running round's warnings and checkpoint, the countdown's beeps."""

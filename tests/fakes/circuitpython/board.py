@@ -5,3 +5,12 @@ ENCODER_SWITCH = "ENCODER_SWITCH"
 NEOPIXEL = "NEOPIXEL"
 SPEAKER = "SPEAKER"
 SPEAKER_ENABLE = "SPEAKER_ENABLE"
+ROTA = "ROTA"
+ROTB = "ROTB"
+
+
+class _Display:
+    root_group = None
+
+
+DISPLAY = _Display()

@@ -23,6 +23,9 @@ BUTTON_ACTIVE_LOW = True
 # CIRCUITPY drive writable for the computer ("edit mode", journal in RAM only). Not the encoder
 # knob: on the Macropad it is also the RP2040's BOOT button (held at reset = UF2 bootloader).
 EDIT_MODE_KEY = 0
+# The "back" key of the board's own screens (score entry): KEY1, top left, no player's key.
+# buttons() reports it as button -2.
+BACK_KEY = 0
 # Keys not used by players (top two rows): their pixels show the countdown bar.
 COUNTDOWN_KEYS = (0, 1, 2, 3, 4, 5)
 PIXEL_PIN = "NEOPIXEL"
@@ -31,5 +34,12 @@ SPEAKER_PIN = "SPEAKER"
 SPEAKER_ENABLE_PIN = "SPEAKER_ENABLE"
 # Brightness cap (0..255 per channel): 12 pixels at this cap stay far below the USB budget.
 MAX_CHANNEL = 64
+# The rotary encoder (rotaryio): its two phases. Its push switch is CONTROL_PIN.
+ENCODER_A_PIN = "ROTA"
+ENCODER_B_PIN = "ROTB"
+DISPLAY = "DISPLAY"      # the OLED, which CircuitPython sets up itself (displayio)
+# The OLED (board.DISPLAY, 128 x 64) as a grid of terminalio's 6 x 12 glyphs: 21 x 5 characters.
+SCREEN_COLS = 21
+SCREEN_LINES = 5
 # keypad.Keys scan interval in seconds (CircuitPython's default is 0.020): 1 ms resolution.
 SCAN_INTERVAL_S = 0.001

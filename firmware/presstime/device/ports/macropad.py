@@ -14,6 +14,14 @@
 - Pixels: the 12 key pixels (adafruit-circuitpython-neopixel) are the player lights and the
   countdown bar; the lights module lays them out from `pixels`.
 - Speaker: PWM tone, started by `beep()`, stopped from `buttons()`/`idle()` when due.
+- Screen: the OLED (`board.DISPLAY`, which CircuitPython drives itself) as 5 lines of 21
+  characters: one displayio TileGrid over terminalio's built-in font bitmap, one tile per
+  character (no label library, nothing per character allocated). Made at the first
+  `show_lines()` (until then the screen shows CircuitPython's console, as before); only the cells
+  that changed are set, and displayio redraws just those in the background.
+- Knob: `rotaryio.IncrementalEncoder` on ROTA/ROTB, one count a detent; `knob()` is the detents
+  since the last call, clockwise positive (minus rotaryio's position, as Adafruit's MacroPad
+  library counts). Its push switch is the control button; KEY1 is the back key (button -2).
 - Link: `usb_cdc.data`, the second USB serial port that boot.py enables (None if it did not).
 - Journal: files in the `/journal` folder of the CIRCUITPY drive. Code can write there only when
   boot.py remounted it writable (then the computer sees it read-only); see boot.py. When the
@@ -33,11 +41,13 @@ import os
 import time
 
 import board
+import displayio
 import keypad
 import microcontroller
 import neopixel
 import pwmio
 import digitalio
+import rotaryio
 import storage
 import supervisor
 import usb_cdc
@@ -46,6 +56,9 @@ from micropython import const
 from ..port import Port
 from ..boards import macropad
 
+_UNUSED = const(-9)                  # a key that is no player's, nor control nor back
+_GLYPH0 = const(32)                  # terminalio's tiles: the printable ASCII from the space
+_GLYPHS = const(95)
 _TICKS_PERIOD = const(1 << 29)       # supervisor.ticks_ms wraps here
 _TICKS_MASK = const((1 << 29) - 1)
 _TICKS_HALF = const(1 << 28)
@@ -93,10 +106,12 @@ class MacropadPort(Port):
             pins.append(getattr(board, name))
         pins.append(getattr(board, board_map.CONTROL_PIN))
         self._control = len(pins) - 1
-        self._player_of = [-2] * len(pins)          # key number -> player, -1 control, -2 unused
+        # key number -> player, -1 control, -2 back, _UNUSED
+        self._player_of = [_UNUSED] * len(pins)
         for player in range(self.players):
             self._player_of[board_map.PLAYER_KEYS[player]] = player
         self._player_of[self._control] = -1
+        self._player_of[board_map.BACK_KEY] = -2
         self._keys = keypad.Keys(
             pins, value_when_pressed=not board_map.BUTTON_ACTIVE_LOW, pull=True,
             interval=board_map.SCAN_INTERVAL_S, max_events=64,
@@ -113,6 +128,15 @@ class MacropadPort(Port):
         self._pwm = pwmio.PWMOut(getattr(board, board_map.SPEAKER_PIN), duty_cycle=0,
                                  frequency=440, variable_frequency=True)
         self._beep_end = -1
+        # knob: counts from now; the screen is made at the first show_lines()
+        self._enc = rotaryio.IncrementalEncoder(getattr(board, board_map.ENCODER_A_PIN),
+                                                getattr(board, board_map.ENCODER_B_PIN))
+        self._knob_at = self._enc.position
+        self.screen_lines = board_map.SCREEN_LINES
+        self.screen_cols = board_map.SCREEN_COLS
+        self._grid = None
+        self._cells = None
+        self._blank = 0
         # link: None unless boot.py enabled the data port
         self._serial = usb_cdc.data
         # journal: writable only when boot.py remounted the drive for code
@@ -136,7 +160,7 @@ class MacropadPort(Port):
         events = self._keys.events
         while events.get_into(event):
             who = self._player_of[event.key_number]
-            if who == -2:
+            if who == _UNUSED:
                 continue
             ms = self._ms + ticks_diff(event.timestamp, self._t)
             out.append((who, event.pressed, ms * 1000))
@@ -172,6 +196,52 @@ class MacropadPort(Port):
             np[i] = colours[i]
         np.show()
         self._shown = list(colours)
+
+    # -- screen and knob ---------------------------------------------------------------------
+    def _screen(self):
+        import terminalio
+        font = terminalio.FONT
+        w, h = font.get_bounding_box()
+        palette = displayio.Palette(2)
+        palette[1] = 0xFFFFFF
+        cols, lines = self.screen_cols, self.screen_lines
+        space = font.get_glyph(_GLYPH0)
+        # (the stubs' Glyph lists tile_index only as an argument)
+        self._blank = space.tile_index if space is not None else 0  # pyright: ignore[reportAttributeAccessIssue]
+        grid = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=cols, height=lines,
+                                  tile_width=w, tile_height=h, default_tile=self._blank)
+        group = displayio.Group()
+        group.append(grid)
+        getattr(board, self.board_map.DISPLAY).root_group = group
+        cells = bytearray(b" " * (cols * lines))      # the characters shown
+        self._grid = grid
+        self._cells = cells
+        return grid, cells
+
+    def show_lines(self, lines):
+        grid, cells = self._grid, self._cells
+        if grid is None or cells is None:
+            grid, cells = self._screen()
+        blank = self._blank
+        cols = self.screen_cols
+        n = len(lines)
+        for row in range(self.screen_lines):
+            text = lines[row].encode() if row < n else b""
+            m = len(text)
+            i = row * cols
+            for col in range(cols):
+                c = text[col] if col < m else 32
+                if c - _GLYPH0 >= _GLYPHS or c < _GLYPH0:
+                    c = 63                                  # "?": not in the font
+                if cells[i + col] != c:
+                    cells[i + col] = c
+                    grid[col, row] = blank + c - _GLYPH0
+
+    def knob(self):
+        p = self._enc.position
+        d = self._knob_at - p
+        self._knob_at = p
+        return d
 
     # -- sound -----------------------------------------------------------------------------
     def beep(self, freq_hz, ms):
@@ -251,3 +321,6 @@ class MacropadPort(Port):
         self._np.fill((0, 0, 0))
         self._np.show()
         self._keys.deinit()
+        self._enc.deinit()
+        if self._grid is not None:
+            getattr(board, self.board_map.DISPLAY).root_group = displayio.CIRCUITPYTHON_TERMINAL
