@@ -85,7 +85,7 @@ class _Watcher(threading.Thread):
 
 def _one_run(phones):
     from presstime import records
-    from presstime.entry.score_entry import round_slot
+    from presstime.entry.rounds import round_slot
     from presstime.scorepad.server import ScorepadServer, _Limiter
     from presstime.scorepad.session import ScorepadSession
 

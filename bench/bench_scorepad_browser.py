@@ -74,7 +74,7 @@ def _note(text):
 
 def _game(browser, rounds_ms):
     from presstime import records
-    from presstime.entry.score_entry import round_slot
+    from presstime.entry.rounds import round_slot
     from presstime.scorepad.server import ScorepadServer, _Limiter
     from presstime.scorepad.session import ScorepadSession
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from presstime import cli
-from presstime.entry.score_entry import round_slot
+from presstime.entry.rounds import round_slot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -87,7 +87,7 @@ def test_the_round_machine_plays_it_and_the_journal_replays_it(dice_duel):
 
 
 def test_the_scorepad_asks_the_face_and_the_mirror_says_its_words(dice_duel):
-    from presstime.entry.game_entry import GameEntry
+    from presstime.entry.start import new_entry
 
     record = {"game": "dice-duel", "players": ["Ada", "Ben"]}
     answers = ["20", "14", "37", "9", "30"]  # 37 pips: refused by the core, asked again
@@ -98,9 +98,7 @@ def test_the_scorepad_asks_the_face_and_the_mirror_says_its_words(dice_duel):
         prompts.append(prompt)
         return answers.pop(0)
 
-    entry = GameEntry(record, lambda r: None, ask=ask, say=said.append)
-    entry.enter()
-    result = entry.finish()
+    result = new_entry(record, lambda r: None, ask=ask, say=said.append).enter_game(typed=False)
     assert result["winners"] == ["Ben"] and record["duels"] == [
         {"Ada": 20, "Ben": 14},
         {"Ada": 9, "Ben": 30},

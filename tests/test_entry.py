@@ -9,7 +9,8 @@ import pytest
 
 from helpers import GOOD_PAD
 from presstime import records
-from presstime.entry.score_entry import EntryStopped, ScoreEntry, ask_setup, questions
+from presstime.entry.answers import EntryStopped
+from presstime.entry.rounds import RoundsEntry, ask_setup, questions
 
 # The rulebooks' worked example (docs/rules.md §1) as a scorepad line, in the order the entry asks
 # the rest: articles, photos, centerpiece, smiles, frowns, unplaced, ads (white space is asked
@@ -52,7 +53,9 @@ def new_record(players=("Ada", "Ben"), mode="standard"):
 def entry(record, answers):
     script = Script(answers)
     saves = []
-    e = ScoreEntry(record, lambda r: saves.append(copy.deepcopy(r)), ask=script.ask, say=script.say)
+    e = RoundsEntry(
+        record, lambda r: saves.append(copy.deepcopy(r)), ask=script.ask, say=script.say
+    )
     return e, script, saves
 
 
@@ -514,7 +517,7 @@ def test_resume_after_a_cut_at_every_answer_gives_the_same_game():
     reference = e.record
     for k in range(len(answers)):
         saves = []
-        first = ScoreEntry(
+        first = RoundsEntry(
             _three_players(),
             lambda r: saves.append(json.loads(json.dumps(r))),
             ask=Script(answers[:k]).ask,

@@ -3,7 +3,7 @@ they were read as answers ("unknown player 'quit'")."""
 
 import pytest
 
-from presstime.entry.score_entry import EntryStopped
+from presstime.entry.answers import EntryStopped
 from test_entry import ADA, BEN, entry, new_record
 
 

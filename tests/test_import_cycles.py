@@ -107,7 +107,7 @@ def _cycles(graph):
 
 def test_the_walk_sees_the_packages():
     graph = _graph()
-    assert "presstime.core.table" in graph and "presstime.entry.score_entry" in graph
+    assert "presstime.core.table" in graph and "presstime.entry.engine" in graph
     assert "presstime.core.games" in graph["presstime.core.table"]
     assert (
         "presstime.core.fit_to_print_check" in graph["presstime.core.fit_to_print_score"]

@@ -15,8 +15,8 @@ from mpy import FIRMWARE, MICROPYTHON, ROOT, needs_micropython
 from presstime import cli, names, records
 from presstime.core import config, games
 from presstime.core.table import normalise
-from presstime.entry.game_entry import ask_game_setup
-from presstime.entry.score_entry import ask_setup
+from presstime.entry import start
+from presstime.entry.rounds import ask_setup
 from presstime.errors import BadInput
 from presstime.history.store import Store
 
@@ -177,18 +177,14 @@ def test_enter_refuses_ada_and_ada_as_play_does(setup):
         if setup == "fit-to-print"
         else ["Ada", "ada", "Ben", "Cy", ""]
     )
-    record = (
-        ask_setup(s.ask, s.say)
-        if setup == "fit-to-print"
-        else ask_game_setup(s.ask, s.say, game=setup)
-    )
+    record = start.ask_setup(s.ask, s.say, game=setup)
     assert [p if isinstance(p, str) else p["name"] for p in record["players"]][:2] == ["Ada", "Ben"]
     assert any("ada is named twice (as Ada" in line for line in s.said)
 
 
 def test_entry_keeps_names_stripped_and_in_nfc():
     s = Script(["Ze\u0301lie ", " Ben", "Cy", ""])
-    record = ask_game_setup(s.ask, s.say, game="heat")
+    record = start.ask_setup(s.ask, s.say, game="heat")
     assert record["players"] == ["Z\u00e9lie", "Ben", "Cy"]
 
 

@@ -1,7 +1,8 @@
 """Heat, Mini FITS and Myth Fits through the pty, end to end: `presstime play --demo --game X`
 against the simulator firmware on an os.openpty() pair, then `presstime sync` rebuilding the
 game from the board's journal into a record `presstime score` accepts; `presstime watch --once`
-for each table mode; the numbers' entry (game_entry.GameEntry) refusing with the core's words."""
+for each table mode; the numbers' entry (entry/fields.py FieldsEntry) refusing with the core's
+words."""
 
 import json
 import time
@@ -145,11 +146,11 @@ def test_play_refuses_a_player_count_the_game_does_not_take(sim, tmp_path, capsy
 
 
 def _entry(record, answers):
-    from presstime.entry.game_entry import GameEntry
+    from presstime.entry.fields import FieldsEntry
 
     said = []
     it = iter(answers)
-    e = GameEntry(record, lambda r: None, ask=lambda p: next(it), say=said.append)
+    e = FieldsEntry(record, lambda r: None, ask=lambda p: next(it), say=said.append)
     return e, said
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from helpers import GOOD_PAD
 from presstime import records
-from presstime.entry.score_entry import round_slot
+from presstime.entry.rounds import round_slot
 from presstime.scorepad.server import ScorepadServer
 from presstime.scorepad.session import ScorepadSession
 from scorepad_phones import launch

@@ -13,7 +13,7 @@ import pytest
 
 from presstime import records
 from presstime.commands import enter as enter_cmd
-from presstime.entry.score_entry import ScoreEntry
+from presstime.entry.start import new_entry
 from presstime.history.store import open_store
 from scorepad_phones import Phone, launch
 
@@ -88,7 +88,7 @@ def typed_at_terminal(db):
     answers.append("done")
     rec = record()
     with open_store(db) as store:
-        ScoreEntry(
+        new_entry(
             rec, lambda r: None, ask=lambda p: answers.pop(0), say=lambda *a: None
         ).enter_game()
         store.add_game(rec, "enter")

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from presstime.entry.score_entry import EntryStopped
+from presstime.entry.answers import EntryStopped
 from presstime.scorepad import at_table
 from presstime.scorepad.at_table import TableScorepad, enter_with_phones
 

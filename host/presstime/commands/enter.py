@@ -1,8 +1,7 @@
 """presstime enter: type in a game's scorepad round by round, resumable after the terminal closes.
 
-Every game: one whose rounds have their own set-up (its face's ROUND_SETUP: score_entry.ScoreEntry,
-round by round) or one whose questions are its core face's `fields` (game_entry.GameEntry: the
-numbers a board would leave to the table, and the photo tokens of a game in turns).
+Every game the same way: its set-up, then its numbers through the entry engine
+(entry/engine.py; entry/start.py picks how its face says they are walked).
 
 Everything accepted is saved at once as a draft in the history database; the finished game is
 stored there as a game (see `presstime history`). Input that ends early (Ctrl-D, a closed
@@ -11,9 +10,9 @@ running `presstime enter` again resumes where it stopped.
 """
 
 from presstime import games
+from presstime.entry.answers import EntryStopped, player_names
 from presstime.entry.drafts import DraftLock
-from presstime.entry.game_entry import GameEntry, ask_game_setup
-from presstime.entry.score_entry import EntryStopped, ScoreEntry, ask_setup, player_names
+from presstime.entry.start import ask_game, ask_setup, engine_of, new_entry, set_up
 from presstime.errors import BadInput, Failure
 from presstime.history import store as store_mod
 from presstime.history.keeping import store_finished
@@ -133,7 +132,7 @@ def run(args, ask=_echoing_input, say=print):
                 "`presstime enter %s` continues"
                 % (e, key, "--draft " + key if board else "--resume")
             )
-    if _face(record).ROUND_SETUP:
+    if engine_of(record).STANDINGS_AFTER_STORING:
         say("")
         say(standings_text(result, record).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))
@@ -178,16 +177,17 @@ def _enter_typed(store, args, ask, say, phones):
                 "--game %s: a %s game is in progress (--new discards it)"
                 % (args.game, games.of(draft))
             )
-        if draft is None or "game" not in draft:
-            record = ask_game_setup(
-                ask, say, record=draft, save=save, game=getattr(args, "game", None)
-            )
+        record = ask_game(ask, say, record=draft, save=save, game=getattr(args, "game", None))
+        if set_up(record):
+            say("Resuming: %s." % _summary(record))
         else:
-            record = draft
-        if _face(record).ROUND_SETUP:
-            result = _enter_round_by_round(record, draft, ask, say, save, phones)
+            if draft is not None and set(draft) - {"game"}:
+                say("Resuming the set-up.")
+            record = ask_setup(ask, say, record=record, save=save)
+        if phones is not None:
+            result = _with_phones(record, save, phones, ask, say)
         else:
-            result = _enter_other(record, draft, ask, say, save, phones)
+            result = new_entry(record, save, ask=ask, say=say, typed_tokens=True).enter_game()
     except EntryStopped as stop:
         return None, _stopped(say, stop.eof, store.has_draft(DRAFT_KEY)), None
     except KeyboardInterrupt:
@@ -227,43 +227,6 @@ def _keep_link(phones, store, key):
         from presstime.scorepad.at_table import DraftLink
 
         phones.keep = DraftLink(store, key)
-
-
-def _face(record):
-    return games.face(games.of(record))
-
-
-def _enter_round_by_round(record, draft, ask, say, save, phones=None):
-    if "rounds" not in record:
-        if draft is not None and "mode" in draft:
-            say("Resuming the set-up.")
-        record = ask_setup(ask, say, record=record, save=save)
-    else:
-        say("Resuming: %s." % _summary(record))
-    if phones is not None:
-        return _with_phones(record, save, phones, ask, say)
-    return ScoreEntry(record, save, ask=ask, say=say).enter_game()
-
-
-def _enter_other(record, draft, ask, say, save, phones=None):
-    """A game whose questions are its core face's `fields`, without a board: every answer the core
-    checks as typed, then the standings until `done`."""
-    from presstime.core import games
-
-    if draft is not None and "players" in draft:
-        say("Resuming: %s." % _summary(record))
-    else:
-        record = ask_game_setup(ask, say, record=record, save=save)
-    if phones is not None:
-        return _with_phones(record, save, phones, ask, say)
-    entry = GameEntry(record, save, ask=ask, say=say, typed_tokens=True)
-    rounds = [st for st in entry.steps() if st.path[0] == "rounds"]
-    say(
-        "%s: `?` help, `back`, `fix NAME`%s, `show`, `quit` at any question."
-        % (games.module(record["game"]).TITLE, ", `round N`" if rounds else "")
-    )
-    entry.enter()
-    return entry.review()
 
 
 def _list_drafts(store, say):
@@ -354,12 +317,8 @@ def _finish_board_draft(store, key, ask, say, phones=None):
     try:
         if phones is not None:
             result = _with_phones(record, save, phones, ask, say)
-        elif _face(record).ROUND_SETUP:
-            result = ScoreEntry(record, save, ask=ask, say=say).enter_game()
         else:
-            entry = GameEntry(record, save, ask=ask, say=say)
-            entry.enter()
-            result = entry.finish()
+            result = new_entry(record, save, ask=ask, say=say).enter_game(typed=False)
     except EntryStopped as stop:
         say("")
         say("Saved. Run `presstime enter --draft %s` to continue." % key)

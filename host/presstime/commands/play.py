@@ -8,7 +8,8 @@ from presstime import games as faces, records
 from presstime.board.ports import add_port_argument
 from presstime.core import games
 from presstime.core.fit_to_print import GAME as DEFAULT_GAME  # the game whose scorepad `run` asks
-from presstime.entry.score_entry import EntryStopped, ask_setup
+from presstime.entry.answers import EntryStopped
+from presstime.entry.start import ask_setup
 from presstime.errors import BadInput
 from presstime.history.store import add_db_argument
 from presstime.scorepad.options import add_arguments as add_scorepad_arguments, resolve_bind
@@ -191,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
 
     if names is None:
         try:
-            record = ask_setup(ask=ask, say=say)
+            record = ask_setup(ask=ask, say=say, game=DEFAULT_GAME)
         except EntryStopped as stop:
             return stop.status
     else:

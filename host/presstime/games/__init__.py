@@ -16,7 +16,8 @@ module to no game's name):
     RECORD_MODES         the record's "mode" words history's --mode selects (() for none)
     RECORD_WORDS         {key: the players' word} of the record's own numbers ("heat_value")
     ROUND_SETUP          True: each round has its own set-up typed before the players' numbers
-                         (entry/score_entry.py); False: the core face's `fields` are all typed
+                         (the entry engine walks round by round, entry/rounds.py); False: the
+                         core face's `fields` are typed in order (entry/fields.py)
     BGG                  BoardGameGeek's (id, name) when known for sure, else None
     BG_STATS_NAME        the name BG Stats is given (None: the title)
     DEMO_ANSWERS         {field: (lowest, highest)} of the numbers `play --demo` types

@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from presstime import games, records, term
-from presstime.entry.game_entry import GameEntry
-from presstime.entry.score_entry import ScoreEntry, player_names, rounds_in
+from presstime import term
+from presstime.entry.answers import get_at
+from presstime.entry.start import new_entry
 from presstime.errors import BadInput
 from presstime.history import bgstats
 from presstime.scorepad.options import LOOPBACK, resolve_bind
 from presstime.scorepad.questions import seat_questions
 from presstime.scorepad.server import ScorepadServer
-from presstime.scorepad.session import ScorepadSession, _get
+from presstime.scorepad.session import ScorepadSession
 
 if TYPE_CHECKING:
     import argparse
@@ -261,32 +261,18 @@ def enter_with_phones(
         keep=keep,
     ).start()
     try:
-        if games.face_of(games.of(record)).ROUND_SETUP:
-            entry = ScoreEntry(record, save, ask=ask, say=say)
-            for i in range(rounds_in(record)):
-                entry.enter_setup(i)
-                pad.collect(i, entry._round_title(i))
-                entry.enter_round(i, only_missing=True)
-                try:
-                    pad.standings(records.tally(record))
-                except BadInput:
-                    pass
-            result = entry.review()
-        else:
-            face = games.core_of(record["game"])
-            # a game typed without a board: the photo tokens a board counts are typed here too
-            entry = GameEntry(
-                record, save, ask=ask, say=say, typed_tokens="photo_tokens" not in record
-            )
-            for i in list(range(face.rounds_in(face.MODES[0]))) + [None]:
-                if not face.fields(record, i):
-                    continue
-                entry.enter(round_index=i, only=lambda s: not is_seat_step(record, s.kind, s.path))
-                pad.collect(
-                    i, "%s %d" % (face.ROUND_WORD, i + 1) if i is not None else "the final count"
-                )
-                entry.enter(round_index=i)
-            result = entry.finish()
+        # a game typed without a board: the photo tokens a board counts are typed here too
+        entry = new_entry(record, save, ask=ask, say=say, typed_tokens="photo_tokens" not in record)
+        for part in entry.parts():
+            if not entry.asks(part):
+                continue
+            entry.enter_table(part)
+            pad.collect(part, entry.part_title(part))
+            entry.enter_rest(part)
+            standings = entry.standings_after(part)
+            if standings is not None:
+                pad.standings(standings)
+        result = entry.close()
         pad.standings(result)
         return result
     finally:
@@ -307,14 +293,8 @@ def seat_numbers(
     the record with example numbers in it) at the places the round's questions point to."""
     out = {}
     for seat, qs in seat_questions(record, round_index).items():
-        out[seat] = dict((q.field, _get(filled, q.path)) for q in qs)
+        out[seat] = dict((q.field, get_at(filled, q.path)) for q in qs)
     return out
-
-
-def is_seat_step(record: Record, kind: str, path: Sequence[str | int]) -> bool:
-    """Is this question of the game's face one player's own number (asked on their phone)?"""
-    names = player_names(record)
-    return kind == "int" and any(isinstance(k, str) and k in names for k in path)
 
 
 QUIET = 4  # modules of light margin round a QR code (the standard's quiet zone)

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from presstime import games as faces, records
+from presstime import games as faces
 from presstime.core import games
-from presstime.entry.game_entry import _set
-from presstime.entry.score_entry import _ABSENT, new_problems, player_names, round_slot, with_value
+from presstime.entry.answers import player_names, problems_of, set_at
+from presstime.entry.rounds import new_problems, round_slot
 
 if TYPE_CHECKING:
     from presstime.hints import Json, Record
@@ -61,12 +61,7 @@ def problems(record: Record, question: Question, value: Json) -> list[str]:
     if question.path[0] == "rounds" and question.round_index is not None:
         found = new_problems(record, question.round_index, question.path, value)
     else:
-        before = set(records.check_record(with_value(record, question.path, _ABSENT)))
-        found = [
-            m
-            for m in records.check_record(with_value(record, question.path, value))
-            if m not in before
-        ]
+        found = problems_of(record, question.path, value)
     return [_for_phone(m, question) for m in found]
 
 
@@ -82,4 +77,4 @@ def apply(record: Record, question: Question, value: Json) -> None:
     """Write an accepted answer into the record (the round's slot made first when new)."""
     if question.path[0] == "rounds" and games.game_of(record) == games.GAMES[0]:
         round_slot(record, question.path[1])
-    _set(record, list(question.path), value)
+    set_at(record, list(question.path), value)

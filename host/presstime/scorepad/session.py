@@ -23,7 +23,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from presstime import games, records
-from presstime.entry.score_entry import player_names
+from presstime.entry.answers import player_names
+from presstime.entry.start import engine_of
 from presstime.errors import BadInput
 from presstime.scorepad import questions as Q
 
@@ -310,8 +311,7 @@ class ScorepadSession:
                 for q in qs:
                     if _get(probe, q.path) is None:
                         Q.apply(probe, q, 0)
-        if games.face_of(games.of(probe)).ROUND_SETUP:  # the rounds typed so far only
-            probe["rounds"] = probe.get("rounds", [])[: (self.round_index or 0) + 1]
+        probe = engine_of(probe).typed_so_far(probe, self.round_index)
         try:
             result = records.tally(probe)
         except BadInput:

@@ -5,8 +5,9 @@ FITS in the
 ready check and reveal (each player's button toggles ready, all ready -> reveal, the stage or
 card count moves on), Myth Fits in turns (press: end your turn; hold 0.8 s: a photo token; the
 target wins). This terminal mirrors the board, then takes the numbers the board cannot know
-(game_entry.GameEntry: the face's `fields`), shows the core's standings, stores the game and
-pushes the standings. What a game is called and how many rounds it has come from its face.
+(the entry engine, entry/engine.py: the face's `fields`), shows the core's standings, stores
+the game and pushes the standings. What a game is called and how many rounds it has come from
+its face.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 from presstime import games as faces, records
 from presstime.board.link import BoardError
 from presstime.core import games
-from presstime.entry.game_entry import GameEntry, _set
+from presstime.entry.answers import is_seat_step, set_at
+from presstime.entry.fields import FieldsEntry
 from presstime.errors import BadInput
-from presstime.scorepad.at_table import is_seat_step, seat_numbers
+from presstime.scorepad.at_table import seat_numbers
 from presstime.tableside import status_text
 from presstime.tableside.play_session import PlaySession, _poll_line, play_game
 from presstime.tableside.round_time import round_time_ms, warnings_ms
@@ -56,16 +58,16 @@ class GameSession(PlaySession):
 
     KEPT = "what was entered is kept"
     demo: GameDemo | None  # PlaySession's demo is play_session.Demo; a GameSession is given this
-    _entry: GameEntry | None
+    _entry: FieldsEntry | None
 
     def rounds(self, st: Status) -> int:
         return st.get("rounds") or 1
 
     @property
-    def entry(self) -> GameEntry:
+    def entry(self) -> FieldsEntry:
         entry = getattr(self, "_entry", None)
         if entry is None:
-            entry = self._entry = GameEntry(self.record, self.save, ask=self.ask, say=self.say)
+            entry = self._entry = FieldsEntry(self.record, self.save, ask=self.ask, say=self.say)
         return entry
 
     def score_round(self, index: int, st: Status, again: bool = False) -> None:
@@ -215,15 +217,15 @@ class GameDemo:
         for path, kind, _label in faces.core_of(record["game"]).fields(record, round_index):
             if kind == "int":
                 lo, hi = examples.get(path[-1], (0, 3))
-                _set(record, path, r.randint(lo, hi))
+                set_at(record, path, r.randint(lo, hi))
             elif kind == "yes/no":
-                _set(record, path, False)
+                set_at(record, path, False)
 
 
 def _phones_round(
     table: GameSession,
     pad: TableScorepad,
-    entry: GameEntry,
+    entry: FieldsEntry,
     record: Record,
     demo: GameDemo | None,
     round_index: int | None,

@@ -3,7 +3,7 @@
 game stored and its standings pushed to the lights). `play_game` is the one session loop of
 every game; `commands/play.py` is the command-line front (the set-up); PlaySession scores a
 game whose rounds have their own set-up (its face's ROUND_SETUP), play_games.GameSession a game
-whose numbers are its core face's `fields`.
+whose numbers are its core face's `fields`; both through the one entry engine (entry/engine.py).
 """
 
 from __future__ import annotations
@@ -16,14 +16,9 @@ from presstime import records, report
 from presstime.board import ports, share
 from presstime.board.link import BoardError
 from presstime.board.share import describe, users_of
-from presstime.entry.score_entry import (
-    EntryStopped,
-    ScoreEntry,
-    needed_fields,
-    player_names,
-    round_slot,
-    rounds_in,
-)
+from presstime.entry.answers import EntryStopped, player_names
+from presstime.entry.rounds import needed_fields, round_slot, rounds_in
+from presstime.entry.start import new_entry
 from presstime.errors import BadInput, Failure
 from presstime.history.keeping import store_finished
 from presstime.history.store import Store, open_store
@@ -125,12 +120,12 @@ class PlaySession(TableScreen):
         asked again (Enter keeps each)."""
         finish = status_text.finish_order(st)
         table = rebuild.table_block(rebuild.round_of(st))
-        entry = ScoreEntry(self.record, self.save, ask=self.ask, say=self.say)
+        entry = new_entry(self.record, self.save, ask=self.ask, say=self.say)
         if self.pad is not None:
-            entry.enter_setup(index, finish=finish, table=table)
+            entry.enter_table(index, finish=finish, table=table)
             if self.phones is not None and self.demo is not None:
                 self.phones.play_round(self.pad.session, self.demo.numbers(self.record, index))
-            self.pad.collect(index, entry._round_title(index))
+            self.pad.collect(index, entry.part_title(index))
         elif self.demo:
             self.demo.fill(self.record, index)
         entry.enter_round(

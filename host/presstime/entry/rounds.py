@@ -1,11 +1,13 @@
-"""Score entry that forgives mistakes: the engine behind `presstime enter` and the scoring step of
-`presstime play`.
+"""The entry of a game whose rounds each have their own set-up (its face's ROUND_SETUP: Fit to
+Print's finishing order and Breaking News card), typed before the players' numbers: the engine's
+(entry/engine.py) walk round by round, and the game's own set-up (mode, edition, players with
+their characters).
 
-`ScoreEntry(record, save, ask=input, say=print)` walks a Fit to Print game record round by round
-and asks each player's scorepad numbers. Every answer is checked as it is typed (the limits are
-the core's: `records.check_record`), saved at once with `save(record)`, and each player's round
-score is shown by the core (`records.tally`) before moving on. Nothing here scores: the rules and
-the plausibility bounds live in presstime.core.
+`RoundsEntry(record, save, ask=input, say=print)` walks the record round by round and asks each
+player's scorepad numbers. Every answer is checked as it is typed (the limits are the core's:
+`records.check_record`), saved at once with `save(record)`, and each player's round score is
+shown by the core (`records.tally`) before moving on. Nothing here scores: the rules and the
+plausibility bounds live in presstime.core.
 
 Commands accepted at any prompt (type `?` to see them):
   back        the previous question again
@@ -19,14 +21,30 @@ player's largest white-space area is asked first, so each player's round score s
 is already exact. The same holds for the tile counts of a "most tiles gain $" Breaking News card.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from presstime import records
 from presstime.core import fit_to_print as face, fit_to_print_check as pad
 from presstime.core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
+from presstime.entry.answers import (
+    ABSENT,
+    EntryStopped,
+    is_number,
+    player_names,
+    read_answer,
+    refused,
+    with_value,
+)
+from presstime.entry.engine import Entry, Save
 from presstime.errors import BadInput
-from presstime.history.game_words import players_words
 from presstime.names import same, typed
 from presstime.report import standings_text
 from presstime.term import paint
+
+if TYPE_CHECKING:
+    from presstime.hints import Ask, Record, Result, Say
 
 HELP = """At any question you can type:
   a number    the answer (Enter alone keeps the value shown in [brackets])
@@ -44,28 +62,6 @@ NEWS_HELP = """Breaking News cards with a scoring effect (one card per day):
   white-space-best N   the best white-space bonus is N instead of 3
   most-tiles-ads [N]   the player(s) with the most tiles on the front page gain $N (default 4)
 Or a command: back, fix NAME, show, round N, quit."""
-
-
-class EntryStopped(Exception):
-    """The user typed `quit` or the input ended (EOF). Everything accepted is already saved."""
-
-    def __init__(self, eof=False):
-        self.eof = eof
-        super().__init__("input ended" if eof else "stopped")
-
-    @property
-    def status(self):
-        """The exit status, the same in `play` and `enter`: 0 after `quit`, 1 when the input
-        ended."""
-        return 1 if self.eof else 0
-
-
-def player_name(entry):
-    return entry.get("name") if isinstance(entry, dict) else entry
-
-
-def player_names(record):
-    return [player_name(p) for p in record.get("players", [])]
 
 
 def needed_fields(record, round_index):
@@ -117,43 +113,8 @@ def uses_news(record):
     return pad.takes_news(effective_mode(record))
 
 
-def with_value(record, path, value):
-    """A copy of `record` with `value` at `path` (_ABSENT: the key taken out): only the
-    containers along the path are copied, the record itself is left as it is."""
-    top = dict(record)
-    node = top
-    for i in range(len(path) - 1):
-        key, nxt = path[i], path[i + 1]
-        child = (
-            node[key]
-            if (isinstance(node, list) and key < len(node))
-            or (isinstance(node, dict) and key in node)
-            else None
-        )
-        if isinstance(child, list):
-            child = list(child)
-        elif isinstance(child, dict):
-            child = dict(child)
-        else:
-            child = [] if isinstance(nxt, int) else {}
-        if isinstance(node, list):
-            while len(node) <= key:
-                node.append({})
-        node[key] = child
-        node = child
-    if value is _ABSENT:
-        if isinstance(node, dict):
-            node.pop(path[-1], None)
-    else:
-        if isinstance(node, list):
-            while len(node) <= path[-1]:
-                node.append({})
-        node[path[-1]] = value
-    return top
-
-
 def round_probe(record, ri, path=None, value=None):
-    """Rounds 1..ri+1 of the record (`value` at `path` if given, _ABSENT: taken out) with every
+    """Rounds 1..ri+1 of the record (`value` at `path` if given, ABSENT: taken out) with every
     question of round ri not answered yet counted as 0. Only what changes is copied."""
     rec = with_value(record, path, value) if path else dict(record)
     rounds = list(rec.get("rounds") or [])[: ri + 1]
@@ -176,39 +137,78 @@ def new_problems(record, ri, path, value):
     """The core's problems that `value` at `path` brings to round ri: those it finds with the
     value and not without it, questions not answered yet counted as 0 in both (two checks; no
     message is read for its meaning)."""
-    before = set(records.check_record(round_probe(record, ri, path, _ABSENT)))
+    before = set(records.check_record(round_probe(record, ri, path, ABSENT)))
     return [
         m for m in records.check_record(round_probe(record, ri, path, value)) if m not in before
     ]
 
 
-_ABSENT = object()
 _LABELS = dict(pad.LABELS)
 
 
-class ScoreEntry:
-    """Interactive, resumable entry of a game record's rounds.
+class RoundsEntry(Entry):
+    """Interactive, resumable entry of a game record's rounds, each round's set-up first
+    (engine.Entry says what the arguments are)."""
 
-    record: a game record (mode, edition and players set; rounds may be missing or partial);
-    save:   called with the record after every accepted answer;
-    ask:    called with a prompt, returns the typed line (EOFError at end of input);
-    say:    called with each line of output.
-    """
+    STANDINGS_AFTER_STORING = True
 
-    def __init__(self, record, save, ask=input, say=print):
-        self.record = record
+    def __init__(
+        self,
+        record: Record,
+        save: Save,
+        ask: Ask = input,
+        say: Say = print,
+        typed_tokens: bool = False,
+    ) -> None:
+        super().__init__(record, save, ask, say, typed_tokens)
         self.record.setdefault("rounds", [])
-        self.save = save
-        self.ask = ask
-        self.say = say
 
     # ------------------------------------------------------------------ whole game
 
-    def enter_game(self):
+    def enter_game(self, typed: bool = True) -> Result:
         """Every round not yet complete, then a review until `done`. Returns the tally."""
         for i in range(rounds_in(self.record)):
             self.enter_round(i)
         return self.review()
+
+    def parts(self) -> list[int | None]:
+        return list(range(rounds_in(self.record)))
+
+    def part_title(self, part: int | None) -> str:
+        return self.round_title(part or 0)
+
+    def enter_table(
+        self,
+        part: int | None,
+        finish: list[str] | None = None,
+        table: dict[str, Any] | None = None,
+    ) -> None:
+        self.enter_setup(part or 0, finish=finish, table=table)
+
+    def enter_rest(self, part: int | None) -> None:
+        self.enter_round(part or 0, only_missing=True)
+
+    def standings_after(self, part: int | None) -> Result | None:
+        try:
+            return records.tally(self.record)
+        except BadInput:
+            return None
+
+    def close(self) -> Result:
+        return self.review()
+
+    @classmethod
+    def set_up(cls, record: Record) -> bool:
+        return "rounds" in record
+
+    @classmethod
+    def ask_setup(cls, ask: Ask, say: Say, record: Record, save: Save | None = None) -> Record:
+        return record if cls.set_up(record) else ask_setup(ask, say, record=record, save=save)
+
+    @classmethod
+    def typed_so_far(cls, record: Record, part: int | None) -> Record:
+        """The rounds typed so far only (up to `part`)."""
+        return dict(record, rounds=record.get("rounds", [])[: (part or 0) + 1])
 
     def review(self):
         """Last chance to correct: `done` checks the whole game with the core and returns the
@@ -217,22 +217,29 @@ class ScoreEntry:
             "All rounds are in. Type `done` to finish, or `round N` / `fix NAME` / `show` / `?`."
         )
         while True:
-            answer = self._read("done? ")
+            answer = self.read("done? ")
             word = answer.strip().lower()
             if word in ("done", "d", "y", "yes"):
                 try:
                     return records.tally(self.record)
                 except BadInput as e:
                     for m in e.messages:
-                        self.say(_refused("  problem: " + m))
+                        self.say(refused("  problem: " + m))
                     self.say("Correct it with `round N` or `fix NAME`.")
                     continue
             self._command(answer, len(self.record["rounds"]) - 1, allow_back=False)
 
     # ------------------------------------------------------------------ one round
 
-    def enter_round(self, round_index, finish=None, review=False, table=None, only_missing=False):
-        """Ask the round's set-up and every player's numbers; returns the round dict.
+    def enter_round(
+        self,
+        round_index: int,
+        finish: list[str] | None = None,
+        table: dict[str, Any] | None = None,
+        review: bool = False,
+        only_missing: bool = False,
+    ) -> None:
+        """Ask the round's set-up and every player's numbers.
 
         finish: the finishing order from the board (token 1 first), if known; otherwise it is asked.
         table: what the board measured in the round (the record's `table` field), kept as is.
@@ -246,10 +253,9 @@ class ScoreEntry:
             steps = [(name, field) for name, field in steps if field not in pads.get(name, {})]
         start = 0 if review else self._first_missing(round_index, steps)
         if start < len(steps):
-            self.say("-- %s --" % self._round_title(round_index))
+            self.say("-- %s --" % self.round_title(round_index))
             self._walk(round_index, steps, start)
             self._show_round(round_index)
-        return rnd
 
     def enter_setup(self, round_index, finish=None, review=False, table=None):
         """The round's table-wide answers only (finishing order, Breaking News card, the board's
@@ -263,7 +269,7 @@ class ScoreEntry:
         if finish and uses_tokens(self.record):
             rnd["finish"] = list(finish)
         if table or (finish and uses_tokens(self.record)):
-            self._save()
+            self.keep()
         if (
             uses_tokens(self.record)
             and not finish
@@ -284,7 +290,8 @@ class ScoreEntry:
     def _round(self, i):
         return round_slot(self.record, i)
 
-    def _round_title(self, i):
+    def round_title(self, i: int) -> str:
+        """ "round 1 (Friday)": the round's number and its day, if it has one."""
         day = face.round_name(effective_mode(self.record), i)
         title = "round %d" % (i + 1)
         if day:
@@ -314,24 +321,24 @@ class ScoreEntry:
             name, field = steps[i]
             current = pads.get(name, {}).get(field)
             prompt = "%s · %s · %s%s: " % (
-                self._round_title(ri),
+                self.round_title(ri),
                 name,
                 _LABELS.get(field, field),
                 "" if current is None else " [%d]" % current,
             )
-            answer = self._read(prompt)
+            answer = self.read(prompt)
             text = answer.strip()
             if text == "" and current is not None:
                 value = current
             elif text == "":
-                self.say(_refused("  type a number (or ? for help)"))
+                self.say(refused("  type a number (or ? for help)"))
                 continue
-            elif _is_number(text):
+            elif is_number(text):
                 value = int(text)
                 problems = self._check_value(ri, name, field, value)
                 if problems:
                     for m in problems:
-                        self.say(_refused("  " + m))
+                        self.say(refused("  " + m))
                     continue
             else:
                 if self._command(answer, ri, allow_back=True):  # back
@@ -343,16 +350,10 @@ class ScoreEntry:
                         i -= 1
                 continue
             pads.setdefault(name, {})[field] = value
-            self._save()
+            self.keep()
             if all(s[0] != name for s in steps[i + 1 :]):
                 self._show_player(ri, name)
             i += 1
-
-    def _read(self, prompt):
-        try:
-            return self.ask(prompt)
-        except EOFError:
-            raise EntryStopped(eof=True)
 
     def _command(self, answer, ri, allow_back):
         """Run a command typed at a prompt. Returns True for `back`. Unknown: message, re-ask."""
@@ -373,22 +374,22 @@ class ScoreEntry:
         elif word == "show":
             self._show_standings()
         elif word == "fix":
-            name = self._find_player(arg)
+            name = self.find_player(arg)
             if name is None:
                 return False
-            self.say("  re-entering %s in %s (Enter keeps a value)" % (name, self._round_title(ri)))
+            self.say("  re-entering %s in %s (Enter keeps a value)" % (name, self.round_title(ri)))
             self._walk(ri, self._player_steps(ri, name))
         elif word == "round":
-            n = int(arg) if _is_number(arg) else 0
+            n = int(arg) if is_number(arg) else 0
             done = len(self.record["rounds"])
             if n < 1 or n > done:
-                self.say(_refused("  round N: N is a round already started, 1 to %d" % done))
+                self.say(refused("  round N: N is a round already started, 1 to %d" % done))
                 return False
-            self.say("  going through %s again (Enter keeps a value)" % self._round_title(n - 1))
+            self.say("  going through %s again (Enter keeps a value)" % self.round_title(n - 1))
             self.enter_round(n - 1, review=True)
-            self.say("  back to %s" % self._round_title(ri))
+            self.say("  back to %s" % self.round_title(ri))
         else:
-            self.say(_refused("  %r is not a number or a command (? for help)" % answer.strip()))
+            self.say(refused("  %r is not a number or a command (? for help)" % answer.strip()))
         return False
 
     def _setup_command(self, answer, ri, back=None):
@@ -410,7 +411,7 @@ class ScoreEntry:
             return True
         if word == "fix" and ri == 0:
             self.say(
-                _refused(
+                refused(
                     "  fix NAME: no player has numbers yet; this round's come after this question"
                 )
             )
@@ -418,22 +419,9 @@ class ScoreEntry:
         self._command(answer, ri - 1 if word == "fix" else ri, allow_back=False)
         return True
 
-    def _find_player(self, text):
-        names = player_names(self.record)
-        if _is_number(text) and 1 <= int(text) <= len(names):
-            return names[int(text) - 1]
-        for n in names:
-            if same(n, text):
-                return n
-        self.say(_refused("  fix NAME: no player %r (players: %s)" % (text, ", ".join(names))))
-        return None
-
     def _check_value(self, ri, name, field, value):
         """The core's problems with this one value (its limits)."""
         return new_problems(self.record, ri, ("rounds", ri, "players", name, field), value)
-
-    def _save(self):
-        self.save(self.record)
 
     # ------------------------------------------------------------------ round set-up questions
 
@@ -441,14 +429,14 @@ class ScoreEntry:
         if not uses_news(self.record):
             if rnd.get("breaking_news") != []:
                 rnd["breaking_news"] = []
-                self._save()
+                self.keep()
             return
         current = rnd.get("breaking_news")
         shown = _news_text(current) if current else ""
         while True:
-            answer = self._read(
+            answer = self.read(
                 "%s · Breaking News card (Enter: none%s; ? lists): "
-                % (self._round_title(ri), ", [%s] kept" % shown if shown else "")
+                % (self.round_title(ri), ", [%s] kept" % shown if shown else "")
             )
             text = answer.strip().lower()
             if text in ("?", "help"):
@@ -464,7 +452,7 @@ class ScoreEntry:
                 cards = _parse_news(text)
                 if cards is None:
                     self.say(
-                        _refused(
+                        refused(
                             "  unknown card %r: one of %s (? explains them)"
                             % (answer.strip(), ", ".join(face.EFFECTS))
                         )
@@ -473,23 +461,23 @@ class ScoreEntry:
             if self._refused_in_round(ri, "breaking_news", cards):
                 continue
             rnd["breaking_news"] = cards
-            self._save()
+            self.keep()
             return
 
     def _refused_in_round(self, ri, key, value):
         """Say the core's problems that round ri's `key` set to `value` brings; True if any."""
         problems = new_problems(self.record, ri, ("rounds", ri, key), value)
         for m in problems:
-            self.say(_refused("  " + m))
+            self.say(refused("  " + m))
         return bool(problems)
 
     def _ask_finish(self, ri, rnd):
         names = player_names(self.record)
         current = rnd.get("finish")
         while True:
-            answer = self._read(
+            answer = self.read(
                 "%s · finishing order, token 1 first (names or seat numbers; Enter: %s): "
-                % (self._round_title(ri), "keep " + " ".join(current) if current else "skip")
+                % (self.round_title(ri), "keep " + " ".join(current) if current else "skip")
             )
             text = answer.strip()
             if text in ("?", "help"):
@@ -509,11 +497,11 @@ class ScoreEntry:
             if text == "":
                 if current is None:
                     rnd.pop("finish", None)
-                self._save()
+                self.keep()
                 return
             order = []
             for w in text.replace(",", " ").split():
-                if _is_number(w) and 1 <= int(w) <= len(names):
+                if is_number(w) and 1 <= int(w) <= len(names):
                     order.append(names[int(w) - 1])
                 else:
                     match = [n for n in names if same(n, w)]
@@ -521,7 +509,7 @@ class ScoreEntry:
             if self._refused_in_round(ri, "finish", order):
                 continue
             rnd["finish"] = order
-            self._save()
+            self.keep()
             return
 
     # ------------------------------------------------------------------ what is shown
@@ -532,7 +520,7 @@ class ScoreEntry:
             return records.tally(round_probe(self.record, ri))
         except BadInput as e:
             for m in e.messages:
-                self.say(_refused("  problem: " + m))
+                self.say(refused("  problem: " + m))
             return None
 
     def _show_player(self, ri, name):
@@ -551,7 +539,7 @@ class ScoreEntry:
                     % (
                         paint(
                             "%s, %s: %d points, $%d"
-                            % (name, self._round_title(ri), r["score"], r["ad_revenue"]),
+                            % (name, self.round_title(ri), r["score"], r["ad_revenue"]),
                             "1",
                         ),
                         ", ".join(parts) or "nothing scored",
@@ -568,7 +556,7 @@ class ScoreEntry:
             "%s %d ($%d)" % (p["name"], p["rounds"][ri]["score"], p["rounds"][ri]["ad_revenue"])
             for p in result["players"]
         ]
-        self.say("  %s scores: %s" % (self._round_title(ri), ", ".join(cells)))
+        self.say("  %s scores: %s" % (self.round_title(ri), ", ".join(cells)))
 
     def _show_standings(self):
         rounds = self.record["rounds"]
@@ -593,17 +581,6 @@ class ScoreEntry:
 SETUP_COMMANDS = ("back", "b", "quit", "q", "show", "fix", "round")
 
 
-def read_answer(ask, prompt):
-    """One answer to a set-up question, stripped; EntryStopped on EOF or `quit`."""
-    try:
-        text = ask(prompt)
-    except EOFError:
-        raise EntryStopped(eof=True)
-    if text.strip().lower() in ("quit", "q"):
-        raise EntryStopped()
-    return text.strip()
-
-
 def ask_setup(ask=input, say=print, record=None, save=None):
     """Ask mode, edition and players (with optional characters); returns a new game record.
 
@@ -624,7 +601,7 @@ def ask_setup(ask=input, say=print, record=None, save=None):
             match = [c for c in choices if c.startswith(text)]
             if len(match) == 1:
                 return match[0]
-            say(_refused("  %r is not one of %s" % (text, ", ".join(choices))))
+            say(refused("  %r is not one of %s" % (text, ", ".join(choices))))
 
     def keep():
         if save is not None:
@@ -652,7 +629,7 @@ def ask_setup(ask=input, say=print, record=None, save=None):
             if len(record["players"]) >= least:
                 break
             say(
-                _refused(
+                refused(
                     "  a %s game needs at least %d player%s"
                     % (record["mode"], least, "s" if least > 1 else "")
                 )
@@ -675,7 +652,7 @@ def ask_setup(ask=input, say=print, record=None, save=None):
         ]
         if problems:
             for m in problems:
-                say(_refused("  " + m))
+                say(refused("  " + m))
             continue
         record["players"].append(entry)
         keep()
@@ -685,19 +662,6 @@ def ask_setup(ask=input, say=print, record=None, save=None):
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-def _refused(text):
-    """A refusal in the game's words (never its field names), yellow on a terminal (plain
-    otherwise, and with NO_COLOR)."""
-    return paint(players_words(text), "33")
-
-
-def _is_number(text):
-    t = text.strip()
-    if t[:1] in ("-", "+"):
-        t = t[1:]
-    return t.isdigit() and t.isascii()
 
 
 def _total(p):
@@ -723,7 +687,7 @@ def _parse_news(text):
             for e in face.EFFECTS
             if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))
         ]
-        if len(effect) != 1 or len(words) > 2 or (len(words) == 2 and not _is_number(words[1])):
+        if len(effect) != 1 or len(words) > 2 or (len(words) == 2 and not is_number(words[1])):
             return None
         card = {"effect": effect[0]}
         if len(words) == 2:

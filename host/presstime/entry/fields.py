@@ -1,37 +1,46 @@
-"""Entry of the numbers of a Heat, Mini FITS or Myth Fits game (the scoring step of
-`presstime play --game ...`), in the style of `score_entry.ScoreEntry`.
+"""The entry of a game whose questions are its core face's `fields` (core/games.py): Heat,
+Mini FITS, Myth Fits and every game without a set-up of its rounds; the engine's
+(entry/engine.py) walk through them, and the game's set-up (its players).
 
-`GameEntry(record, save, ask=input, say=print)` asks what the board cannot know:
+`FieldsEntry(record, save, ask=input, say=print)` asks what the board cannot know, for instance
   Heat       arrested? then the heat value, then each player's money and heat;
   Mini FITS  each player's complete lines per round, and the colour sets in round 2;
   Myth Fits  who gathered the three creatures (if anyone; the photo tokens come from the board).
-The questions are the game's face's (`fields(record, round)`, core/games.py): nothing here knows
-a game. Each answer is checked by the core: the problems it finds with the answer and not
-without it are shown, and the question is asked again. Every accepted answer is saved at once.
+The questions are the game's face's (`fields(record, round)`): nothing here knows a game. Each
+answer is checked by the core: the problems it finds with the answer and not without it are
+shown, and the question is asked again. Every accepted answer is saved at once.
 
 At any question: a value; Enter keeps the value in [brackets]; `back`; `fix NAME` (one
 player's answers again); `round N` (a round's answers again); `show`; `?`; `quit`.
 
-`presstime enter` types a whole game without a board: `ask_game_setup` asks the game and the
-players, `GameEntry(..., typed_tokens=True)` also asks the photo tokens a board would have
-counted (a game in turns, Myth Fits), and `review()` shows the standings until `done`.
+`presstime enter` types a whole game without a board: `ask_setup` asks the players,
+`FieldsEntry(..., typed_tokens=True)` also asks the photo tokens a board would have counted (a
+game in turns, Myth Fits), and `review()` shows the standings until `done`.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from presstime import records
-from presstime.core import games
-from presstime.entry.score_entry import (
-    _ABSENT,
+from presstime.entry.answers import (
     EntryStopped,
-    _is_number,
-    _refused,
+    get_at,
+    is_number,
+    is_seat_step,
     player_names,
+    problems_of,
     read_answer,
-    with_value,
+    refused,
+    set_at,
 )
+from presstime.entry.engine import Entry, Save
 from presstime.errors import BadInput
-from presstime.games import face as desktop_face
 from presstime.names import same, typed
 from presstime.report import standings_text
+
+if TYPE_CHECKING:
+    from presstime.hints import Ask, Record, Result, Say
 
 HELP = """At any question you can type:
   a number    the answer (Enter alone keeps the value shown in [brackets])
@@ -44,35 +53,6 @@ HELP = """At any question you can type:
   ?           this help"""
 
 
-def _get(record, path):
-    node = record
-    for key in path:
-        if isinstance(node, dict):
-            node = node.get(key)
-        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
-            node = node[key]
-        else:
-            return None
-        if node is None:
-            return None
-    return node
-
-
-def _set(record, path, value):
-    node = record
-    for i, key in enumerate(path[:-1]):
-        nxt = path[i + 1]
-        if isinstance(node, list):
-            while len(node) <= key:
-                node.append({})
-            node = node[key]
-            continue
-        if not isinstance(node.get(key), (dict, list)):
-            node[key] = [] if isinstance(nxt, int) else {}
-        node = node[key]
-    node[path[-1]] = value
-
-
 class Step:
     """One question of the face's `fields`: where the answer goes, what is asked, the kind of
     answer ("int", "yes/no" or "player")."""
@@ -83,24 +63,84 @@ class Step:
         self.kind = kind
 
 
-class GameEntry:
-    def __init__(self, record, save, ask=input, say=print, typed_tokens=False):
-        self.record = record
-        self.save = save
-        self.ask = ask
-        self.say = say
-        self.game = record.get("game")
-        self.face = games.module(self.game)
-        self.desktop_face = desktop_face(self.game)  # games/<game>.py
+class FieldsEntry(Entry):
+    """Interactive, resumable entry of the core face's `fields`, in order (engine.Entry says
+    what the arguments are; typed_tokens: no board counted the photo tokens of a game in turns,
+    they are asked too)."""
+
+    def __init__(
+        self,
+        record: Record,
+        save: Save,
+        ask: Ask = input,
+        say: Say = print,
+        typed_tokens: bool = False,
+    ) -> None:
+        super().__init__(record, save, ask, say, typed_tokens)
         # no board counted the photo tokens of a game in turns (Myth Fits): they are typed
-        self.typed_tokens = typed_tokens and self.face.MODES[0] == "turns"
+        self.typed_tokens = typed_tokens and self.core.MODES[0] == "turns"
+
+    # ------------------------------------------------------------------ the engine's calls
+
+    def enter_game(self, typed: bool = True) -> Result:
+        if not typed:
+            self.enter()
+            return self.finish()
+        rounds = [st for st in self.steps() if st.path[0] == "rounds"]
+        self.say(
+            "%s: `?` help, `back`, `fix NAME`%s, `show`, `quit` at any question."
+            % (self.core.TITLE, ", `round N`" if rounds else "")
+        )
+        self.enter()
+        return self.review()
+
+    def enter_round(
+        self,
+        round_index: int,
+        finish: list[str] | None = None,
+        table: dict[str, Any] | None = None,
+        review: bool = False,
+    ) -> None:
+        self.enter(round_index=round_index, review=review)
+
+    def parts(self) -> list[int | None]:
+        return [*range(self.core.rounds_in(self.core.MODES[0])), None]
+
+    def asks(self, part: int | None) -> bool:
+        return bool(self.core.fields(self.record, part))
+
+    def part_title(self, part: int | None) -> str:
+        return "%s %d" % (self.core.ROUND_WORD, part + 1) if part is not None else "the final count"
+
+    def enter_table(
+        self,
+        part: int | None,
+        finish: list[str] | None = None,
+        table: dict[str, Any] | None = None,
+    ) -> None:
+        record = self.record
+        self.enter(round_index=part, only=lambda s: not is_seat_step(record, s.kind, s.path))
+
+    def enter_rest(self, part: int | None) -> None:
+        self.enter(round_index=part)
+
+    def close(self) -> Result:
+        return self.finish()
+
+    @classmethod
+    def set_up(cls, record: Record) -> bool:
+        return "players" in record
+
+    @classmethod
+    def ask_setup(cls, ask: Ask, say: Say, record: Record, save: Save | None = None) -> Record:
+        return record if cls.set_up(record) else ask_setup(ask, say, record=record, save=save)
 
     # ------------------------------------------------------------------ the questions
 
     def steps(self, round_index=None):
         """The questions in the order asked: round `round_index`'s when given, else every
         round's and then the game's end numbers."""
-        face = self.face
+        face = self.core
         if round_index is not None:
             indexes = [round_index]
         else:
@@ -153,11 +193,11 @@ class GameEntry:
     def _answered(self, step):
         # a player question (Myth Fits' `gathered`) answered "nobody" is asked again next time:
         # a synced draft holds `gathered: null` until somebody is named
-        return _get(self.record, step.path) is not None
+        return get_at(self.record, step.path) is not None
 
     def _ask(self, step):
         """True: answered; "back"; False: asked again."""
-        current = _get(self.record, step.path)
+        current = get_at(self.record, step.path)
         shown = ""
         if current is not None or (step.kind == "player" and step.path[0] in self.record):
             shown = " [%s]" % (
@@ -165,11 +205,8 @@ class GameEntry:
                 if not isinstance(current, int) or isinstance(current, bool)
                 else current
             )
-        title = self.face.TITLE
-        try:
-            answer = self.ask("%s · %s%s: " % (title, step.label, shown))
-        except EOFError:
-            raise EntryStopped(eof=True)
+        title = self.core.TITLE
+        answer = self.read("%s · %s%s: " % (title, step.label, shown))
         text = answer.strip()
         word = text.lower()
         if word in ("?", "help", "h"):
@@ -189,7 +226,7 @@ class GameEntry:
                 value = None
             else:
                 self.say(
-                    _refused(
+                    refused(
                         "  type %s (or ? for help)"
                         % ("y or n" if step.kind == "yes/no" else "a number")
                     )
@@ -202,10 +239,10 @@ class GameEntry:
         problems = self._problems(step, value)
         if problems:
             for m in problems:
-                self.say(_refused("  " + m))
+                self.say(refused("  " + m))
             return False
-        _set(self.record, step.path, value)
-        self.desktop_face.answered(self.record, step.path, value)
+        set_at(self.record, step.path, value)
+        self.face.answered(self.record, step.path, value)
         self.save(self.record)
         return True
 
@@ -218,19 +255,13 @@ class GameEntry:
         if word == "show" and not arg:
             return ("show",)
         if word == "fix" and arg:
-            names = player_names(self.record)
-            if _is_number(arg) and 1 <= int(arg) <= len(names):
-                return ("fix", names[int(arg) - 1])
-            for n in names:
-                if same(n, arg):
-                    return ("fix", n)
-            self.say(_refused("  fix NAME: no player %r (players: %s)" % (arg, ", ".join(names))))
-            return ("none",)
+            name = self.find_player(arg)
+            return ("none",) if name is None else ("fix", name)
         if word == "round" and arg and [s for s in self.steps() if s.path[0] == "rounds"]:
             done = len(self.record.get("rounds") or [])
-            if _is_number(arg) and 1 <= int(arg) <= done:
+            if is_number(arg) and 1 <= int(arg) <= done:
                 return ("round", int(arg) - 1)
-            self.say(_refused("  round N: N is a round already started, 1 to %d" % done))
+            self.say(refused("  round N: N is a round already started, 1 to %d" % done))
             return ("none",)
         return None
 
@@ -268,9 +299,9 @@ class GameEntry:
 
     def _parse(self, step, text):
         if step.kind == "int":
-            if _is_number(text):
+            if is_number(text):
                 return int(text)
-            self.say(_refused("  %r is not a number or a command (? for help)" % text))
+            self.say(refused("  %r is not a number or a command (? for help)" % text))
             return _BAD
         if step.kind == "yes/no":
             w = text.lower()
@@ -278,12 +309,12 @@ class GameEntry:
                 return True
             if w in ("n", "no"):
                 return False
-            self.say(_refused("  %r: type y or n" % text))
+            self.say(refused("  %r: type y or n" % text))
             return _BAD
         names = player_names(self.record)
         if text.lower() in ("nobody", "none", "-"):
             return None
-        if _is_number(text) and 1 <= int(text) <= len(names):
+        if is_number(text) and 1 <= int(text) <= len(names):
             return names[int(text) - 1]
         for n in names:
             if same(n, text):
@@ -293,12 +324,7 @@ class GameEntry:
     def _problems(self, step, value):
         """The core's problems that this answer brings: those it finds with it and not without
         it (questions still to come stay missing in both)."""
-        before = set(records.check_record(with_value(self.record, step.path, _ABSENT)))
-        return [
-            m
-            for m in records.check_record(with_value(self.record, step.path, value))
-            if m not in before
-        ]
+        return problems_of(self.record, step.path, value)
 
     # ------------------------------------------------------------------ the end
 
@@ -315,10 +341,7 @@ class GameEntry:
                 "Type `done` (or Enter) to store the game, or `fix NAME`%s, `back`, `?`."
                 % (" / `round N`" if [s for s in self.steps() if s.path[0] == "rounds"] else "")
             )
-            try:
-                answer = self.ask("done? ").strip()
-            except EOFError:
-                raise EntryStopped(eof=True)
+            answer = self.read("done? ").strip()
             word = answer.lower()
             if word in ("", "done", "d", "y", "yes"):
                 return result
@@ -332,7 +355,7 @@ class GameEntry:
                 continue
             command = self._parse_command(answer)
             if command is None:
-                self.say(_refused("  %r is not a command (? for help)" % answer))
+                self.say(refused("  %r is not a command (? for help)" % answer))
             elif command[0] != "show":  # the standings are shown again anyway
                 self._command(command)
 
@@ -353,7 +376,7 @@ class GameEntry:
                         ]
                     )
                 for m in e.messages:
-                    self.say(_refused("  problem: " + m))
+                    self.say(refused("  problem: " + m))
                 self.say("Going through the numbers again (Enter keeps a value).")
                 self.enter(review=True)
 
@@ -361,36 +384,17 @@ class GameEntry:
 _BAD = object()
 
 
-def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
-    """The game (unless `game` is given) and, for a game without a set-up of its rounds (its
-    face's ROUND_SETUP), the players in seat order, each checked by the core as typed (the
-    others' set-up is score_entry.ask_setup).
-    The players are saved once the list is complete, so a draft with `players` has its set-up
-    done. Raises EntryStopped on EOF or `quit`."""
-    from presstime import games
+def ask_setup(ask: Ask, say: Say, record: Record, save: Save | None = None) -> Record:
+    """The players of a new game (its name in the record) in seat order, each checked by the
+    core as typed. The players are saved once the list is complete, so a draft with `players`
+    has its set-up done. Raises EntryStopped on EOF or `quit`."""
 
-    def read(prompt):
+    def read(prompt: str) -> str:
         return read_answer(ask, prompt)
 
-    record = record if record is not None else {}
-    choices = list(games.names())
-    first = games.default()
-    if game is not None:
-        record["game"] = game
-    while "game" not in record:
-        text = read("Game (%s) [%s]: " % ("/".join(choices), first)).lower()
-        match = (
-            [c for c in choices if c == text or (text and c.startswith(text))] if text else [first]
-        )
-        if len(match) == 1:
-            record["game"] = match[0]
-            if save is not None:
-                save(record)
-        else:
-            say(_refused("  %r is not one of %s" % (text, ", ".join(choices))))
-    if games.face_of(record["game"]).ROUND_SETUP or "players" in record:
+    if "players" in record:
         return record
-    names = []
+    names: list[str] = []
     say("Players in seat order, one a line. An empty line ends the list.")
     while True:
         text = typed(read("Player %d: " % (len(names) + 1)))
@@ -406,7 +410,7 @@ def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
         if text == "":
             if problems:
                 for m in problems:
-                    say(_refused("  " + m))
+                    say(refused("  " + m))
                 continue
             break
         before = [
@@ -422,7 +426,7 @@ def ask_game_setup(ask=input, say=print, record=None, save=None, game=None):
         ]
         if mine:
             for m in mine:
-                say(_refused("  " + m))
+                say(refused("  " + m))
             continue
         names.append(text)
     record["players"] = names

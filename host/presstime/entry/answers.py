@@ -1,0 +1,162 @@
+"""What the entry engine (entry/entry.py) and the scorepad share about one answer: where it goes
+in a game record (a path of keys and indexes), the core's verdict on it (the problems it brings:
+those the core finds with it and not without it; no message is read for its meaning), how a
+refusal is said, and how the entry stops (`quit`, the end of the input).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from presstime import records
+from presstime.history.game_words import players_words
+from presstime.term import paint
+
+if TYPE_CHECKING:
+    from presstime.hints import Ask, Json, Record
+
+Path = Sequence[Any]  # a place in a record: ("rounds", 0, "players", "Ada", "lines")
+
+
+class EntryStopped(Exception):
+    """The user typed `quit` or the input ended (EOF). Everything accepted is already saved."""
+
+    def __init__(self, eof: bool = False) -> None:
+        self.eof = eof
+        super().__init__("input ended" if eof else "stopped")
+
+    @property
+    def status(self) -> int:
+        """The exit status, the same in `play` and `enter`: 0 after `quit`, 1 when the input
+        ended."""
+        return 1 if self.eof else 0
+
+
+class _Absent:
+    """The value of a key taken out (with_value)."""
+
+
+ABSENT: Any = _Absent()
+
+
+def player_name(entry: Json) -> Json:
+    """A player's name, whether the record lists it alone or with a character."""
+    return entry.get("name") if isinstance(entry, dict) else entry
+
+
+def player_names(record: Record) -> list[Any]:
+    """The record's players' names, in seat order."""
+    return [player_name(p) for p in record.get("players", [])]
+
+
+def get_at(record: Json, path: Path) -> Json:
+    """The value at `path` in the record, None when anything on the way is missing."""
+    node = record
+    for key in path:
+        if isinstance(node, dict):
+            node = node.get(key)
+        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
+            node = node[key]
+        else:
+            return None
+        if node is None:
+            return None
+    return node
+
+
+def set_at(record: Record, path: Path, value: Json) -> None:
+    """`value` at `path` in the record, in place (the containers on the way made when missing)."""
+    node: Any = record
+    for i, key in enumerate(path[:-1]):
+        nxt = path[i + 1]
+        if isinstance(node, list):
+            while len(node) <= key:
+                node.append({})
+            node = node[key]
+            continue
+        if not isinstance(node.get(key), (dict, list)):
+            node[key] = [] if isinstance(nxt, int) else {}
+        node = node[key]
+    node[path[-1]] = value
+
+
+def with_value(record: Record, path: Path, value: Json) -> Record:
+    """A copy of `record` with `value` at `path` (ABSENT: the key taken out): only the
+    containers along the path are copied, the record itself is left as it is."""
+    top = dict(record)
+    node: Any = top
+    for i in range(len(path) - 1):
+        key, nxt = path[i], path[i + 1]
+        child = (
+            node[key]
+            if (isinstance(node, list) and key < len(node))
+            or (isinstance(node, dict) and key in node)
+            else None
+        )
+        if isinstance(child, list):
+            child = list(child)
+        elif isinstance(child, dict):
+            child = dict(child)
+        else:
+            child = [] if isinstance(nxt, int) else {}
+        if isinstance(node, list):
+            while len(node) <= key:
+                node.append({})
+        node[key] = child
+        node = child
+    if value is ABSENT:
+        if isinstance(node, dict):
+            node.pop(path[-1], None)
+    else:
+        if isinstance(node, list):
+            while len(node) <= path[-1]:
+                node.append({})
+        node[path[-1]] = value
+    return top
+
+
+def problems_of(record: Record, path: Path, value: Json) -> list[str]:
+    """The core's problems that `value` at `path` brings: those it finds with it and not without
+    it (what is not answered yet stays missing in both)."""
+    before = set(records.check_record(with_value(record, path, ABSENT)))
+    return [m for m in records.check_record(with_value(record, path, value)) if m not in before]
+
+
+def read_answer(ask: Ask, prompt: str) -> str:
+    """One answer to a set-up question, stripped; EntryStopped on EOF or `quit`."""
+    try:
+        text = ask(prompt)
+    except EOFError:
+        raise EntryStopped(eof=True)
+    if text.strip().lower() in ("quit", "q"):
+        raise EntryStopped()
+    return text.strip()
+
+
+def refused(text: str) -> str:
+    """A refusal in the game's words (never its field names), yellow on a terminal (plain
+    otherwise, and with NO_COLOR)."""
+    return paint(players_words(text), "33")
+
+
+def is_number(text: str) -> bool:
+    """A whole number as typed: digits, an optional sign."""
+    t = text.strip()
+    if t[:1] in ("-", "+"):
+        t = t[1:]
+    return t.isdigit() and t.isascii()
+
+
+def asked(ask: Ask, prompt: str) -> str:
+    """One answer as typed (commands included); EntryStopped(eof) when the input ended."""
+    try:
+        return ask(prompt)
+    except EOFError:
+        raise EntryStopped(eof=True)
+
+
+def is_seat_step(record: Record, kind: str, path: Path) -> bool:
+    """Is this question of the game's face one player's own number (asked on their phone)?"""
+    names = player_names(record)
+    return kind == "int" and any(isinstance(k, str) and k in names for k in path)

@@ -1,0 +1,81 @@
+"""Starting an entry: the game's set-up (the game, then what its engine asks: the players, and
+for a game whose rounds have their own set-up its mode, edition and characters too) and the
+engine that asks its numbers (entry/engine.py Entry), chosen by its face (games/<game>.py
+ROUND_SETUP: round by round, entry/rounds.py; else the core face's `fields`, entry/fields.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from presstime import games
+from presstime.entry.answers import read_answer, refused
+from presstime.entry.fields import FieldsEntry
+from presstime.entry.rounds import RoundsEntry
+
+if TYPE_CHECKING:
+    from presstime.entry.engine import Entry, Save
+    from presstime.hints import Ask, Record, Say
+
+
+def engine_of(record: Record) -> type[Entry]:
+    """The engine of the record's game, as its face says its questions are walked."""
+    return RoundsEntry if games.face_of(games.of(record)).ROUND_SETUP else FieldsEntry
+
+
+def new_entry(
+    record: Record,
+    save: Save,
+    ask: Ask = input,
+    say: Say = print,
+    typed_tokens: bool = False,
+) -> Entry:
+    """The entry of a record whose set-up is done (engine.Entry: the arguments)."""
+    return engine_of(record)(record, save, ask=ask, say=say, typed_tokens=typed_tokens)
+
+
+def ask_game(
+    ask: Ask = input,
+    say: Say = print,
+    record: Record | None = None,
+    save: Save | None = None,
+    game: str | None = None,
+) -> Record:
+    """The game of a new entry (unless `game` is given or the record names it), saved once
+    chosen. Raises EntryStopped on EOF or `quit`."""
+    record = record if record is not None else {}
+    choices = list(games.names())
+    first = games.default()
+    if game is not None:
+        record["game"] = game
+    while "game" not in record:
+        text = read_answer(ask, "Game (%s) [%s]: " % ("/".join(choices), first)).lower()
+        match = (
+            [c for c in choices if c == text or (text and c.startswith(text))] if text else [first]
+        )
+        if len(match) == 1:
+            record["game"] = match[0]
+            if save is not None:
+                save(record)
+        else:
+            say(refused("  %r is not one of %s" % (text, ", ".join(choices))))
+    return record
+
+
+def ask_setup(
+    ask: Ask = input,
+    say: Say = print,
+    record: Record | None = None,
+    save: Save | None = None,
+    game: str | None = None,
+) -> Record:
+    """The game (unless given) and its set-up, each answer checked by the core as typed and
+    saved (save(record)) when the game's engine keeps it; a record whose set-up stopped part way
+    resumes where it stopped. Raises EntryStopped on EOF or `quit`."""
+    record = ask_game(ask, say, record=record, save=save, game=game)
+    return engine_of(record).ask_setup(ask, say, record, save)
+
+
+def set_up(record: Record) -> bool:
+    """Is the record's set-up complete (its game named and what its engine asks answered)?"""
+    return "game" in record and engine_of(record).set_up(record)
