@@ -40,6 +40,7 @@ RAM_COLS = 132
 COL_OFFSET = 2  # the MacroPad's panel shows RAM columns 2..129 (board.c's column start)
 GAP_NS = 20 * MS  # a quiet bus this long ends a frame (displayio renders ~6 ms between pages)
 FONT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "terminalio_font.txt")
+FRAMEBUF_FONT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "framebuf_font.txt")
 ROTA = 17
 ROTB = 18
 KNOB_SWITCH = 0
@@ -126,10 +127,21 @@ class Frame:
         return (font or Font.load()).read(self.pixels)
 
 
+# Run on the Pico's MicroPython to read framebuf's 8 x 8 font back (rig/framebuf_font.txt)
+FRAMEBUF_FONT_DUMP_CODE = """import framebuf
+fb = framebuf.FrameBuffer(bytearray(8), 8, 8, framebuf.MONO_VLSB)
+for c in range(32, 127):
+    fb.fill(0)
+    fb.text(chr(c), 0, 0, 1)
+    rows = ["".join("#" if fb.pixel(x, y) else "." for x in range(8)) for y in range(8)]
+    print("G", c, c - 32, 8, 8, 0, 0, 8, " ".join(rows))
+"""
+
+
 class Font:
     """CircuitPython's terminalio font, as read from the board (rig/terminalio_font.txt)."""
 
-    _loaded = None
+    _loaded = {}
 
     def __init__(self, glyphs, width, height):
         self.glyphs = glyphs  # char -> list of `height` lists of `width` ints
@@ -141,12 +153,10 @@ class Font:
 
     @classmethod
     def load(cls, path=FONT_FILE):
-        if path == FONT_FILE and cls._loaded is not None:
-            return cls._loaded
-        with open(path) as f:
-            font = cls.parse(f.read())
-        if path == FONT_FILE:
-            cls._loaded = font
+        font = cls._loaded.get(path)
+        if font is None:
+            with open(path) as f:
+                font = cls._loaded[path] = cls.parse(f.read())
         return font
 
     @classmethod
@@ -230,9 +240,12 @@ class SH1106:
     """The controller's state, fed the recorded bytes in order (feed()); completed frames
     collect in `frames`."""
 
+    ram_cols = RAM_COLS
+    col_offset = COL_OFFSET
+
     def __init__(self, gap_ns=GAP_NS):
         self.gap_ns = gap_ns
-        self.ram = [bytearray(RAM_COLS) for _ in range(PAGES)]
+        self.ram = [bytearray(self.ram_cols) for _ in range(PAGES)]
         self.frames = []
         self.bytes_seen = 0
         self._reset_state()
@@ -324,7 +337,10 @@ class SH1106:
             ram = self.ram[page]
             row = []
             for x in range(WIDTH):
-                col = x + COL_OFFSET if self.seg_remap else RAM_COLS - 1 - COL_OFFSET - x
+                if self.seg_remap:
+                    col = x + self.col_offset
+                else:
+                    col = self.ram_cols - 1 - self.col_offset - x
                 p = (ram[col] >> bit) & 1
                 if self.all_on:
                     p = 1
@@ -335,22 +351,131 @@ class SH1106:
         return out
 
 
+# SSD1306 commands and how many argument bytes follow (datasheet, "Command Table")
+_SSD1306_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2}
+_SSD1306_ARGS.update(dict.fromkeys((0x81, 0x8D, 0xA8, 0xD3, 0xD5, 0xD9, 0xDA, 0xDB), 1))
+
+
+class SSD1306(SH1106):
+    """The Pico build's optional OLED: an SSD1306 (128 x 64 RAM) on I2C at 0x3C, fed the bus
+    events rig/oled.mjs records (feed_i2c). Each write transaction is a control byte (Co, D/C)
+    then commands or data: Co = 0, the rest of the transaction is of that kind; Co = 1, one byte,
+    then another control byte. Addressing modes: horizontal and vertical (the column and page
+    windows of 0x21/0x22, wrapping), page mode (0xB0-0xB7, column nibbles). As for the SH1106,
+    the upright picture is the one MicroPython's ssd1306 driver's init gives (A1, C8)."""
+
+    ram_cols = WIDTH
+    col_offset = 0
+
+    def _reset_state(self):
+        SH1106._reset_state(self)
+        self.mode = 2  # power-on: page addressing
+        self.col_window = (0, WIDTH - 1)
+        self.page_window = (0, PAGES - 1)
+        self._args = []
+        self._control = True
+        self._single = False
+        self._dc = 0
+        self._ours = False
+
+    def feed_i2c(self, events):
+        """events: [[t, kind, value], ...] from rig/oled.mjs's "i2c" record, in order."""
+        for t, kind, v in events:
+            if kind == "S":
+                self._control = True
+                self._ours = False
+            elif kind == "A":
+                self._ours = v == 0x3C << 1
+            elif kind == "P":
+                self._ours = False
+            elif kind == "W" and self._ours:
+                if self._burst is not None and t - self._burst[1] >= self.gap_ns:
+                    self._close()
+                self.bytes_seen += 1
+                if self._burst is None:
+                    self._burst = [t, t]
+                else:
+                    self._burst[1] = t
+                if self._control:
+                    self._single = bool(v & 0x80)
+                    self._dc = v & 0x40
+                    self._control = False
+                    continue
+                if self._dc:
+                    self._data(v)
+                else:
+                    self._command(v)
+                if self._single:
+                    self._control = True
+
+    def _data(self, v):
+        if self.col >= WIDTH:
+            return
+        self.ram[self.page][self.col] = v
+        c0, c1 = self.col_window
+        p0, p1 = self.page_window
+        if self.mode == 0:  # horizontal
+            self.col += 1
+            if self.col > c1:
+                self.col = c0
+                self.page = p0 if self.page >= p1 else self.page + 1
+        elif self.mode == 1:  # vertical
+            self.page += 1
+            if self.page > p1:
+                self.page = p0
+                self.col = c0 if self.col >= c1 else self.col + 1
+        else:
+            self.col += 1
+
+    def _command(self, v):
+        if self._arg_of is not None:
+            self._args.append(v)
+            if len(self._args) < _SSD1306_ARGS[self._arg_of]:
+                return
+            cmd, args, self._arg_of, self._args = self._arg_of, self._args, None, []
+            if cmd == 0x20:
+                self.mode = args[0] & 3
+            elif cmd == 0x21:
+                self.col_window = (args[0] & 0x7F, args[1] & 0x7F)
+                self.col = self.col_window[0]
+            elif cmd == 0x22:
+                self.page_window = (args[0] & 7, args[1] & 7)
+                self.page = self.page_window[0]
+            elif cmd == 0xD3:
+                self.offset = args[0] & 0x3F
+            return
+        if v in _SSD1306_ARGS:
+            self._arg_of = v
+            self._args = []
+        else:
+            SH1106._command(self, v)  # the same one-byte commands (column nibbles, page, A0-CF)
+
+
 class Oled:
     """The OLED of a rig started with oled=True (Emulator.start / EmulatedMacropad.start):
     poll() reads the bytes recorded since the last poll and returns the frames they completed;
-    `frames` keeps them all."""
+    `frames` keeps them all. `bus`: "spi", the MacroPad's SH1106 (default), or "i2c", the Pico
+    build's SSD1306 (its text: MicroPython's framebuf font, FRAMEBUF_FONT_FILE)."""
 
-    def __init__(self, emu, gap_ns=GAP_NS):
+    def __init__(self, emu, gap_ns=GAP_NS, bus="spi"):
         if emu.oled_bus is None:
             raise RigError("the rig was started without oled=True: no OLED record")
+        if bus not in ("spi", "i2c"):
+            raise ValueError("bus is spi (the MacroPad's SH1106) or i2c (an SSD1306)")
         self.emu = emu
-        self.chip = SH1106(gap_ns)
+        self.bus = bus
+        self.chip = SH1106(gap_ns) if bus == "spi" else SSD1306(gap_ns)
+        self.font_file = FONT_FILE if bus == "spi" else FRAMEBUF_FONT_FILE
         self.frames = self.chip.frames
 
     def poll(self):
         n = len(self.frames)
-        r = self.emu.oled_bus.cmd("spi", clear=True)
-        self.chip.feed(r["bytes"])
+        if self.bus == "spi":
+            r = self.emu.oled_bus.cmd("spi", clear=True)
+            self.chip.feed(r["bytes"])
+        else:
+            r = self.emu.oled_bus.cmd("i2c", clear=True)
+            self.chip.feed_i2c(r["events"])
         self.chip.flush(r["now"])
         return self.frames[n:]
 
@@ -362,14 +487,14 @@ class Oled:
     def wait_for(self, text, max_ns=2_000 * MS, step_ns=5 * MS, after=None):
         """Run the (paused) rig in steps until a frame that ends after `after` (default: any)
         shows `text`; that frame. RigError if none within max_ns of emulated time."""
-        font = Font.load()
+        font = Font.load(self.font_file)
         start = self.emu.now()
         while True:
             for f in self.poll():
                 if (after is None or f.end > after) and f.says(text, font):
                     return f
             if self.emu.now() - start >= max_ns:
-                last = self.frames[-1].text() if self.frames else "no frame"
+                last = self.frames[-1].text(font) if self.frames else "no frame"
                 raise RigError(
                     "the screen did not show %r within %d ms (last: %r)"
                     % (text, max_ns // MS, last)

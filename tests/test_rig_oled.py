@@ -11,10 +11,13 @@ from PIL import Image
 from rig.oled import (
     COL_OFFSET,
     FONT_DUMP_CODE,
+    FRAMEBUF_FONT_DUMP_CODE,
+    FRAMEBUF_FONT_FILE,
     HEIGHT,
     ROTA,
     ROTB,
     SH1106,
+    SSD1306,
     WIDTH,
     Font,
     Oled,
@@ -236,3 +239,94 @@ def test_turns_are_counted_by_rotaryio_in_both_directions(bare_pad):
     # clockwise is minus rotaryio's position (Adafruit's MacroPad library's sign)
     assert ast.literal_eval(r["out"].strip()) == [0, -1, -2, -1, 0, 1]
     assert bare_pad.get(ROTA)["level"] == 1 and bare_pad.get(ROTB)["level"] == 1
+
+
+# ---- the Pico build's SSD1306 on I2C (MicroPython) -------------------------------------------
+
+
+def i2c_write(events, t, data, addr=0x3C):
+    """A write transaction as rig/oled.mjs records it (22.5 us a byte: 400 kHz)."""
+    events.append([t, "S", 0])
+    t += 22_500
+    events.append([t, "A", addr << 1])
+    for v in data:
+        t += 22_500
+        events.append([t, "W", v])
+    events.append([t, "P", 0])
+    return t + 10_000
+
+
+# MicroPython's ssd1306 driver's init_display(), one command a transaction (0x80 + command)
+SSD1306_INIT = [0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 63, 0xC8, 0xD3, 0x00, 0xDA, 0x12]
+SSD1306_INIT += [0xD5, 0x80, 0xD9, 0xF1, 0xDB, 0x30, 0x81, 0xFF, 0xA4, 0xA6, 0x8D, 0x14, 0xAF]
+
+
+def ssd1306_frame(font, text, x, y):
+    """The 1024 bytes of a framebuf MONO_VLSB buffer with `text` at (x, y)."""
+    buf = bytearray(1024)
+    for j, row in enumerate(font.render(text)):
+        for i, p in enumerate(row):
+            if p:
+                buf[((y + j) // 8) * 128 + x + i] |= 1 << ((y + j) % 8)
+    return buf
+
+
+def test_an_ssd1306_show_decodes_in_horizontal_addressing():
+    font = Font.load(FRAMEBUF_FONT_FILE)
+    events, t = [], 0
+    for c in SSD1306_INIT:
+        t = i2c_write(events, t, [0x80, c])
+    t = i2c_write(events, t, [0x80, 0xB0])  # a command to another address is not the screen's
+    t = i2c_write(events, t, [0x40, 0xFF], addr=0x3D)
+    for c in (0x21, 0, 127, 0x22, 0, 7):
+        t = i2c_write(events, t, [0x80, c])
+    t = i2c_write(events, t, [0x40] + list(ssd1306_frame(font, "Ann +3", 4, 20)))
+    chip = SSD1306()
+    chip.feed_i2c(events)
+    chip.flush(t + 30 * MS)
+    frame = chip.frames[-1]
+    assert frame.text(font) == ["Ann +3"]
+    assert frame.find("Ann +3", font) == (4, 20)
+    assert frame.lit() == sum(map(sum, font.render("Ann +3")))
+
+
+def test_the_stored_framebuf_font_is_the_one_the_pico_has_and_a_show_reads_back(rig_dir, tmp_path):
+    from rig.rp2emu import Emulator
+
+    with Emulator.start(rig_dir, paused=True, oled=True) as emu:
+        emu.expect(">>> ", max_ns=5_000 * MS)
+        r = emu.exec(FRAMEBUF_FONT_DUMP_CODE)
+        assert not r["err"], r["err"]
+        assert Font.parse(r["out"]).glyphs == Font.load(FRAMEBUF_FONT_FILE).glyphs
+        screen = Oled(emu, bus="i2c")
+        r = emu.exec(SSD1306_SHOW % ("Round 2", "Bo 10"))
+        assert not r["err"], r["err"]
+        frame = screen.wait_for("Bo 10")
+    font = Font.load(FRAMEBUF_FONT_FILE)
+    assert frame.text(font) == ["Round 2", "Bo 10"]
+    assert frame.find("Round 2", font) == (0, 0)
+    # 1 + 6 + 1 + 1028 bytes at 400 kHz: about 23 ms on the wire
+    assert 20 * MS < frame.end - frame.t < 40 * MS
+    frame.save_png(str(tmp_path / "ssd1306.png"))
+
+
+# What MicroPython's ssd1306 driver (micropython-lib, SSD1306_I2C) sends, on the rig's I2C0
+SSD1306_SHOW = (
+    """from machine import I2C, Pin
+import framebuf
+i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
+def cmd(c):
+    i2c.writeto(0x3C, bytes((0x80, c)))
+for c in %r:
+    cmd(c)
+buf = bytearray(1024)
+fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+"""
+    % (SSD1306_INIT,)
+    + """fb.text(%r, 0, 0, 1)
+fb.text(%r, 16, 30, 1)
+for c in (0x21, 0, 127, 0x22, 0, 7):
+    cmd(c)
+i2c.writevto(0x3C, (b"\\x40", buf))
+"""
+)
