@@ -9,6 +9,11 @@ terminal) keeps the draft and exits with status 1; `quit` keeps it and exits wit
 running `presstime enter` again resumes where it stopped.
 """
 
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
 from presstime import games
 from presstime.entry.answers import EntryStopped, player_names
 from presstime.entry.drafts import DraftLock
@@ -20,6 +25,13 @@ from presstime.history.store import DamagedDraft, add_db_argument
 from presstime.report import standings_text
 from presstime.scorepad.options import add_arguments as add_scorepad_arguments, resolve_bind
 from presstime.sync.rebuild import key_board
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from presstime.entry.engine import Save
+    from presstime.hints import Ask, Record, Result, Say
+    from presstime.history.store import Store
 
 EXAMPLE = """examples:
   presstime enter              start a game (or resume the one in progress); asks which game
@@ -34,7 +46,7 @@ EXAMPLE = """examples:
 At any question: `?` help, `back`, `fix NAME`, `round N`, `show`, `quit`."""
 
 
-def _epilog():
+def _epilog() -> str:
     """The examples, then what each game asks, in its face's words."""
     return (
         EXAMPLE
@@ -48,7 +60,8 @@ def _epilog():
 DRAFT_KEY = "enter"
 
 
-def configure(parser):
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of `presstime enter`."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--resume", action="store_true", help="resume the game in progress (error if there is none)"
@@ -83,7 +96,7 @@ def configure(parser):
     add_db_argument(parser)
 
 
-def _summary(record):
+def _summary(record: Record) -> str:
     names = ", ".join(player_names(record)) or "no players yet"
     kind = record.get("mode") or record.get("game", "standard")
     if "rounds" not in record:
@@ -92,7 +105,7 @@ def _summary(record):
     return "%s game, %s; %d round%s started" % (kind, names, rounds, "" if rounds == 1 else "s")
 
 
-def _echoing_input(prompt):
+def _echoing_input(prompt: str) -> str:
     """input() that echoes the answer when stdin is not a terminal, so a piped session reads
     well."""
     import sys
@@ -103,7 +116,8 @@ def _echoing_input(prompt):
     return line
 
 
-def run(args, ask=_echoing_input, say=print):
+def run(args: argparse.Namespace, ask: Ask = _echoing_input, say: Say = print) -> int:
+    """`presstime enter`: its exit status."""
     phones = args if getattr(args, "scorepad", False) else None
     if phones is not None:
         args.bind = resolve_bind(args.bind)  # a wrong address is refused before the game
@@ -139,7 +153,13 @@ def run(args, ask=_echoing_input, say=print):
     return 0
 
 
-def _enter_typed(store, args, ask, say, phones):
+def _enter_typed(
+    store: Store,
+    args: argparse.Namespace,
+    ask: Ask,
+    say: Say,
+    phones: argparse.Namespace | None,
+) -> tuple[Any, Any, Any]:
     """The game typed here (draft `enter`, held by this process): (game id, record, result)
     once stored, or (None, exit status, None) when stopped."""
     if args.new:
@@ -199,7 +219,7 @@ def _enter_typed(store, args, ask, say, phones):
     return store_finished(store, record, DRAFT_KEY, result), record, result
 
 
-def _finished(result, key, resume, say):
+def _finished(result: Result, key: str, resume: str, say: Say) -> bool:
     """True when the game has its winner (or its end) and can be stored; else it stays draft
     `key`, said so: a game in progress is never stored with its draft dropped (what is missing
     could not be typed any more)."""
@@ -214,14 +234,16 @@ def _finished(result, key, resume, say):
     return False
 
 
-def _with_phones(record, save, phones, ask, say):
+def _with_phones(
+    record: Record, save: Save, phones: argparse.Namespace, ask: Ask, say: Say
+) -> Result:
     """`--scorepad`: the players' own numbers from their phones (scorepad/at_table.py)."""
     from presstime.scorepad.at_table import enter_with_phones
 
     return enter_with_phones(record, save, phones, ask, say, keep=getattr(phones, "keep", None))
 
 
-def _keep_link(phones, store, key):
+def _keep_link(phones: argparse.Namespace | None, store: Store, key: str) -> None:
     """--scorepad: the phones' link is kept beside the draft (a resumed game keeps it)."""
     if phones is not None:
         from presstime.scorepad.at_table import DraftLink
@@ -229,7 +251,7 @@ def _keep_link(phones, store, key):
         phones.keep = DraftLink(store, key)
 
 
-def _list_drafts(store, say):
+def _list_drafts(store: Store, say: Say) -> int:
     drafts = store.list_drafts()
     if not drafts:
         say("No drafts: every game is finished.")
@@ -246,7 +268,7 @@ def _list_drafts(store, say):
     return 0
 
 
-def _described(store, key):
+def _described(store: Store, key: str) -> str:
     """A draft in one line: its game and players, or what is wrong with it."""
     try:
         record = store.load_draft(key) or {}
@@ -256,7 +278,7 @@ def _described(store, key):
     return "%s: %s" % (games.of(record), _summary(record))
 
 
-def _discard_drafts(store, keys, yes, ask, say):
+def _discard_drafts(store: Store, keys: Iterable[str], yes: bool, ask: Ask, say: Say) -> int:
     """Drop drafts by key (damaged ones too): every key checked first (all unknown ones named,
     and none open in another `enter`), listed, then asked (without a terminal --yes is required)."""
     import contextlib
@@ -305,7 +327,9 @@ def _discard_drafts(store, keys, yes, ask, say):
     return 0
 
 
-def _finish_board_draft(store, key, ask, say, phones=None):
+def _finish_board_draft(
+    store: Store, key: str, ask: Ask, say: Say, phones: argparse.Namespace | None = None
+) -> int:
     """Type the numbers a board's game is waiting for (a draft of `play` or `sync`), then store
     it under the same key, so a later `presstime sync` updates that game instead of adding one."""
     record = store.load_draft(key)
@@ -333,7 +357,7 @@ def _finish_board_draft(store, key, ask, say, phones=None):
     return 0
 
 
-def _stopped(say, eof, kept):
+def _stopped(say: Say, eof: bool, kept: bool) -> int:
     """What a stopped entry says (`kept`: a draft holds what was typed) and its exit status."""
     say("")
     if kept:
@@ -343,7 +367,7 @@ def _stopped(say, eof, kept):
     return EntryStopped(eof).status
 
 
-def _waiting_words(keys):
+def _waiting_words(keys: list[str]) -> str:
     return "%d draft%s of games a board played %s waiting (%s)" % (
         len(keys),
         "" if len(keys) == 1 else "s",
@@ -352,7 +376,7 @@ def _waiting_words(keys):
     )
 
 
-def wrap(text, indent="  "):
+def wrap(text: str, indent: str = "  ") -> list[str]:
     """`text` as lines that fit 80 columns, broken between words only."""
     import textwrap
 

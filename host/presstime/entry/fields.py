@@ -20,6 +20,7 @@ game in turns, Myth Fits), and `review()` shows the standings until `done`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from presstime import records
@@ -40,7 +41,7 @@ from presstime.names import same, typed
 from presstime.report import standings_text
 
 if TYPE_CHECKING:
-    from presstime.hints import Ask, Record, Result, Say
+    from presstime.hints import Ask, Json, Record, Result, Say
 
 HELP = """At any question you can type:
   a number    the answer (Enter alone keeps the value shown in [brackets])
@@ -57,7 +58,7 @@ class Step:
     """One question of the face's `fields`: where the answer goes, what is asked, the kind of
     answer ("int", "yes/no" or "player")."""
 
-    def __init__(self, path, label, kind):
+    def __init__(self, path: tuple[Any, ...], label: str, kind: str) -> None:
         self.path = path
         self.label = label
         self.kind = kind
@@ -137,7 +138,7 @@ class FieldsEntry(Entry):
 
     # ------------------------------------------------------------------ the questions
 
-    def steps(self, round_index=None):
+    def steps(self, round_index: int | None = None) -> list[Step]:
         """The questions in the order asked: round `round_index`'s when given, else every
         round's and then the game's end numbers."""
         face = self.core
@@ -162,7 +163,13 @@ class FieldsEntry(Entry):
 
     # ------------------------------------------------------------------ the question loop
 
-    def enter(self, round_index=None, review=False, only=None, last=False):
+    def enter(
+        self,
+        round_index: int | None = None,
+        review: bool = False,
+        only: Callable[[Step], bool] | None = None,
+        last: bool = False,
+    ) -> None:
         """Ask every question not answered yet (all of them with review=True); `only`: a test
         on a Step, to ask just those (the scorepad asks the players' own numbers on phones);
         last=True: start at the last question (`back` at the end), walking back from there."""
@@ -190,12 +197,12 @@ class FieldsEntry(Entry):
             if moved:
                 i += 1
 
-    def _answered(self, step):
+    def _answered(self, step: Step) -> bool:
         # a player question (Myth Fits' `gathered`) answered "nobody" is asked again next time:
         # a synced draft holds `gathered: null` until somebody is named
         return get_at(self.record, step.path) is not None
 
-    def _ask(self, step):
+    def _ask(self, step: Step) -> bool | str | tuple[Any, ...]:
         """True: answered; "back"; False: asked again."""
         current = get_at(self.record, step.path)
         shown = ""
@@ -246,7 +253,7 @@ class FieldsEntry(Entry):
         self.save(self.record)
         return True
 
-    def _parse_command(self, text):
+    def _parse_command(self, text: str) -> tuple[Any, ...] | None:
         """("fix", name) / ("round", n) / ("show",) for a command typed at a question, else None
         (a bad one is refused here and becomes ("none",))."""
         words = text.split()
@@ -265,7 +272,7 @@ class FieldsEntry(Entry):
             return ("none",)
         return None
 
-    def _command(self, command):
+    def _command(self, command: tuple[Any, ...]) -> None:
         """Run `fix NAME`, `round N` or `show`: the questions concerned asked again (Enter
         keeps)."""
         if command[0] == "show":
@@ -291,13 +298,13 @@ class FieldsEntry(Entry):
                 i += 1
         self.say("  done; back to where you were")
 
-    def _show(self):
+    def _show(self) -> None:
         try:
             self.say(standings_text(records.tally(self.record)).rstrip("\n"))
         except BadInput:
             self.say("  (no standings yet: some answers are still missing)")
 
-    def _parse(self, step, text):
+    def _parse(self, step: Step, text: str) -> Json:
         if step.kind == "int":
             if is_number(text):
                 return int(text)
@@ -321,14 +328,14 @@ class FieldsEntry(Entry):
                 return n
         return text  # the core names what is wrong with it
 
-    def _problems(self, step, value):
+    def _problems(self, step: Step, value: Json) -> list[str]:
         """The core's problems that this answer brings: those it finds with it and not without
         it (questions still to come stay missing in both)."""
         return problems_of(self.record, step.path, value)
 
     # ------------------------------------------------------------------ the end
 
-    def review(self):
+    def review(self) -> Result:
         """All answered: the standings, then `done` (or Enter) stores; `fix NAME`, `round N`,
         `back` (the last question again, and back from there) correct first. Returns the core's
         result."""
@@ -359,7 +366,7 @@ class FieldsEntry(Entry):
             elif command[0] != "show":  # the standings are shown again anyway
                 self._command(command)
 
-    def finish(self):
+    def finish(self) -> Result:
         """The core's standings; while the core refuses the record, say why and ask again.
         BadInput when no question is left that could change it (what the board counted is
         refused: a draft edited by hand), instead of asking nothing forever."""

@@ -23,6 +23,7 @@ is already exact. The same holds for the tile counts of a "most tiles gain $" Br
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from presstime import records
@@ -44,7 +45,8 @@ from presstime.report import standings_text
 from presstime.term import paint
 
 if TYPE_CHECKING:
-    from presstime.hints import Ask, Record, Result, Say
+    from presstime.entry.answers import Path
+    from presstime.hints import Ask, Json, Record, Result, Say
 
 HELP = """At any question you can type:
   a number    the answer (Enter alone keeps the value shown in [brackets])
@@ -64,7 +66,7 @@ NEWS_HELP = """Breaking News cards with a scoring effect (one card per day):
 Or a command: back, fix NAME, show, round N, quit."""
 
 
-def needed_fields(record, round_index):
+def needed_fields(record: Record, round_index: int) -> list[str]:
     """The scorepad fields of this round (mode, Breaking News), in scorepad order: the face's."""
     fields = []
     for path, _kind, _label in face.fields(record, round_index):
@@ -74,16 +76,16 @@ def needed_fields(record, round_index):
     return sorted(fields, key=words.index)
 
 
-def questions(record, round_index):
+def questions(record: Record, round_index: int) -> list[tuple[str, str]]:
     """The scorepad questions of a round in the order they are asked: [(player, field)]."""
     return [(path[3], path[4]) for path, kind, label in face.fields(record, round_index)]
 
 
-def round_slot(record, i):
+def round_slot(record: Record, i: int) -> dict[str, Any]:
     """Round i of the record (its `day` and an empty `players` filled in when it is new)."""
     rounds = record.setdefault("rounds", [])
     while len(rounds) <= i:
-        rnd = {}
+        rnd: dict[str, Any] = {}
         day = face.round_name(effective_mode(record), len(rounds))
         if day is not None:
             rnd["day"] = day
@@ -94,26 +96,27 @@ def round_slot(record, i):
     return rnd
 
 
-def effective_mode(record):
+def effective_mode(record: Record) -> str:
     """The mode the core plays this set-up in (it scores a one-player standard game as solo)."""
     return play_mode(record)
 
 
-def rounds_in(record):
+def rounds_in(record: Record) -> int:
+    """The rounds of a complete game in the mode the core plays the record in."""
     return face.rounds_in(effective_mode(record))
 
 
-def uses_tokens(record):
+def uses_tokens(record: Record) -> bool:
     """Finishing tokens matter: 2+ players, in a mode that hands them out (not family, puzzle)."""
     return len(player_names(record)) > 1 and pad.takes_finish(effective_mode(record))
 
 
-def uses_news(record):
+def uses_news(record: Record) -> bool:
     """Breaking News cards are used (not in family, puzzle and turn-based)."""
     return pad.takes_news(effective_mode(record))
 
 
-def round_probe(record, ri, path=None, value=None):
+def round_probe(record: Record, ri: int, path: Path | None = None, value: Json = None) -> Record:
     """Rounds 1..ri+1 of the record (`value` at `path` if given, ABSENT: taken out) with every
     question of round ri not answered yet counted as 0. Only what changes is copied."""
     rec = with_value(record, path, value) if path else dict(record)
@@ -133,7 +136,7 @@ def round_probe(record, ri, path=None, value=None):
     return rec
 
 
-def new_problems(record, ri, path, value):
+def new_problems(record: Record, ri: int, path: Path, value: Json) -> list[str]:
     """The core's problems that `value` at `path` brings to round ri: those it finds with the
     value and not without it, questions not answered yet counted as 0 in both (two checks; no
     message is read for its meaning)."""
@@ -210,7 +213,7 @@ class RoundsEntry(Entry):
         """The rounds typed so far only (up to `part`)."""
         return dict(record, rounds=record.get("rounds", [])[: (part or 0) + 1])
 
-    def review(self):
+    def review(self) -> Result:
         """Last chance to correct: `done` checks the whole game with the core and returns the
         tally."""
         self.say(
@@ -257,7 +260,13 @@ class RoundsEntry(Entry):
             self._walk(round_index, steps, start)
             self._show_round(round_index)
 
-    def enter_setup(self, round_index, finish=None, review=False, table=None):
+    def enter_setup(
+        self,
+        round_index: int,
+        finish: list[str] | None = None,
+        review: bool = False,
+        table: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """The round's table-wide answers only (finishing order, Breaking News card, the board's
         `table`), not the players' numbers: the scorepad on the phones asks those."""
         rnd = self._round(round_index)
@@ -287,7 +296,7 @@ class RoundsEntry(Entry):
             )
         return rnd
 
-    def _round(self, i):
+    def _round(self, i: int) -> dict[str, Any]:
         return round_slot(self.record, i)
 
     def round_title(self, i: int) -> str:
@@ -298,14 +307,14 @@ class RoundsEntry(Entry):
             title += " (%s)" % day.capitalize()
         return title
 
-    def _steps(self, i):
+    def _steps(self, i: int) -> list[tuple[str, str]]:
         """The questions of round i in order: [(player, field)] (the face's fields)."""
         return questions(self.record, i)
 
-    def _player_steps(self, i, name):
+    def _player_steps(self, i: int, name: str) -> list[tuple[str, str]]:
         return [s for s in self._steps(i) if s[0] == name]
 
-    def _first_missing(self, i, steps):
+    def _first_missing(self, i: int, steps: list[tuple[str, str]]) -> int:
         pads = self.record["rounds"][i]["players"]
         for k in range(len(steps)):
             name, field = steps[k]
@@ -315,7 +324,7 @@ class RoundsEntry(Entry):
 
     # ------------------------------------------------------------------ the question loop
 
-    def _walk(self, ri, steps, i=0):
+    def _walk(self, ri: int, steps: list[tuple[str, str]], i: int = 0) -> None:
         pads = self.record["rounds"][ri]["players"]
         while i < len(steps):
             name, field = steps[i]
@@ -355,7 +364,7 @@ class RoundsEntry(Entry):
                 self._show_player(ri, name)
             i += 1
 
-    def _command(self, answer, ri, allow_back):
+    def _command(self, answer: str, ri: int, allow_back: bool) -> bool:
         """Run a command typed at a prompt. Returns True for `back`. Unknown: message, re-ask."""
         words = answer.strip().split()
         word = words[0].lower() if words else ""
@@ -392,7 +401,7 @@ class RoundsEntry(Entry):
             self.say(refused("  %r is not a number or a command (? for help)" % answer.strip()))
         return False
 
-    def _setup_command(self, answer, ri, back=None):
+    def _setup_command(self, answer: str, ri: int, back: Callable[[], None] | None = None) -> bool:
         """A command typed at one of a round's set-up questions (finishing order, Breaking News
         card): True when it was one and has run (`back` through `back()`, `fix NAME` on the
         last round with numbers), False when the answer is an answer."""
@@ -419,13 +428,15 @@ class RoundsEntry(Entry):
         self._command(answer, ri - 1 if word == "fix" else ri, allow_back=False)
         return True
 
-    def _check_value(self, ri, name, field, value):
+    def _check_value(self, ri: int, name: str, field: str, value: int) -> list[str]:
         """The core's problems with this one value (its limits)."""
         return new_problems(self.record, ri, ("rounds", ri, "players", name, field), value)
 
     # ------------------------------------------------------------------ round set-up questions
 
-    def _ask_news(self, ri, rnd, back=None):
+    def _ask_news(
+        self, ri: int, rnd: dict[str, Any], back: Callable[[], None] | None = None
+    ) -> None:
         if not uses_news(self.record):
             if rnd.get("breaking_news") != []:
                 rnd["breaking_news"] = []
@@ -464,14 +475,14 @@ class RoundsEntry(Entry):
             self.keep()
             return
 
-    def _refused_in_round(self, ri, key, value):
+    def _refused_in_round(self, ri: int, key: str, value: Json) -> bool:
         """Say the core's problems that round ri's `key` set to `value` brings; True if any."""
         problems = new_problems(self.record, ri, ("rounds", ri, key), value)
         for m in problems:
             self.say(refused("  " + m))
         return bool(problems)
 
-    def _ask_finish(self, ri, rnd):
+    def _ask_finish(self, ri: int, rnd: dict[str, Any]) -> None:
         names = player_names(self.record)
         current = rnd.get("finish")
         while True:
@@ -514,7 +525,7 @@ class RoundsEntry(Entry):
 
     # ------------------------------------------------------------------ what is shown
 
-    def _probe_tally(self, ri):
+    def _probe_tally(self, ri: int) -> Result | None:
         """The core's tally of rounds 1..ri+1, unanswered numbers of round ri counted as 0."""
         try:
             return records.tally(round_probe(self.record, ri))
@@ -523,7 +534,7 @@ class RoundsEntry(Entry):
                 self.say(refused("  problem: " + m))
             return None
 
-    def _show_player(self, ri, name):
+    def _show_player(self, ri: int, name: str) -> None:
         result = self._probe_tally(ri)
         if result is None:
             return
@@ -548,7 +559,7 @@ class RoundsEntry(Entry):
                     )
                 )
 
-    def _show_round(self, ri):
+    def _show_round(self, ri: int) -> None:
         result = self._probe_tally(ri)
         if result is None:
             return
@@ -558,7 +569,7 @@ class RoundsEntry(Entry):
         ]
         self.say("  %s scores: %s" % (self.round_title(ri), ", ".join(cells)))
 
-    def _show_standings(self):
+    def _show_standings(self) -> None:
         rounds = self.record["rounds"]
         if not rounds:
             self.say("  no round entered yet")
@@ -581,17 +592,22 @@ class RoundsEntry(Entry):
 SETUP_COMMANDS = ("back", "b", "quit", "q", "show", "fix", "round")
 
 
-def ask_setup(ask=input, say=print, record=None, save=None):
+def ask_setup(
+    ask: Ask = input,
+    say: Say = print,
+    record: Record | None = None,
+    save: Save | None = None,
+) -> Record:
     """Ask mode, edition and players (with optional characters); returns a new game record.
 
     Raises EntryStopped on EOF or `quit`. Everything is checked by the core as it is typed.
     save(record), if given, is called after every answer; the record has no "rounds" key until
     the set-up is complete, and passing such a record back resumes the set-up where it stopped."""
 
-    def read(prompt):
+    def read(prompt: str) -> str:
         return read_answer(ask, prompt)
 
-    def choose(prompt, choices, default):
+    def choose(prompt: str, choices: list[str], default: str) -> str:
         while True:
             text = read("%s (%s) [%s]: " % (prompt, "/".join(choices), default)).lower()
             if text == "":
@@ -603,12 +619,13 @@ def ask_setup(ask=input, say=print, record=None, save=None):
                 return match[0]
             say(refused("  %r is not one of %s" % (text, ", ".join(choices))))
 
-    def keep():
+    if record is None:
+        record = {"game": face.GAME}
+
+    def keep() -> None:
         if save is not None:
             save(record)
 
-    if record is None:
-        record = {"game": face.GAME}
     if "mode" not in record:
         record["mode"] = choose("Game mode", list(face.MODES), "standard")
         keep()
@@ -664,18 +681,18 @@ def ask_setup(ask=input, say=print, record=None, save=None):
 # ---------------------------------------------------------------------- helpers
 
 
-def _total(p):
+def _total(p: dict[str, Any]) -> int:
     return p["total"] if p.get("total") is not None else 0
 
 
-def _news_text(cards):
+def _news_text(cards: list[dict[str, Any]]) -> str:
     out = []
     for c in cards:
         out.append(c.get("effect", "?") + (" %d" % c["value"] if "value" in c else ""))
     return ", ".join(out)
 
 
-def _parse_news(text):
+def _parse_news(text: str) -> list[dict[str, Any]] | None:
     """Cards from `mood-doubled`, `white-space-best 4`, `most-tiles-ads [4]` (comma-separated)."""
     cards = []
     for part in text.split(","):

@@ -11,7 +11,7 @@ it finds with the answer and not without it (the entry's way; no message read fo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from presstime import games as faces
 from presstime.core import games
@@ -76,5 +76,5 @@ def _for_phone(message, question):
 def apply(record: Record, question: Question, value: Json) -> None:
     """Write an accepted answer into the record (the round's slot made first when new)."""
     if question.path[0] == "rounds" and games.game_of(record) == games.GAMES[0]:
-        round_slot(record, question.path[1])
+        round_slot(record, cast(int, question.path[1]))
     set_at(record, list(question.path), value)
