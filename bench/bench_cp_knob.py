@@ -35,7 +35,7 @@ TARGETS = {"cp_knob_to_screen_ms_max": at_most(50)}
 
 MS = 1_000_000
 SEED = 27
-TURNS = int(os.environ.get("PRESSTIME_CP_KNOB_TURNS", "24"))
+TURNS = int(os.environ.get("PRESSTIME_CP_KNOB_TURNS", "60"))
 
 
 def plan(rnd, turns):

@@ -9,6 +9,7 @@ their data pin.
         pad.press(0, in_ns=10 * MS)        # player 1's key, 10 ms of emulated time from now
         pad.frames()                       # [(t_ns, [(r, g, b), ...12]), ...] on GPIO19
         pad.client()                       # a BoardClient on usb_cdc.data (pad.data_pty)
+    # with oled=True: pad.screen() reads the OLED, pad.turn(+2) / press_knob() / press_back()
 
 The console (REPL) is `pad.pty`, the link (`usb_cdc.data`) `pad.data_pty`. The key layout is
 firmware/presstime/device/boards/macropad.py, the file the firmware itself reads; the GPIO behind
@@ -247,6 +248,35 @@ class EmulatedMacropad(Emulator):
 
     def release_key(self, key, at=None):
         self.set(self.key_pin(key), None, at=at)
+
+    # -- the screen and the knob (rig/oled.py; start with oled=True to read the screen) ------
+    def screen(self):
+        """An Oled reading this pad's OLED (started with oled=True)."""
+        from .oled import Oled
+
+        return Oled(self)
+
+    def turn(self, steps, at=None, **kw):
+        """Turn the knob `steps` detents (+ clockwise) from `at`: rig.oled.turn; the edges'
+        instants."""
+        from .oled import turn
+
+        return turn(self, steps, at=at, **kw)
+
+    def press_knob(self, at=None, hold_ms=HOLD_MS):
+        """Press the knob (the control button, -1); (down, up) instants."""
+        at = self.press(-1, at=at, hold_ms=hold_ms)
+        return at, at + int(hold_ms * MS)
+
+    def press_back(self, at=None, hold_ms=HOLD_MS):
+        """Press the back key (boards/macropad.py BACK_KEY: button -2); (down, up) instants."""
+        if at is None:
+            at = self.now()
+        pin = self.key_pin(board.BACK_KEY)
+        if self.set(pin, 0 if board.BUTTON_ACTIVE_LOW else 1, at=at).get("late"):
+            raise RigError("a press scheduled in the emulated past (%d ns ago)" % (self.now() - at))
+        self.set(pin, None, at=at + int(hold_ms * MS))
+        return at, at + int(hold_ms * MS)
 
     def frames(self, clear=False):
         """Complete NeoPixel frames: [(t_ns, [(r, g, b), ...12]), ...] (the pixels are GRB)."""

@@ -6,11 +6,11 @@ GPIO24, CS GPIO22, RESET GPIO23, column start 2). rig/oled.mjs records every byt
 with the wires' levels; SH1106 below replays them as the controller does (commands when DC is
 low, RAM writes at the page/column address when high, nothing while CS is high or RESET low) and
 cuts the stream into frames: a frame is the 128 x 64 picture after a burst of bytes, a burst
-ending where the bus stays quiet for `gap_ns` (20 ms). displayio sends a refresh page by page
-(8 rows at a time) and renders the next page in between: on the rig ~6 ms per full-width page
-with the timing model on, so a whole-screen refresh is ~45 ms of page writes 6 ms apart, and two
-refreshes are at least a 60th of a second apart. Columns 2..129 of the RAM are the picture's
-x 0..127.
+ending where the bus stays quiet for `gap_ns` (20 ms) or where a RAM cell already written in it
+is written again (the next refresh of the same area, however soon it follows). displayio sends
+a refresh page by page (8 rows at a time) and renders the next page in between: on the rig ~6 ms
+per full-width page with the timing model on, so a whole-screen refresh is ~45 ms of page writes
+6 ms apart. Columns 2..129 of the RAM are the picture's x 0..127.
 
     with EmulatedMacropad.start(rig, image, oled=True) as pad:
         screen = Oled(pad)
@@ -250,6 +250,8 @@ class SH1106:
         self.bytes_seen = 0
         self._reset_state()
         self._burst = None  # [t_first, end_last] of the burst in progress
+        self._written = bytearray(PAGES * self.ram_cols)  # cells written in it
+        self._data_end = 0
 
     def _reset_state(self):
         self.page = 0
@@ -274,12 +276,15 @@ class SH1106:
             if flags & 2:  # CS high: not selected
                 continue
             self.bytes_seen += 1
+            if flags & 1:
+                self._rewrite_cut(t)
             if self._burst is None:
                 self._burst = [t, t + ns]
             else:
                 self._burst[1] = t + ns
             if flags & 1:
                 self._data(v)
+                self._data_end = t + ns
             else:
                 self._command(v)
 
@@ -288,10 +293,23 @@ class SH1106:
         if self._burst is not None and now - self._burst[1] >= self.gap_ns:
             self._close()
 
-    def _close(self):
-        t, end = self._burst
+    def _close(self, end=None):
+        t, last = self._burst
         self._burst = None
+        self._written = bytearray(PAGES * self.ram_cols)
+        end = last if end is None else end
         self.frames.append(Frame(int(t), int(end), self.picture(), self.on))
+
+    def _rewrite_cut(self, t):
+        """Before a data byte: a cell already written in this burst starts a new frame (the
+        next refresh of the same area, however soon it comes); the frame ends with the last
+        data byte before it."""
+        if self.col >= self.ram_cols:
+            return
+        cell = self.page * self.ram_cols + self.col
+        if self._written[cell] and self._burst is not None:
+            self._close(self._data_end)
+        self._written[cell] = 1
 
     def _data(self, v):
         if self.col < RAM_COLS:
@@ -392,6 +410,8 @@ class SSD1306(SH1106):
                 if self._burst is not None and t - self._burst[1] >= self.gap_ns:
                     self._close()
                 self.bytes_seen += 1
+                if self._dc and not self._control:
+                    self._rewrite_cut(t)
                 if self._burst is None:
                     self._burst = [t, t]
                 else:
@@ -403,6 +423,7 @@ class SSD1306(SH1106):
                     continue
                 if self._dc:
                     self._data(v)
+                    self._data_end = t
                 else:
                     self._command(v)
                 if self._single:

@@ -330,3 +330,18 @@ for c in (0x21, 0, 127, 0x22, 0, 7):
 i2c.writevto(0x3C, (b"\\x40", buf))
 """
 )
+
+
+def test_a_refresh_of_the_same_area_soon_after_is_a_frame_of_its_own():
+    font = Font.load()
+    bus = Bus()
+    bus.cmd(*INIT)
+    bus.draw(font, "knob 1", 0, 0)
+    bus.t += 2 * MS  # far less than the quiet gap
+    first_end = bus.t - 2 * MS - 200
+    bus.draw(font, "knob 2", 0, 0)
+    chip = SH1106()
+    chip.feed(bus.records)
+    chip.flush(bus.t + 30 * MS)
+    assert [f.text() for f in chip.frames] == [["knob 1"], ["knob 2"]]
+    assert chip.frames[0].end == first_end  # its last data byte, not the next one's address

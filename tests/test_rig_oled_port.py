@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from rig.knob_screen import low_heap, spin, start
-from rig.oled import Oled, press_knob, turn
+from rig.oled import press_knob, turn
 from rig.rp2emu import MS
 
 
@@ -23,7 +23,7 @@ def pad(rig_dir, macropad_image):
 
 def test_the_port_shows_lines_and_counts_the_knob_and_keys(pad, tmp_path):
     heap = start(pad)
-    screen = Oled(pad)
+    screen = pad.screen()
     first = screen.wait_for("knob 0")
     assert first.text() == ["knob 0", "press 0", "back 0"]
     assert first.find("knob 0") == (0, 0)  # line 1 at the top left, 12 pixels a line
@@ -32,14 +32,12 @@ def test_the_port_shows_lines_and_counts_the_knob_and_keys(pad, tmp_path):
     assert Image.open(str(tmp_path / "knob0.png")).size == (512, 256)
 
     t = pad.now() + 100 * MS
-    edges = turn(pad, 1, at=t)
+    edges = pad.turn(1, at=t)
     edges += turn(pad, -3, at=edges[-1] + 200 * MS)
     edges += turn(pad, 5, at=edges[-1] + 200 * MS, edge_ns=500_000, detent_ns=3 * MS)  # a flick
     down, _ = press_knob(pad, at=edges[-1] + 200 * MS)
-    pad.press(-1, at=down + 300 * MS)  # (the same switch, through rig.macropad)
-    back_at = down + 600 * MS
-    pad.set(pad.key_pin(0), 0, at=back_at)  # KEY1: the back key
-    pad.set(pad.key_pin(0), None, at=back_at + 80 * MS)
+    pad.press_knob(at=down + 300 * MS)  # (the same switch, through rig.macropad)
+    back_at, _ = pad.press_back(at=down + 600 * MS)  # KEY1
     spin(pad, int((back_at + 200 * MS - pad.now()) / MS))
 
     shown = []
