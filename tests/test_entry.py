@@ -10,7 +10,8 @@ import pytest
 from helpers import GOOD_PAD
 from presstime import records
 from presstime.entry.answers import EntryStopped
-from presstime.entry.rounds import RoundsEntry, ask_setup, questions
+from presstime.entry.rounds import RoundsEntry, questions
+from presstime.games.fit_to_print import ask_setup
 
 # The rulebooks' worked example (docs/rules.md §1) as a scorepad line, in the order the entry asks
 # the rest: articles, photos, centerpiece, smiles, frowns, unplaced, ads (white space is asked

@@ -41,6 +41,8 @@ FACE = (
     "rounds_played",
     "mode_scores",
     "answered",
+    "set_up",
+    "ask_setup",
 )
 
 

@@ -16,8 +16,8 @@ from presstime import cli, names, records
 from presstime.core import config, games
 from presstime.core.table import normalise
 from presstime.entry import start
-from presstime.entry.rounds import ask_setup
 from presstime.errors import BadInput
+from presstime.games.fit_to_print import ask_setup
 from presstime.history.store import Store
 
 RUNNER = os.path.join(ROOT, "tests", "vector_runner.py")

@@ -120,18 +120,6 @@ class Entry(ABC):
         raise NotImplementedError
 
     @classmethod
-    @abstractmethod
-    def set_up(cls, record: Record) -> bool:
-        """Is the set-up of this game's record complete (its numbers can be asked)?"""
-        raise NotImplementedError
-
-    @classmethod
-    @abstractmethod
-    def ask_setup(cls, ask: Ask, say: Say, record: Record, save: Save | None = None) -> Record:
-        """The set-up questions of a new game whose name the record holds."""
-        raise NotImplementedError
-
-    @classmethod
     def typed_so_far(cls, record: Record, part: int | None) -> Record:
         """The record as the core scores it while part `part` is typed (a preview)."""
         return record

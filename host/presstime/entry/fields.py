@@ -31,13 +31,12 @@ from presstime.entry.answers import (
     is_seat_step,
     player_names,
     problems_of,
-    read_answer,
     refused,
     set_at,
 )
 from presstime.entry.engine import Entry, Save
 from presstime.errors import BadInput
-from presstime.names import same, typed
+from presstime.names import same
 from presstime.report import standings_text
 
 if TYPE_CHECKING:
@@ -127,14 +126,6 @@ class FieldsEntry(Entry):
 
     def close(self) -> Result:
         return self.finish()
-
-    @classmethod
-    def set_up(cls, record: Record) -> bool:
-        return "players" in record
-
-    @classmethod
-    def ask_setup(cls, ask: Ask, say: Say, record: Record, save: Save | None = None) -> Record:
-        return record if cls.set_up(record) else ask_setup(ask, say, record=record, save=save)
 
     # ------------------------------------------------------------------ the questions
 
@@ -389,54 +380,3 @@ class FieldsEntry(Entry):
 
 
 _BAD = object()
-
-
-def ask_setup(ask: Ask, say: Say, record: Record, save: Save | None = None) -> Record:
-    """The players of a new game (its name in the record) in seat order, each checked by the
-    core as typed. The players are saved once the list is complete, so a draft with `players`
-    has its set-up done. Raises EntryStopped on EOF or `quit`."""
-
-    def read(prompt: str) -> str:
-        return read_answer(ask, prompt)
-
-    if "players" in record:
-        return record
-    names: list[str] = []
-    say("Players in seat order, one a line. An empty line ends the list.")
-    while True:
-        text = typed(read("Player %d: " % (len(names) + 1)))
-        if text == "?":
-            say("  a name, e.g. Ada (the seat order is the order typed)")
-            continue
-        probe = (
-            {"game": record["game"], "players": names + [text]}
-            if text
-            else {"game": record["game"], "players": list(names)}
-        )
-        problems = [m for m in records.check_record(probe) if m.startswith("players")]
-        if text == "":
-            if problems:
-                for m in problems:
-                    say(refused("  " + m))
-                continue
-            break
-        before = [
-            m
-            for m in records.check_record({"game": record["game"], "players": list(names)})
-            if m.startswith("players:")
-        ]
-        mine = [
-            m
-            for m in problems
-            if m.startswith("players, seat %d" % (len(names) + 1))
-            or (m.startswith("players:") and not before)
-        ]
-        if mine:
-            for m in mine:
-                say(refused("  " + m))
-            continue
-        names.append(text)
-    record["players"] = names
-    if save is not None:
-        save(record)
-    return record

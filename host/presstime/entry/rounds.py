@@ -1,13 +1,12 @@
 """The entry of a game whose rounds each have their own set-up (its face's ROUND_SETUP: Fit to
-Print's finishing order and Breaking News card), typed before the players' numbers: the engine's
-(entry/engine.py) walk round by round, and the game's own set-up (mode, edition, players with
-their characters).
+Print's finishing order and Breaking News card, asked by games/fit_to_print.py), typed before the
+players' numbers: the engine's (entry/engine.py) walk round by round.
 
-`RoundsEntry(record, save, ask=input, say=print)` walks the record round by round and asks each
-player's scorepad numbers. Every answer is checked as it is typed (the limits are the core's:
-`records.check_record`), saved at once with `save(record)`, and each player's round score is
-shown by the core (`records.tally`) before moving on. Nothing here scores: the rules and the
-plausibility bounds live in presstime.core.
+`RoundsEntry(record, save, ask=input, say=print)` walks the record round by round: each round's
+set-up (the face's), then each player's scorepad numbers. Every answer is checked as it is typed
+(the limits are the core's: `records.check_record`), saved at once with `save(record)`, and each
+player's round score is shown by the core (`records.tally`) before moving on. Nothing here
+scores: the rules and the plausibility bounds live in presstime.core.
 
 Commands accepted at any prompt (type `?` to see them):
   back        the previous question again
@@ -28,19 +27,16 @@ from typing import TYPE_CHECKING, Any
 
 from presstime import records
 from presstime.core import fit_to_print as face, fit_to_print_check as pad
-from presstime.core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
+from presstime.core.fit_to_print_score import play_mode
 from presstime.entry.answers import (
     ABSENT,
     EntryStopped,
     is_number,
-    player_names,
-    read_answer,
     refused,
     with_value,
 )
 from presstime.entry.engine import Entry, Save
 from presstime.errors import BadInput
-from presstime.names import same, typed
 from presstime.report import standings_text
 from presstime.term import paint
 
@@ -57,13 +53,6 @@ HELP = """At any question you can type:
   quit        stop here: everything typed is saved as a draft (the line then says how to finish it)
   ?           this help
 The same commands work at the finishing-order and Breaking News questions."""
-
-NEWS_HELP = """Breaking News cards with a scoring effect (one card per day):
-  (Enter)              none, or a card without a scoring effect
-  mood-doubled         the mood penalty is doubled
-  white-space-best N   the best white-space bonus is N instead of 3
-  most-tiles-ads [N]   the player(s) with the most tiles on the front page gain $N (default 4)
-Or a command: back, fix NAME, show, round N, quit."""
 
 
 def needed_fields(record: Record, round_index: int) -> list[str]:
@@ -104,16 +93,6 @@ def effective_mode(record: Record) -> str:
 def rounds_in(record: Record) -> int:
     """The rounds of a complete game in the mode the core plays the record in."""
     return face.rounds_in(effective_mode(record))
-
-
-def uses_tokens(record: Record) -> bool:
-    """Finishing tokens matter: 2+ players, in a mode that hands them out (not family, puzzle)."""
-    return len(player_names(record)) > 1 and pad.takes_finish(effective_mode(record))
-
-
-def uses_news(record: Record) -> bool:
-    """Breaking News cards are used (not in family, puzzle and turn-based)."""
-    return pad.takes_news(effective_mode(record))
 
 
 def round_probe(record: Record, ri: int, path: Path | None = None, value: Json = None) -> Record:
@@ -201,14 +180,6 @@ class RoundsEntry(Entry):
         return self.review()
 
     @classmethod
-    def set_up(cls, record: Record) -> bool:
-        return "rounds" in record
-
-    @classmethod
-    def ask_setup(cls, ask: Ask, say: Say, record: Record, save: Save | None = None) -> Record:
-        return record if cls.set_up(record) else ask_setup(ask, say, record=record, save=save)
-
-    @classmethod
     def typed_so_far(cls, record: Record, part: int | None) -> Record:
         """The rounds typed so far only (up to `part`)."""
         return dict(record, rounds=record.get("rounds", [])[: (part or 0) + 1])
@@ -267,36 +238,17 @@ class RoundsEntry(Entry):
         review: bool = False,
         table: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """The round's table-wide answers only (finishing order, Breaking News card, the board's
-        `table`), not the players' numbers: the scorepad on the phones asks those."""
-        rnd = self._round(round_index)
-        setup_done = (
-            "breaking_news" in rnd
-        )  # the round's set-up ends with the card (or [] for none)
-        if table:
-            rnd["table"] = table
-        if finish and uses_tokens(self.record):
-            rnd["finish"] = list(finish)
-        if table or (finish and uses_tokens(self.record)):
-            self.keep()
-        if (
-            uses_tokens(self.record)
-            and not finish
-            and (review or (not setup_done and rnd.get("finish") is None))
-        ):
-            self._ask_finish(round_index, rnd)
-        if review or not setup_done:
-            asked = (
-                uses_tokens(self.record) and not finish
-            )  # `back` there: the finishing order again
-            self._ask_news(
-                round_index,
-                rnd,
-                back=(lambda: self._ask_finish(round_index, rnd)) if asked else None,
-            )
+        """The round's table-wide answers only (its face's ROUND_SETUP: Fit to Print's finishing
+        order and Breaking News card; and the board's `table`), not the players' numbers: the
+        scorepad on the phones asks those."""
+        rnd = self.round(round_index)
+        setup = self.face.ROUND_SETUP
+        if setup is not None:
+            setup(self, round_index, rnd, finish, review, table)
         return rnd
 
-    def _round(self, i: int) -> dict[str, Any]:
+    def round(self, i: int) -> dict[str, Any]:
+        """Round i of the record (made when new)."""
         return round_slot(self.record, i)
 
     def round_title(self, i: int) -> str:
@@ -401,7 +353,7 @@ class RoundsEntry(Entry):
             self.say(refused("  %r is not a number or a command (? for help)" % answer.strip()))
         return False
 
-    def _setup_command(self, answer: str, ri: int, back: Callable[[], None] | None = None) -> bool:
+    def setup_command(self, answer: str, ri: int, back: Callable[[], None] | None = None) -> bool:
         """A command typed at one of a round's set-up questions (finishing order, Breaking News
         card): True when it was one and has run (`back` through `back()`, `fix NAME` on the
         last round with numbers), False when the answer is an answer."""
@@ -434,94 +386,12 @@ class RoundsEntry(Entry):
 
     # ------------------------------------------------------------------ round set-up questions
 
-    def _ask_news(
-        self, ri: int, rnd: dict[str, Any], back: Callable[[], None] | None = None
-    ) -> None:
-        if not uses_news(self.record):
-            if rnd.get("breaking_news") != []:
-                rnd["breaking_news"] = []
-                self.keep()
-            return
-        current = rnd.get("breaking_news")
-        shown = _news_text(current) if current else ""
-        while True:
-            answer = self.read(
-                "%s · Breaking News card (Enter: none%s; ? lists): "
-                % (self.round_title(ri), ", [%s] kept" % shown if shown else "")
-            )
-            text = answer.strip().lower()
-            if text in ("?", "help"):
-                self.say(NEWS_HELP)
-                continue
-            if self._setup_command(answer, ri, back=back):
-                continue
-            if text == "" and current:
-                cards = current
-            elif text in ("", "none", "-"):
-                cards = []
-            else:
-                cards = _parse_news(text)
-                if cards is None:
-                    self.say(
-                        refused(
-                            "  unknown card %r: one of %s (? explains them)"
-                            % (answer.strip(), ", ".join(face.EFFECTS))
-                        )
-                    )
-                    continue
-            if self._refused_in_round(ri, "breaking_news", cards):
-                continue
-            rnd["breaking_news"] = cards
-            self.keep()
-            return
-
-    def _refused_in_round(self, ri: int, key: str, value: Json) -> bool:
+    def refused_in_round(self, ri: int, key: str, value: Json) -> bool:
         """Say the core's problems that round ri's `key` set to `value` brings; True if any."""
         problems = new_problems(self.record, ri, ("rounds", ri, key), value)
         for m in problems:
             self.say(refused("  " + m))
         return bool(problems)
-
-    def _ask_finish(self, ri: int, rnd: dict[str, Any]) -> None:
-        names = player_names(self.record)
-        current = rnd.get("finish")
-        while True:
-            answer = self.read(
-                "%s · finishing order, token 1 first (names or seat numbers; Enter: %s): "
-                % (self.round_title(ri), "keep " + " ".join(current) if current else "skip")
-            )
-            text = answer.strip()
-            if text in ("?", "help"):
-                self.say(
-                    "  Type who took token 1, 2, 3... e.g. `%s` or `%s`. The order breaks ties in "
-                    "the last round."
-                    % (
-                        " ".join(reversed(names)),
-                        " ".join(str(k) for k in range(len(names), 0, -1)),
-                    )
-                )
-                self.say("  Or a command: back, fix NAME, show, round N, quit.")
-                continue
-            first = text.split()[0].lower() if text else ""
-            if first not in [n.lower() for n in names] and self._setup_command(answer, ri):
-                continue
-            if text == "":
-                if current is None:
-                    rnd.pop("finish", None)
-                self.keep()
-                return
-            order = []
-            for w in text.replace(",", " ").split():
-                if is_number(w) and 1 <= int(w) <= len(names):
-                    order.append(names[int(w) - 1])
-                else:
-                    match = [n for n in names if same(n, w)]
-                    order.append(match[0] if match else w)
-            if self._refused_in_round(ri, "finish", order):
-                continue
-            rnd["finish"] = order
-            self.keep()
-            return
 
     # ------------------------------------------------------------------ what is shown
 
@@ -592,124 +462,8 @@ class RoundsEntry(Entry):
 SETUP_COMMANDS = ("back", "b", "quit", "q", "show", "fix", "round")
 
 
-def ask_setup(
-    ask: Ask = input,
-    say: Say = print,
-    record: Record | None = None,
-    save: Save | None = None,
-) -> Record:
-    """Ask mode, edition and players (with optional characters); returns a new game record.
-
-    Raises EntryStopped on EOF or `quit`. Everything is checked by the core as it is typed.
-    save(record), if given, is called after every answer; the record has no "rounds" key until
-    the set-up is complete, and passing such a record back resumes the set-up where it stopped."""
-
-    def read(prompt: str) -> str:
-        return read_answer(ask, prompt)
-
-    def choose(prompt: str, choices: list[str], default: str) -> str:
-        while True:
-            text = read("%s (%s) [%s]: " % (prompt, "/".join(choices), default)).lower()
-            if text == "":
-                return default
-            if text in choices:
-                return text
-            match = [c for c in choices if c.startswith(text)]
-            if len(match) == 1:
-                return match[0]
-            say(refused("  %r is not one of %s" % (text, ", ".join(choices))))
-
-    if record is None:
-        record = {"game": face.GAME}
-
-    def keep() -> None:
-        if save is not None:
-            save(record)
-
-    if "mode" not in record:
-        record["mode"] = choose("Game mode", list(face.MODES), "standard")
-        keep()
-    if "edition" not in record:
-        record["edition"] = choose("Edition", list(face.EDITIONS), "published")
-        keep()
-    record.setdefault("players", [])
-    least, most = face.players(record["mode"])
-    say(
-        "Players in seat order: a name, or NAME:CHARACTER (%s). An empty line ends the list."
-        % ", ".join(face.CHARACTERS)
-    )
-    if record["players"]:
-        say("  so far: %s" % ", ".join(player_names(record)))
-    while len(record["players"]) < most:
-        text = read("Player %d: " % (len(record["players"]) + 1))
-        if text == "":
-            if len(record["players"]) >= least:
-                break
-            say(
-                refused(
-                    "  a %s game needs at least %d player%s"
-                    % (record["mode"], least, "s" if least > 1 else "")
-                )
-            )
-            continue
-        if text == "?":
-            say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(face.CHARACTERS))
-            continue
-        name, _, character = text.partition(":")
-        name = typed(name)
-        character = character.strip().lower()
-        entry = {"name": name, "character": character} if character else name
-        # the core's problems with this entry: those it finds with it and not with a blameless
-        # stand-in in the same seat (the player count is the same in both)
-        before = set(records.check_record(dict(record, players=record["players"] + ["\n"])))
-        problems = [
-            m
-            for m in records.check_record(dict(record, players=record["players"] + [entry]))
-            if m not in before
-        ]
-        if problems:
-            for m in problems:
-                say(refused("  " + m))
-            continue
-        record["players"].append(entry)
-        keep()
-    record["rounds"] = []
-    keep()
-    return record
-
-
 # ---------------------------------------------------------------------- helpers
 
 
 def _total(p: dict[str, Any]) -> int:
     return p["total"] if p.get("total") is not None else 0
-
-
-def _news_text(cards: list[dict[str, Any]]) -> str:
-    out = []
-    for c in cards:
-        out.append(c.get("effect", "?") + (" %d" % c["value"] if "value" in c else ""))
-    return ", ".join(out)
-
-
-def _parse_news(text: str) -> list[dict[str, Any]] | None:
-    """Cards from `mood-doubled`, `white-space-best 4`, `most-tiles-ads [4]` (comma-separated)."""
-    cards = []
-    for part in text.split(","):
-        words = part.split()
-        if not words:
-            continue
-        effect = [
-            e
-            for e in face.EFFECTS
-            if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))
-        ]
-        if len(effect) != 1 or len(words) > 2 or (len(words) == 2 and not is_number(words[1])):
-            return None
-        card = {"effect": effect[0]}
-        if len(words) == 2:
-            card["value"] = int(words[1])
-        elif effect[0] == "most-tiles-ads":
-            card["value"] = MOST_TILES_DEFAULT
-        cards.append(card)
-    return cards

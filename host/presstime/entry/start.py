@@ -1,7 +1,8 @@
-"""Starting an entry: the game's set-up (the game, then what its engine asks: the players, and
-for a game whose rounds have their own set-up its mode, edition and characters too) and the
-engine that asks its numbers (entry/engine.py Entry), chosen by its face (games/<game>.py
-ROUND_SETUP: round by round, entry/rounds.py; else the core face's `fields`, entry/fields.py).
+"""Starting an entry: the game's set-up (the game, then what its face asks: games/<game>.py
+`ask_setup`, the players, and for Fit to Print its mode, edition and characters too) and the
+engine that asks its numbers (entry/engine.py Entry), walking them as the face says
+(ROUND_SETUP: round by round with each round's set-up, entry/rounds.py; else the core face's
+`fields` in order, entry/fields.py).
 """
 
 from __future__ import annotations
@@ -73,9 +74,10 @@ def ask_setup(
     saved (save(record)) when the game's engine keeps it; a record whose set-up stopped part way
     resumes where it stopped. Raises EntryStopped on EOF or `quit`."""
     record = ask_game(ask, say, record=record, save=save, game=game)
-    return engine_of(record).ask_setup(ask, say, record, save)
+    face = games.face_of(games.of(record))
+    return record if face.set_up(record) else face.ask_setup(ask, say, record, save)
 
 
 def set_up(record: Record) -> bool:
     """Is the record's set-up complete (its game named and what its engine asks answered)?"""
-    return "game" in record and engine_of(record).set_up(record)
+    return "game" in record and games.face_of(games.of(record)).set_up(record)

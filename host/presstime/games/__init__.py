@@ -15,9 +15,10 @@ module to no game's name):
     STATS_COLUMNS        stats' extra columns shown even when nobody has any ("average_token", ...)
     RECORD_MODES         the record's "mode" words history's --mode selects (() for none)
     RECORD_WORDS         {key: the players' word} of the record's own numbers ("heat_value")
-    ROUND_SETUP          True: each round has its own set-up typed before the players' numbers
-                         (the entry engine walks round by round, entry/rounds.py); False: the
-                         core face's `fields` are typed in order (entry/fields.py)
+    ROUND_SETUP          None, or round_setup(entry, i, round, finish, review, table): asks
+                         round i's own set-up before the players' numbers (the entry engine
+                         then walks round by round, entry/rounds.py); None: the core face's
+                         `fields` are typed in order (entry/fields.py)
     BGG                  BoardGameGeek's (id, name) when known for sure, else None
     BG_STATS_NAME        the name BG Stats is given (None: the title)
     DEMO_ANSWERS         {field: (lowest, highest)} of the numbers `play --demo` types
@@ -32,6 +33,8 @@ module to no game's name):
     rounds_played(record)          -> how many rounds the record holds
     mode_scores(mode, key)         -> does a round in this mode score the category `key`?
     answered(record, path, value)  -> what else an answer changes in the record (entry), in place
+    set_up(record)                 -> is the record's set-up complete (its numbers can be asked)?
+    ask_setup(ask, say, record, save) -> the set-up questions of a new game (`enter`, `play`)
 
 games/common.py holds what most faces say the same way; a face takes what it shares from there.
 """
@@ -62,7 +65,7 @@ class Face(Protocol):
     STATS_COLUMNS: tuple[str, ...]
     RECORD_MODES: tuple[str, ...]
     RECORD_WORDS: dict[str, str]
-    ROUND_SETUP: bool
+    ROUND_SETUP: Callable[..., None] | None
     BGG: tuple[int, str] | None
     BG_STATS_NAME: str | None
     DEMO_ANSWERS: dict[str, tuple[int, int]]
@@ -77,6 +80,8 @@ class Face(Protocol):
     rounds_played: Callable[[Record], int]
     mode_scores: Callable[[str | None, str], bool]
     answered: Callable[[Record, tuple[Any, ...], Json], None]
+    set_up: Callable[[Record], bool]
+    ask_setup: Callable[..., Record]
 
 
 def names() -> tuple[str, ...]:

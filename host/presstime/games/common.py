@@ -6,17 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from presstime import records
+from presstime.entry.answers import read_answer, refused
 from presstime.games import face, face_of, of
 from presstime.history.game_words import amount, label, unit
+from presstime.names import typed
 from presstime.report import generic_text
 
 if TYPE_CHECKING:
-    from presstime.hints import Json, Record, Result
+    from presstime.entry.engine import Save
+    from presstime.hints import Ask, Json, Record, Result, Say
 
 BGG = None
 BG_STATS_NAME = None
 RECORD_MODES = ()
-ROUND_SETUP = False
+ROUND_SETUP = None  # no round has a set-up of its own: the core face's `fields` are typed
 POINT_CATEGORIES = ()
 LEADERS = ()
 STATS_COLUMNS = ()
@@ -116,3 +120,59 @@ def record_facts(record: Record) -> tuple[str, str]:
 
 def mode_scores(mode: str | None, key: str) -> bool:
     return True
+
+
+def set_up(record: Record) -> bool:
+    """The set-up is complete once the players are in (saved once the list is complete)."""
+    return "players" in record
+
+
+def ask_setup(ask: Ask, say: Say, record: Record, save: Save | None = None) -> Record:
+    """The players of a new game (its name in the record) in seat order, each checked by the
+    core as typed. The players are saved once the list is complete, so a draft with `players`
+    has its set-up done. Raises EntryStopped on EOF or `quit`."""
+
+    def read(prompt: str) -> str:
+        return read_answer(ask, prompt)
+
+    if set_up(record):
+        return record
+    names: list[str] = []
+    say("Players in seat order, one a line. An empty line ends the list.")
+    while True:
+        text = typed(read("Player %d: " % (len(names) + 1)))
+        if text == "?":
+            say("  a name, e.g. Ada (the seat order is the order typed)")
+            continue
+        probe = (
+            {"game": record["game"], "players": names + [text]}
+            if text
+            else {"game": record["game"], "players": list(names)}
+        )
+        problems = [m for m in records.check_record(probe) if m.startswith("players")]
+        if text == "":
+            if problems:
+                for m in problems:
+                    say(refused("  " + m))
+                continue
+            break
+        before = [
+            m
+            for m in records.check_record({"game": record["game"], "players": list(names)})
+            if m.startswith("players:")
+        ]
+        mine = [
+            m
+            for m in problems
+            if m.startswith("players, seat %d" % (len(names) + 1))
+            or (m.startswith("players:") and not before)
+        ]
+        if mine:
+            for m in mine:
+                say(refused("  " + m))
+            continue
+        names.append(text)
+    record["players"] = names
+    if save is not None:
+        save(record)
+    return record

@@ -4,10 +4,15 @@ round with the Breaking News cards, and the tie-breaks that decide a winner."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from presstime import records
+from presstime.core import fit_to_print as core
 from presstime.core.fit_to_print import MODES as RECORD_MODES
-from presstime.core.fit_to_print_check import round_fields
+from presstime.core.fit_to_print_check import round_fields, takes_finish, takes_news
+from presstime.core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
+from presstime.entry.answers import is_number, player_names, read_answer, refused
 from presstime.games.common import (
     BG_STATS_NAME,
     RECORD_WORDS,
@@ -17,11 +22,14 @@ from presstime.games.common import (
     rounds_played,
     top_of,
 )
+from presstime.names import same, typed
 from presstime.report import table, winner_line
 from presstime.sync.rebuild import table_block
 
 if TYPE_CHECKING:
-    from presstime.hints import Record, Result
+    from presstime.entry.engine import Save
+    from presstime.entry.rounds import RoundsEntry
+    from presstime.hints import Ask, Record, Result, Say
 
 GAME = "fit-to-print"
 SCORE_UNIT = "pts"
@@ -48,7 +56,6 @@ LEADERS = (
     ("mood", "the gloomiest front page", "most mood points lost a day", "least"),
 )  # mood is lost
 STATS_COLUMNS = ("out_of_business", "average_token", "average_ad_revenue", "average_print_ms")
-ROUND_SETUP = True
 BGG = (352574, "Fit to Print")
 DEMO_ANSWERS = {}
 ENTRY_WORDS = (
@@ -268,3 +275,266 @@ def _core_title():
     from presstime.games import title
 
     return title(GAME)
+
+
+# ---------------------------------------------------------------------- what `enter` asks
+
+
+def set_up(record: Record) -> bool:
+    """The set-up is complete once the players are in: the record has its `rounds`."""
+    return "rounds" in record
+
+
+NEWS_HELP = """Breaking News cards with a scoring effect (one card per day):
+  (Enter)              none, or a card without a scoring effect
+  mood-doubled         the mood penalty is doubled
+  white-space-best N   the best white-space bonus is N instead of 3
+  most-tiles-ads [N]   the player(s) with the most tiles on the front page gain $N (default 4)
+Or a command: back, fix NAME, show, round N, quit."""
+
+
+def _uses_tokens(record: Record) -> bool:
+    """Finishing tokens matter: 2+ players, in a mode that hands them out (not family, puzzle)."""
+    return len(player_names(record)) > 1 and takes_finish(play_mode(record))
+
+
+def _uses_news(record: Record) -> bool:
+    """Breaking News cards are used (not in family, puzzle and turn-based)."""
+    return takes_news(play_mode(record))
+
+
+def round_setup(
+    entry: RoundsEntry,
+    round_index: int,
+    rnd: dict[str, Any],
+    finish: list[str] | None,
+    review: bool,
+    table: dict[str, Any] | None,
+) -> None:
+    """A day's own set-up, asked before the players' numbers (ROUND_SETUP): the finishing order
+    (unless the board took it: `finish`) and the Breaking News card; the board's `table` kept.
+    review: asked again (Enter keeps each)."""
+    setup_done = "breaking_news" in rnd  # the round's set-up ends with the card (or [] for none)
+    if table:
+        rnd["table"] = table
+    if finish and _uses_tokens(entry.record):
+        rnd["finish"] = list(finish)
+    if table or (finish and _uses_tokens(entry.record)):
+        entry.keep()
+    if (
+        _uses_tokens(entry.record)
+        and not finish
+        and (review or (not setup_done and rnd.get("finish") is None))
+    ):
+        _ask_finish(entry, round_index, rnd)
+    if review or not setup_done:
+        asked = _uses_tokens(entry.record) and not finish  # `back` there: the finishing order again
+        _ask_news(
+            entry,
+            round_index,
+            rnd,
+            back=(lambda: _ask_finish(entry, round_index, rnd)) if asked else None,
+        )
+
+
+def _ask_news(
+    entry: RoundsEntry, ri: int, rnd: dict[str, Any], back: Callable[[], None] | None = None
+) -> None:
+    if not _uses_news(entry.record):
+        if rnd.get("breaking_news") != []:
+            rnd["breaking_news"] = []
+            entry.keep()
+        return
+    current = rnd.get("breaking_news")
+    shown = _news_text(current) if current else ""
+    while True:
+        answer = entry.read(
+            "%s · Breaking News card (Enter: none%s; ? lists): "
+            % (entry.round_title(ri), ", [%s] kept" % shown if shown else "")
+        )
+        text = answer.strip().lower()
+        if text in ("?", "help"):
+            entry.say(NEWS_HELP)
+            continue
+        if entry.setup_command(answer, ri, back=back):
+            continue
+        if text == "" and current:
+            cards = current
+        elif text in ("", "none", "-"):
+            cards = []
+        else:
+            cards = _parse_news(text)
+            if cards is None:
+                entry.say(
+                    refused(
+                        "  unknown card %r: one of %s (? explains them)"
+                        % (answer.strip(), ", ".join(core.EFFECTS))
+                    )
+                )
+                continue
+        if entry.refused_in_round(ri, "breaking_news", cards):
+            continue
+        rnd["breaking_news"] = cards
+        entry.keep()
+        return
+
+
+def _ask_finish(entry: RoundsEntry, ri: int, rnd: dict[str, Any]) -> None:
+    names = player_names(entry.record)
+    current = rnd.get("finish")
+    while True:
+        answer = entry.read(
+            "%s · finishing order, token 1 first (names or seat numbers; Enter: %s): "
+            % (entry.round_title(ri), "keep " + " ".join(current) if current else "skip")
+        )
+        text = answer.strip()
+        if text in ("?", "help"):
+            entry.say(
+                "  Type who took token 1, 2, 3... e.g. `%s` or `%s`. The order breaks ties in "
+                "the last round."
+                % (
+                    " ".join(reversed(names)),
+                    " ".join(str(k) for k in range(len(names), 0, -1)),
+                )
+            )
+            entry.say("  Or a command: back, fix NAME, show, round N, quit.")
+            continue
+        first = text.split()[0].lower() if text else ""
+        if first not in [n.lower() for n in names] and entry.setup_command(answer, ri):
+            continue
+        if text == "":
+            if current is None:
+                rnd.pop("finish", None)
+            entry.keep()
+            return
+        order = []
+        for w in text.replace(",", " ").split():
+            if is_number(w) and 1 <= int(w) <= len(names):
+                order.append(names[int(w) - 1])
+            else:
+                match = [n for n in names if same(n, w)]
+                order.append(match[0] if match else w)
+        if entry.refused_in_round(ri, "finish", order):
+            continue
+        rnd["finish"] = order
+        entry.keep()
+        return
+
+
+def ask_setup(
+    ask: Ask = input,
+    say: Say = print,
+    record: Record | None = None,
+    save: Save | None = None,
+) -> Record:
+    """Ask mode, edition and players (with optional characters); returns a new game record.
+
+    Raises EntryStopped on EOF or `quit`. Everything is checked by the core as it is typed.
+    save(record), if given, is called after every answer; the record has no "rounds" key until
+    the set-up is complete, and passing such a record back resumes the set-up where it stopped."""
+
+    def read(prompt: str) -> str:
+        return read_answer(ask, prompt)
+
+    def choose(prompt: str, choices: list[str], default: str) -> str:
+        while True:
+            text = read("%s (%s) [%s]: " % (prompt, "/".join(choices), default)).lower()
+            if text == "":
+                return default
+            if text in choices:
+                return text
+            match = [c for c in choices if c.startswith(text)]
+            if len(match) == 1:
+                return match[0]
+            say(refused("  %r is not one of %s" % (text, ", ".join(choices))))
+
+    if record is None:
+        record = {"game": GAME}
+
+    def keep() -> None:
+        if save is not None:
+            save(record)
+
+    if "mode" not in record:
+        record["mode"] = choose("Game mode", list(core.MODES), "standard")
+        keep()
+    if "edition" not in record:
+        record["edition"] = choose("Edition", list(core.EDITIONS), "published")
+        keep()
+    record.setdefault("players", [])
+    least, most = core.players(record["mode"])
+    say(
+        "Players in seat order: a name, or NAME:CHARACTER (%s). An empty line ends the list."
+        % ", ".join(core.CHARACTERS)
+    )
+    if record["players"]:
+        say("  so far: %s" % ", ".join(player_names(record)))
+    while len(record["players"]) < most:
+        text = read("Player %d: " % (len(record["players"]) + 1))
+        if text == "":
+            if len(record["players"]) >= least:
+                break
+            say(
+                refused(
+                    "  a %s game needs at least %d player%s"
+                    % (record["mode"], least, "s" if least > 1 else "")
+                )
+            )
+            continue
+        if text == "?":
+            say("  e.g. `Ada` or `Ben:jazz`. Characters: %s" % ", ".join(core.CHARACTERS))
+            continue
+        name, _, character = text.partition(":")
+        name = typed(name)
+        character = character.strip().lower()
+        entry = {"name": name, "character": character} if character else name
+        # the core's problems with this entry: those it finds with it and not with a blameless
+        # stand-in in the same seat (the player count is the same in both)
+        before = set(records.check_record(dict(record, players=record["players"] + ["\n"])))
+        problems = [
+            m
+            for m in records.check_record(dict(record, players=record["players"] + [entry]))
+            if m not in before
+        ]
+        if problems:
+            for m in problems:
+                say(refused("  " + m))
+            continue
+        record["players"].append(entry)
+        keep()
+    record["rounds"] = []
+    keep()
+    return record
+
+
+def _news_text(cards: list[dict[str, Any]]) -> str:
+    out = []
+    for c in cards:
+        out.append(c.get("effect", "?") + (" %d" % c["value"] if "value" in c else ""))
+    return ", ".join(out)
+
+
+def _parse_news(text: str) -> list[dict[str, Any]] | None:
+    """Cards from `mood-doubled`, `white-space-best 4`, `most-tiles-ads [4]` (comma-separated)."""
+    cards = []
+    for part in text.split(","):
+        words = part.split()
+        if not words:
+            continue
+        effect = [
+            e
+            for e in core.EFFECTS
+            if e == words[0] or (len(words[0]) >= 3 and e.startswith(words[0]))
+        ]
+        if len(effect) != 1 or len(words) > 2 or (len(words) == 2 and not is_number(words[1])):
+            return None
+        card = {"effect": effect[0]}
+        if len(words) == 2:
+            card["value"] = int(words[1])
+        elif effect[0] == "most-tiles-ads":
+            card["value"] = MOST_TILES_DEFAULT
+        cards.append(card)
+    return cards
+
+
+ROUND_SETUP = round_setup

@@ -13,6 +13,7 @@ from presstime.games.common import (
     ROUND_SETUP,
     STATS_COLUMNS,
     answered,
+    ask_setup,
     by_rounds,
     card_columns,
     decided_by,
@@ -20,6 +21,7 @@ from presstime.games.common import (
     played,
     record_facts,
     rounds_played,
+    set_up,
     standings_text,
     title_notes,
 )

@@ -15,11 +15,13 @@ from presstime.games.common import (
     ROUND_SETUP,
     STATS_COLUMNS,
     answered,
+    ask_setup,
     card_columns,
     mode_scores,
     players_only,
     record_facts,
     rounds_played,
+    set_up,
     standings_text,
     title_notes,
 )
