@@ -12,8 +12,12 @@ A vector: {"name", "config", "steps": [[op, args...], ...]}. Ops:
     ["bad", [kind, fields...], code]   a journal event the machine must refuse: apply raises
                                        ValueError(code) (core/table.py _R_*) and the status,
                                        version included, is what it was before
-Each run also checks the law: replaying the encoded events rebuilds the same status.
-`run(vector) -> {"name", "events": [hex...], "status": final status, "errors": [...]}`.
+    ["emit", [kind, fields...]]     an event emitted as a board's own code emits it (the board's
+                                    entry: a SCORE, device/entry.py): applied and journaled
+Each run also checks the law: replaying the encoded events rebuilds the same status and the
+same scorepad numbers (the SCORE events' `score`).
+`run(vector) -> {"name", "events": [hex...], "status": final status, "score": [[round, seat,
+key, value]...] sorted, "errors": [...]}`.
 No pytest here: this file runs under MicroPython too.
 """
 
@@ -97,6 +101,8 @@ def run(vector):
                 errors.append(where + ": %s was not refused" % step[1])
         elif op == "bad":
             _refuse(t, tuple(step[1]), step[2], now, where, errors)
+        elif op == "emit":
+            t._emit(tuple(step[1]))
         elif op == "cut":
             log.extend(E.encode(ev) for ev in t.drain())
             t = E.replay(log)
@@ -117,7 +123,10 @@ def run(vector):
                 errors.append(where + ": event %r does not round-trip" % (ev,))
             log.append(b)
     final = _plain(t.status(now))
-    again = _plain(E.replay(log).status(now))
+    rebuilt = E.replay(log)
+    again = _plain(rebuilt.status(now))
+    if _scores(rebuilt) != _scores(t):
+        errors.append("%s: replay differs in score" % vector["name"])
     for k in ("phase", "round", "players", "pick_order", "winner", "version", "day"):
         if again.get(k) != final.get(k):
             errors.append(
@@ -128,8 +137,15 @@ def run(vector):
         "name": vector["name"],
         "events": [_hex(b) for b in log],
         "status": final,
+        "score": _scores(t),
         "errors": errors,
     }
+
+
+def _scores(t):
+    out = [[k[0], k[1], k[2], t.score[k]] for k in t.score or {}]
+    out.sort()
+    return out
 
 
 def _refuse(t, ev, code, now, where, errors):

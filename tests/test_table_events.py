@@ -11,6 +11,7 @@ from mpy import FIRMWARE
 sys.path.insert(0, FIRMWARE)
 
 from presstime.core import events as E  # noqa: E402
+from presstime.core.entry import SCORE  # noqa: E402
 from presstime.core.table import Table, normalise  # noqa: E402
 
 u8 = st.integers(0, 255)
@@ -43,6 +44,7 @@ def test_every_kind_round_trips():
         (E.REVEAL,),
         (E.TURN, 1, 30000, 90000),
         (E.PHOTO, 0, 91000),
+        (SCORE, 2, 1, -7, "centerpiece"),
     ]
     kinds = set()
     for ev in evs:

@@ -40,6 +40,7 @@ def test_vectors_exist():
         "bad_events_over",
         "bad_events_turns",
         "bad_events_reveal",
+        "score_events",
     ):
         assert want in names
 
@@ -73,3 +74,4 @@ def test_vectors_micropython_identical():
         assert got["errors"] == [], got["name"]
         assert got["events"] == want["events"], got["name"]
         assert got["status"] == json.loads(json.dumps(want["status"])), got["name"]
+        assert got["score"] == want["score"], got["name"]

@@ -30,6 +30,12 @@ meaningful within one boot).
     TURN        (TURN, player, turn_ms, elapsed_ms)          BII player ends their turn
     PHOTO       (PHOTO, player, elapsed_ms)                  BI  one photo token (turns mode); the
                                                                  round time ends the game at the target
+    SCORE      (SCORE, round, seat, value, key)            BBi + key (utf-8, 1-24 bytes) a
+                                                                 scorepad number confirmed on the
+                                                                 board (round 255: the game's end
+                                                                 numbers; seat 255: no one player's)
+
+SCORE is named in core/entry.py (the board keeps no name for it: table.py's _SCORE).
 
 `encode(ev) -> bytes`, `decode(data) -> tuple` (ValueError on bad data), `name(kind)`,
 `replay(events, table=None) -> Table` (events: tuples or encoded bytes).
@@ -46,7 +52,8 @@ _FMT = (None, None,                     # -, CONFIG
         "<BB", "<I", "<I", "<BBBI",     # READY, START, GO, PRESS
         "", "", "<BI",                  # TIMEOUT, FORCE, END
         "<I", "<I", "", "", "",         # PAUSE, RESUME, UNDO, ABORT, NEXT
-        "<I", "", "<BII", "<BI")        # CUT, REVEAL, TURN, PHOTO
+        "<I", "", "<BII", "<BI",        # CUT, REVEAL, TURN, PHOTO
+        "<BBi")                         # SCORE (then its key: the rest of the record)
 
 
 def __getattr__(attr):
@@ -54,14 +61,6 @@ def __getattr__(attr):
     (core/table.py, which emits these events): read through this module as ever (E.PRESS,
     E.F_TIE, E.END_ALL, E.MODES, E.name ...) without a second copy of each name here."""
     return getattr(_machine, attr)
-
-
-def _u32(x):
-    if x < 0:
-        return 0
-    if x > 0xFFFFFFFF:
-        return 0xFFFFFFFF
-    return x
 
 
 def encode(ev):
@@ -72,10 +71,13 @@ def encode(ev):
     fmt = _FMT[kind]
     if not fmt:
         return bytes((kind,))
+    if kind == 18:      # SCORE (core/entry.py; table.py's _SCORE): its key follows
+        return bytes((kind,)) + struct.pack(fmt, ev[1], ev[2], ev[3]) + ev[4].encode()
     vals = list(ev[1:])
     for i in range(len(vals)):
-        if fmt[i + 1] == "I":
-            vals[i] = _u32(vals[i])
+        v = vals[i]
+        if fmt[i + 1] == "I" and (v < 0 or v > 0xFFFFFFFF):
+            vals[i] = 0 if v < 0 else 0xFFFFFFFF    # a u32 field holds what it can
     return bytes((kind,)) + struct.pack(fmt, *vals)
 
 
@@ -94,8 +96,12 @@ def decode(data):
             raise ValueError("event %s: %d bytes, expected 1" % (_machine.name(kind), len(data)))
         return (kind,)
     size = struct.calcsize(fmt)
-    if len(data) != size + 1:
-        raise ValueError("event %s: %d bytes, expected %d" % (_machine.name(kind), len(data), size + 1))
+    if kind == 18 and size + 1 < len(data) < size + 26:    # SCORE: its key, 1-24 bytes, follows
+        return (kind,) + tuple(struct.unpack(fmt, data[1:size + 1])) + \
+            (bytes(data[size + 1:]).decode(),)
+    if len(data) != size + 1 or kind == 18:
+        raise ValueError("event %s: %d bytes, expected %d" % (_machine.name(kind), len(data),
+                                                              size + 1 + (kind == 18)))
     return (kind,) + tuple(struct.unpack(fmt, data[1:]))
 
 

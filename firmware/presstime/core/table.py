@@ -107,6 +107,8 @@ CUT = const(14)
 REVEAL = const(15)
 TURN = const(16)
 PHOTO = const(17)
+_SCORE = const(18)   # a scorepad number confirmed on the board (core/entry.py's SCORE: the
+#                       name is not kept in a board's RAM; device/entry.py emits it)
 
 # PRESS flags
 F_LAYOUT = const(1)   # two-step mode: this press was "Layout!", not "Print!"
@@ -121,7 +123,7 @@ END_CONTROL = const(4)  # ended from the control button (turn modes)
 END_WIN = const(5)    # a player reached the target (turns mode)
 
 NAMES = ("", "config", "ready", "start", "go", "press", "timeout", "force", "end", "pause",
-         "resume", "undo", "abort", "next", "cut", "reveal", "turn", "photo")
+         "resume", "undo", "abort", "next", "cut", "reveal", "turn", "photo", "score")
 
 MODES = ("standard", "solo", "family", "puzzle", "turn-based", "ready-reveal", "turns")
 FALLBACKS = ("seat", "rotate")
@@ -182,6 +184,8 @@ class Table:
         self.now = 0            # latest wall ms seen
         self.reveal_t = None    # wall ms of the last reveal (display only, not journaled)
         self.standings = None   # pushed by the desktop: shown by the lights
+        self.score = None       # (round, seat, key) -> value: the game's SCORE events, from its
+        #                         CONFIG (the name is the kind's, in NAMES: none more in RAM)
         self._out = []
         self._snap = None
         self._snap_t = None
@@ -271,15 +275,15 @@ class Table:
         # ---- the checks: nothing changes before they all pass (a press's fit to the round: in
         # its branch below, before its first change). `checks`: three rows indexed by
         # kind (-, CONFIG, READY, START, GO, PRESS, TIMEOUT, FORCE, END | PAUSE, RESUME, UNDO,
-        # ABORT, NEXT, CUT, REVEAL, TURN, PHOTO): the event's number of items (the kind
+        # ABORT, NEXT, CUT, REVEAL, TURN, PHOTO, SCORE): the event's number of items (the kind
         # included); one bit per phase (SETUP 1, READYCHK 2 ... OVER 128) and one per mode
         # (index in MODES: standard 1 ... turns 64) in which the commands emit it. A bytes
         # constant in the code: no heap for a table, no name for the board to keep.
-        checks = (b"\x00\x02\x03\x02\x02\x05\x01\x01\x03\x02\x02\x01\x01\x01\x02\x01\x04\x03"
-                  b"\x00\xff\x02\x02\x06\x28\x08\x20\x38\x08\x10\xff\x7e\x40\x08\x02\x08\x18"
-                  b"\x00\x7f\x2f\x0f\x5f\x0f\x07\x07\x5f\x5f\x5f\x7f\x7f\x7f\x5f\x20\x50\x40")
+        checks = (b"\x00\x02\x03\x02\x02\x05\x01\x01\x03\x02\x02\x01\x01\x01\x02\x01\x04\x03\x05"
+                  b"\x00\xff\x02\x02\x06\x28\x08\x20\x38\x08\x10\xff\x7e\x40\x08\x02\x08\x18\xc0"
+                  b"\x00\x7f\x2f\x0f\x5f\x0f\x07\x07\x5f\x5f\x5f\x7f\x7f\x7f\x5f\x20\x50\x40\x7f")
         k = ev[0]
-        if not 0 < k < 18 or len(ev) != checks[k]:     # 18 kinds: NAMES
+        if not 0 < k < 19 or len(ev) != checks[k]:     # 19 kinds: NAMES
             raise ValueError(_R_KIND)
         ph = self.phase
         if k == CONFIG:
@@ -289,7 +293,7 @@ class Table:
         elif k == UNDO:
             if not self._snap:
                 raise ValueError(_R_UNDO)
-        elif not (checks[18 + k] >> ph) & 1 or not (checks[36 + k] >> self.mode) & 1 or \
+        elif not (checks[19 + k] >> ph) & 1 or not (checks[38 + k] >> self.mode) & 1 or \
                 (k == GO and (ph == READYCHK) != self._turnmode()) or \
                 (k == ABORT and ph == READYCHK and self.mode != _REVEALS):
             raise ValueError(_R_NOW)
@@ -298,6 +302,17 @@ class Table:
             if not 0 <= p < self.n:
                 raise ValueError(_R_SEAT)
             if k == TURN and p != self.turn:
+                raise ValueError(_R_FIT)
+        elif k == _SCORE:
+            # (SCORE, round, seat, value, key): round 255 is the game's end numbers (asked once
+            # it is over), seat 255 a question of no one player's; the key names the question
+            # in the game's face (its `fields` path's last item), the value a whole number
+            if not (type(ev[4]) is str and 0 < len(ev[4]) < 25 and type(ev[3]) is int and
+                    -0x40000000 <= ev[3] < 0x40000000):
+                raise ValueError(_R_KIND)
+            if ev[2] != 255 and not 0 <= ev[2] < self.n:
+                raise ValueError(_R_SEAT)
+            if ev[1] == 255 and ph != OVER or ev[1] != 255 and ev[1] > self.round:
                 raise ValueError(_R_FIT)
         # ---- the change
         if k == CONFIG:
@@ -308,6 +323,7 @@ class Table:
             self.face = face
             self.n = len(c["names"])
             self.round = 0
+            self.score = {}
             self.phase = READYCHK
             self._new_round()
         elif k == READY:
@@ -415,6 +431,8 @@ class Table:
                 self.end_reason = END_WIN
                 self.base = ev[2]       # the round time of the win, as the command decided it
                 self.seg = None
+        elif k == _SCORE:
+            self.score[(ev[1], ev[2], ev[4])] = ev[3]
         self.version += 1
 
     def lost(self):

@@ -128,13 +128,11 @@ class _FileMark:
 
 
 def _pack(a, b):
+    """The round checkpoint: go-version and round ms, 4 bytes each, big-endian (read back in
+    App._recover, which runs once a boot: no function of its own for that, whose name would
+    be one more in a board's RAM)."""
     return bytes(((a >> 24) & 255, (a >> 16) & 255, (a >> 8) & 255, a & 255,
                   (b >> 24) & 255, (b >> 16) & 255, (b >> 8) & 255, b & 255))
-
-
-def _unpack(d):
-    return ((d[0] << 24) | (d[1] << 16) | (d[2] << 8) | d[3],
-            (d[4] << 24) | (d[5] << 16) | (d[6] << 8) | d[7])
 
 
 def __getattr__(name):
@@ -195,6 +193,13 @@ class App:
         self._due = False        # step(): write them after this step's frame
         self._last_press = -_QUIET_MS
         self._hold = getattr(port, "hold_round_writes", False)
+        self.entry = None        # scoring on the board's screen and knob: device/entry.py, the
+        # module itself (its step and press; no class name in RAM), on a port with a screen
+        # (device/port.py: screen_lines, which a port without one does not define)
+        if getattr(port, "screen_lines", 0):
+            from . import entry
+            entry.start(self.table, port)
+            self.entry = entry
         now = port.now_ms()
         self._replay()
         self._recover()
@@ -226,9 +231,9 @@ class App:
         e = 0
         d = self.marks.load()
         if d and len(d) == 8:
-            gv, ms = _unpack(d)
-            if gv == t.go_version:
-                e = ms
+            # the checkpoint: go-version and round ms (_pack)
+            if (d[0] << 24) | (d[1] << 16) | (d[2] << 8) | d[3] == t.go_version:
+                e = (d[4] << 24) | (d[5] << 16) | (d[6] << 8) | d[7]
         t.recover(e)
         self._flush()
 
@@ -293,6 +298,9 @@ class App:
         if self._pending and (self._due or quiet):
             self._write()       # after the lights: a slow flash write never holds back a frame
         self._due = False
+        if self.entry is not None and self.entry.step(port):
+            self._key = -1      # the entry worked out the standings: the lights show them
+            self._st = None
         if self.link is not None:
             self.link.poll()
         if not edges:
@@ -304,7 +312,8 @@ class App:
                 self.control.edge(down, t_us)
             elif b >= 0:
                 self._player_edge(b, down, t_us)
-            # (-2: the back key of a board with a screen, for its own screens)
+            elif down and self.entry is not None:      # -2: the back key of a screen's board
+                self.entry.press(b)
 
     def _timers(self, now, quiet):
         """A running round's warnings and checkpoint, the countdown's beeps."""
@@ -446,9 +455,14 @@ class App:
 
     # ---- gestures -----------------------------------------------------------------------
     def _short(self, t_ms):
+        if self.entry is not None and self.entry.press(-1):
+            return                      # the knob's press confirmed a number
         self.table.control(t_ms)        # journaled by step's _flush, as every loop's events
 
     def _double(self, t_ms):
+        if self.entry is not None and self.entry.press(-1):
+            self._flush()
+            return
         if not self.table.undo(t_ms):
             self.table.control(t_ms)    # nothing to undo: it was an eager start/next
         self._flush()
@@ -462,6 +476,8 @@ class App:
 
     def _player_edge(self, b, down, t_us):
         t = self.table
+        if down and self.entry is not None and self.entry.press(b):
+            return                      # after a round: that player's numbers next
         if t.mode != TURNS:
             if down:
                 t.press(b, t_us)

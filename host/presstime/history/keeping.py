@@ -97,10 +97,32 @@ def store_board_games(
                 summary["stored"] = gid
             except BadInput as e:
                 summary["problem"] = e.messages[0]
-        else:
+        elif not _store_scored_on_board(store, key, game, summary):
             _draft_board_game(store, key, game, summary)
         out.append(summary)
     return out
+
+
+def _store_scored_on_board(store, key, game, summary):
+    """A game over whose numbers were confirmed on the board's own screen (its journal's SCORE
+    events, core/entry.py) is stored when the core takes its record: nothing is left to type.
+    False (drafted instead) when a number is still missing or refused, or an `enter` holds its
+    draft."""
+    if not game["over"] or not game.get("numbers"):
+        return False
+    from presstime import records
+
+    try:
+        with DraftLock(store.path, key):
+            record = rebuild.game_record(game, store.load_draft(key))
+            try:
+                result = records.tally(record)
+            except BadInput:
+                return False
+            summary["stored"] = store_finished(store, record, key, result)
+    except (DraftBusy, DamagedDraft):
+        return False
+    return True
 
 
 def _draft_board_game(store, key, game, summary):

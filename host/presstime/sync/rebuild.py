@@ -30,7 +30,8 @@ def games_from_journal(
     """[(seq, payload bytes)] -> [game], oldest first. A game:
     {"seq": seq of its CONFIG, "last": seq of its last record, "config": {...}, "rounds": [round],
      "over": bool, "photo_tokens": {name: n} (turns mode), "winner": name or None (a win the board
-     showed)}
+     showed), "numbers": {(round, seat, key): value} (the scorepad numbers confirmed on the
+     board's own screen: SCORE events, core/entry.py; left out when there are none)}
     round: {"round": n, "day", "finish": [names, token 1 first], "print_ms": {name: ms},
             "layout_ms": {name: ms} (two-step), "tied": [names], "end": reason name, "elapsed_ms",
             "reveals": reveals done
@@ -138,6 +139,10 @@ class _Game:
         g = self.game
         g["rounds"] = self.closed + ([self.shown] if t.phase == SUMMARY and self.shown else [])
         g["over"] = t.phase == OVER
+        if t.score:
+            g["numbers"] = t.score  # the numbers confirmed on the board (SCORE events)
+        else:
+            g.pop("numbers", None)
         if t.mode == TURNS:
             names = g["config"]["names"]
             g["photo_tokens"] = dict((names[i], t.photos[i]) for i in range(len(names)))
@@ -199,11 +204,18 @@ def table_block(r: dict[str, Any]) -> dict[str, Any]:
 
 def game_record(game: dict[str, Any], base: Record | None = None) -> Record:
     """A game record (the history's format) for a rebuilt game: what the board knows, as the
-    game's desktop face puts it (board_record: games/<game>.py). `base`: a record already holding
-    scorepad numbers, updated with what the board knows."""
+    game's desktop face puts it (board_record: games/<game>.py), with the numbers confirmed on
+    the board (core/entry.fill) where the record has none. `base`: a record already holding
+    scorepad numbers, updated with what the board knows (a number typed there stays)."""
     from presstime import games
 
-    return games.face_of(games.of(game["config"])).board_record(game["config"], game, base)
+    name = games.of(game["config"])
+    record = games.face_of(name).board_record(game["config"], game, base)
+    if game.get("numbers"):
+        from presstime.core import entry
+
+        entry.fill(record, games.core_of(name), game["numbers"], len(game["rounds"]), keep=True)
+    return record
 
 
 def game_key(board_id: str, game: dict[str, Any]) -> str:
