@@ -9,6 +9,10 @@ are decoded by rig/oled.py. Without the rig every figure is None.
                                  over the turns (single detents and 3-detent turns, both ways,
                                  at seeded instants against the loop's phase)
     cp_knob_to_screen_ms_p50     the same, median
+    cp_knob_whole_screen_ms_max  the same when every count redraws all five lines (the
+                                 loop's whole_screen mode; 20 turns): what a screen that
+                                 changes more than a line per turn costs (no target: the
+                                 screens' own figure is for the entry to meet)
     cp_screen_heap_bytes         gc.mem_free() the screen takes: after the port is made minus
                                  after its first show_lines (TileGrid, palette, group, cells;
                                  each after a gc.collect()). The app's free heap is bench_cp's
@@ -29,6 +33,7 @@ if ROOT not in sys.path:
 KEYS = (
     "cp_knob_to_screen_ms_max",
     "cp_knob_to_screen_ms_p50",
+    "cp_knob_whole_screen_ms_max",
     "cp_screen_heap_bytes",
 )
 TARGETS = {"cp_knob_to_screen_ms_max": at_most(50)}
@@ -48,12 +53,12 @@ def plan(rnd, turns):
     return out
 
 
-def latencies(pad, screen, rnd, turns):
+def latencies(pad, screen, rnd, turns, count=0, text=lambda n: "knob %d" % n):
+    """Knob edge -> screen (ms) for `turns` planned turns from `count`; the count after."""
     from rig.knob_screen import spin
     from rig.oled import turn
 
     t = pad.now() + 200 * MS
-    count = 0
     done = []  # (last edge ns, count shown after it)
     for steps, gap in plan(rnd, turns):
         t += int(gap * MS)
@@ -65,10 +70,10 @@ def latencies(pad, screen, rnd, turns):
     frames = screen.poll()
     out = []
     for edge, n in done:
-        want = "knob %d" % n
+        want = text(n)
         f = next((f for f in frames if f.end > edge and f.says(want)), None)
         out.append(None if f is None else (f.end - edge) / MS)
-    return out
+    return out, count
 
 
 def measure():
@@ -78,7 +83,7 @@ def measure():
     if rig is None:
         print("bench_cp_knob: %s" % why_absent(), file=sys.stderr)
         return {k: None for k in KEYS}
-    from rig.knob_screen import start
+    from rig.knob_screen import start, whole_screen, whole_screen_text
     from rig.macropad import EmulatedMacropad, app_image
     from rig.oled import Oled
 
@@ -90,7 +95,8 @@ def measure():
         out["cp_screen_heap_bytes"] = heap["free_port"] - heap["free_after"]
         screen = Oled(pad)
         screen.wait_for("knob 0")
-        lat = latencies(pad, screen, random.Random(SEED), TURNS)
+        rnd = random.Random(SEED)
+        lat, count = latencies(pad, screen, rnd, TURNS)
         seen = sorted(x for x in lat if x is not None)
         missing = len(lat) - len(seen)
         if seen and not missing:
@@ -104,6 +110,21 @@ def measure():
                 round(seen[0], 1) if seen else None,
                 round(seen[len(seen) // 2], 1) if seen else None,
                 round(seen[-1], 1) if seen else None,
+            ),
+            file=sys.stderr,
+        )
+        whole_screen(pad)
+        screen.wait_for(whole_screen_text(count))
+        wide, _ = latencies(pad, screen, rnd, 20, count, whole_screen_text)
+        if None not in wide:
+            out["cp_knob_whole_screen_ms_max"] = round(max(wide), 1)
+        print(
+            "bench_cp_knob: whole screen, %d turns (%d never shown), ms min/max %s/%s"
+            % (
+                len(wide),
+                wide.count(None),
+                round(min((x for x in wide if x is not None), default=0.0), 1),
+                round(max((x for x in wide if x is not None), default=0.0), 1),
             ),
             file=sys.stderr,
         )

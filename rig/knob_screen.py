@@ -12,7 +12,8 @@ each pass reads the knob and the keys and, when the count changed, shows it.
         screen.wait_for("knob 2")
 
 The screen's lines: "knob N" (detents, + clockwise), "press N" (knob presses), "back N" (back
-key presses). Used by tests/test_rig_oled_port.py and bench/bench_cp_knob.py.
+key presses); after whole_screen(pad): "knob N" then "line 1 NNN…" to "line 4 NNN…", so that
+every turn redraws the whole screen. Used by tests/test_rig_oled_port.py and bench/bench_cp_knob.py.
 """
 
 from .rp2emu import MS, RigError
@@ -27,8 +28,12 @@ gc.collect()
 free_port = gc.mem_free()
 state = [0, 0, 0]
 shown = [None]
+wide = [False]
 def draw():
     lines = ["knob %d" % state[0], "press %d" % state[1], "back %d" % state[2]]
+    if wide[0]:             # the whole screen changes with the count: 5 lines redrawn
+        n = "%d" % state[0]
+        lines = [lines[0]] + [("line %d " % i) + n * 14 for i in range(1, 5)]
     if lines != shown[0]:
         port.show_lines(lines)
         shown[0] = lines
@@ -91,3 +96,15 @@ def low_heap(pad):
     if r["err"]:
         raise RigError(r["err"][-400:])
     return int(r["out"].split()[-1])
+
+
+def whole_screen(pad):
+    """From now on every count redraws all five lines (the worst case for a turn's latency)."""
+    r = pad.exec("wide[0] = True\ndraw()")
+    if r["err"]:
+        raise RigError(r["err"][-400:])
+
+
+def whole_screen_text(n):
+    """The last line whole_screen's loop shows for count n (cut to the screen's 21 columns)."""
+    return ("line 4 " + ("%d" % n) * 14)[:21]

@@ -131,10 +131,13 @@ port = MacropadPort()
 print(port.screen_lines, port.screen_cols, board.DISPLAY.root_group)   # console until shown
 port.show_lines(["Ann 12", "ok?"])
 grid = board.DISPLAY.root_group.items[0]
-print(grid.width, grid.height, grid.tile_size, grid.sets)
+print(grid.width, grid.height, grid.tile_size, grid.sets, board.DISPLAY.auto_refresh,
+      board.DISPLAY.refreshes)
 print(grid.tiles[:6], grid.tiles[21:24], grid.tiles[42])
 port.show_lines(["Ann 13", "ok?"])                  # one cell changed: one tile set
 print(grid.sets, grid.tiles[5])
+port.show_lines(["Ann 13", "ok?"])                  # nothing changed: no refresh
+print(board.DISPLAY.refreshes)
 port.show_lines(["Ann 13 and a line longer than the screen", "\u00e9"])
 print(grid.sets, grid.tiles[20], grid.tiles[21], grid.tiles[22])
 enc = rotaryio.made[-1]
@@ -144,16 +147,19 @@ print(port.knob(), port.knob())
 enc.position = -1
 print(port.knob())
 port.close()
-print(board.DISPLAY.root_group, enc.deinited)
+print(board.DISPLAY.root_group, enc.deinited, board.DISPLAY.auto_refresh)
 """)
     assert out[0] == "5 21 None"
     # 5 + 3 visible characters set (spaces and the rest stay the blank tile)
-    assert out[1] == "21 5 (6, 12) 8"
+    # drawn at once, displayio's own 60 Hz refresh off while the port owns the screen
+    assert out[1] == "21 5 (6, 12) 8 False 1"
     assert out[2] == "[33, 78, 78, 0, 17, 18] [79, 75, 31] 0"
     assert out[3] == "9 19"
+    assert out.pop(4) == "2"
     # cut at 21 columns (11 more letters); a character the font has not is "?" (é: 2 bytes, so
     # "??" over "ok?", and the third cell blanked): 3 more
     assert out[4] == "23 78 31 31"
     assert out[5] == "('ROTA', 'ROTB') 0"
     assert out[6:8] == ["3 0", "-2"]
-    assert out[8] == "console True"  # close() gives the screen back to CircuitPython's console
+    # close() gives the screen back to CircuitPython's console, refreshing on its own
+    assert out[8] == "console True True"

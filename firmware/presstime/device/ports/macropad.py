@@ -18,7 +18,9 @@
   characters: one displayio TileGrid over terminalio's built-in font bitmap, one tile per
   character (no label library, nothing per character allocated). Made at the first
   `show_lines()` (until then the screen shows CircuitPython's console, as before); only the cells
-  that changed are set, and displayio redraws just those in the background.
+  that changed are set, and `show_lines()` redraws just their rectangle before it returns
+  (auto_refresh off while the port owns the screen: displayio's own refresh waits for its 60 Hz
+  grid, up to 17 ms more before a knob turn shows; measured on the rig, docs/rig-oled.md).
 - Knob: `rotaryio.IncrementalEncoder` on ROTA/ROTB, one count a detent; `knob()` is the detents
   since the last call, clockwise positive (minus rotaryio's position, as Adafruit's MacroPad
   library counts). Its push switch is the control button; KEY1 is the back key (button -2).
@@ -137,6 +139,7 @@ class MacropadPort(Port):
         self._grid = None
         self._cells = None
         self._blank = 0
+        self._display = None
         # link: None unless boot.py enabled the data port
         self._serial = usb_cdc.data
         # journal: writable only when boot.py remounted the drive for code
@@ -212,16 +215,21 @@ class MacropadPort(Port):
                                   tile_width=w, tile_height=h, default_tile=self._blank)
         group = displayio.Group()
         group.append(grid)
-        getattr(board, self.board_map.DISPLAY).root_group = group
+        display = getattr(board, self.board_map.DISPLAY)
+        display.auto_refresh = False
+        display.root_group = group
+        self._display = display
         cells = bytearray(b" " * (cols * lines))      # the characters shown
         self._grid = grid
         self._cells = cells
-        return grid, cells
+        return grid, cells, display
 
     def show_lines(self, lines):
-        grid, cells = self._grid, self._cells
-        if grid is None or cells is None:
-            grid, cells = self._screen()
+        grid, cells, display = self._grid, self._cells, self._display
+        changed = False
+        if grid is None or cells is None or display is None:
+            grid, cells, display = self._screen()
+            changed = True                                  # (the console goes, even for blanks)
         blank = self._blank
         cols = self.screen_cols
         n = len(lines)
@@ -236,6 +244,9 @@ class MacropadPort(Port):
                 if cells[i + col] != c:
                     cells[i + col] = c
                     grid[col, row] = blank + c - _GLYPH0
+                    changed = True
+        if changed:
+            display.refresh(target_frames_per_second=None)
 
     def knob(self):
         p = self._enc.position
@@ -322,5 +333,7 @@ class MacropadPort(Port):
         self._np.show()
         self._keys.deinit()
         self._enc.deinit()
-        if self._grid is not None:
-            getattr(board, self.board_map.DISPLAY).root_group = displayio.CIRCUITPYTHON_TERMINAL
+        display = self._display
+        if display is not None:
+            display.root_group = displayio.CIRCUITPYTHON_TERMINAL
+            display.auto_refresh = True
