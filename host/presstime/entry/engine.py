@@ -26,6 +26,7 @@ from presstime.entry.answers import asked, is_number, player_names, refused
 from presstime.names import same
 
 if TYPE_CHECKING:
+    from presstime.entry.answers import Path
     from presstime.hints import Ask, Record, Result, Say
 
 Save = Callable[["Record"], None]
@@ -118,6 +119,12 @@ class Entry(ABC):
     def close(self) -> Result:
         """Every part in: the core's result (asking again while it refuses the record)."""
         raise NotImplementedError
+
+    @classmethod
+    def make_room(cls, record: Record, path: Path) -> None:
+        """Anything the record needs before an answer is set at `path`: nothing, unless the
+        walk keeps more than the answers (RoundsEntry: each round's day and players)."""
+        return None
 
     @classmethod
     def typed_so_far(cls, record: Record, part: int | None) -> Record:

@@ -180,6 +180,12 @@ class RoundsEntry(Entry):
         return self.review()
 
     @classmethod
+    def make_room(cls, record: Record, path: Path) -> None:
+        """A round's answer: the round made first when new (its day, its players)."""
+        if path[0] == "rounds":
+            round_slot(record, path[1])
+
+    @classmethod
     def typed_so_far(cls, record: Record, part: int | None) -> Record:
         """The rounds typed so far only (up to `part`)."""
         return dict(record, rounds=record.get("rounds", [])[: (part or 0) + 1])

@@ -11,12 +11,13 @@ it finds with the answer and not without it (the entry's way; no message read fo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from presstime import games as faces
 from presstime.core import games
 from presstime.entry.answers import player_names, problems_of, set_at
-from presstime.entry.rounds import new_problems, round_slot
+from presstime.entry.rounds import new_problems
+from presstime.entry.start import engine_of
 
 if TYPE_CHECKING:
     from presstime.hints import Json, Record
@@ -75,6 +76,5 @@ def _for_phone(message, question):
 
 def apply(record: Record, question: Question, value: Json) -> None:
     """Write an accepted answer into the record (the round's slot made first when new)."""
-    if question.path[0] == "rounds" and games.game_of(record) == games.GAMES[0]:
-        round_slot(record, cast(int, question.path[1]))
+    engine_of(record).make_room(record, question.path)
     set_at(record, list(question.path), value)
