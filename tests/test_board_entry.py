@@ -193,3 +193,47 @@ class EntryMachine(RuleBasedStateMachine):
 
 EntryMachine.TestCase.settings = settings(max_examples=15, stateful_step_count=25, deadline=None)
 test_entry_machine = pytest.mark.slow(EntryMachine.TestCase)
+
+
+def test_a_refused_number_says_why_and_is_not_journaled_back_and_a_players_key_walk():
+    b = Board("mini-fits", ["Ada", "Ben"])
+    b.play_round()
+    assert b.port.lines == ["round 1 Ada", "complete lines", "", "> 0"]
+    b.answer(11)  # more lines than the board has
+    assert b.port.lines[3:] == ["> 11", "must be 0 to 10"]
+    assert not [p for _, p in b.records() if p[0] == core_entry.SCORE]
+    before = list(b.port.lines)
+    b.turn(-4)  # a turn changes the number's line (and clears the reason) only
+    assert b.port.lines[:3] == before[:3] and b.port.lines[3] == "> 7"
+    b.control()
+    assert b.port.lines[0] == "round 1 Ben"
+    assert b.table.score == {(0, 0, "lines"): 7}
+    b.back()  # Ada's number again, shown as confirmed
+    assert b.port.lines[0] == "round 1 Ada" and b.port.lines[3] == "> 7"
+    b.answer(8)  # corrected: a second SCORE replaces the first
+    assert b.table.score == {(0, 0, "lines"): 8}
+    b.key(0)  # Ada's key: her question again
+    assert b.port.lines[0] == "round 1 Ada"
+    b.key(1)
+    b.answer(5)
+    assert b.port.lines == ["round 1 scores", "Ada 8 (+8)", "Ben 5 (+5)"]
+    scores = [E.decode(p) for _, p in b.records() if p[0] == core_entry.SCORE]
+    assert scores == [(18, 0, 0, 7, "lines"), (18, 0, 0, 8, "lines"), (18, 0, 1, 5, "lines")]
+
+
+def test_a_board_without_a_screen_has_no_entry_and_a_power_cut_keeps_every_number():
+    from presstime.device.app import App
+    from presstime.device.memstore import MemJournal
+    from presstime.device.ports.fake import FakePort
+
+    assert App(FakePort(), MemJournal()).entry is None
+    b = Board("heat", ["Ada", "Ben", "Cy"])
+    for _ in range(3):
+        b.play_round()
+        b.next()
+    b.answer(0)  # not arrested
+    b.answer(3)  # heat value
+    b.answer(40)  # Ada's money
+    again = Board("heat", ["Ada", "Ben", "Cy"], journal=b.journal)  # the board boots again
+    assert again.port.lines[0] == "end Ada" and "heat" in again.port.lines[1]
+    assert again.table.score == b.table.score

@@ -179,8 +179,10 @@ class Entry:
         bad = _num.problems(rec, path, value)
         if bad:
             m = bad[0]
-            i = m.rfind(": ")
-            self.why = m[i + 2:] if i >= 0 else m
+            i = m.rfind(": ")           # the place is the question's: the screen shows it
+            m = m[i + 2:] if i >= 0 else m
+            i = m.find(" (got ")        # and the number given
+            self.why = m[:i] if i > 0 else m
             return True
         rnd, seat, key = _num.ident(path, r, names)
         self.t._emit((_num.SCORE, rnd, seat, self.v, key))   # journaled by the app's flush
@@ -259,10 +261,14 @@ class Entry:
                 shown = names[v] if 0 <= v < len(names) else "nobody"
             else:
                 shown = "%d" % v
-            out = [head] + self._wrap(label, 2 if self.why is None else 1)
+            # the same lines in the same places: a knob's turn changes the number's line (and
+            # the reason's, below it) only, so the screen redraws just those (ports/macropad.py)
+            out = [head] + self._wrap(label, 2)
+            while len(out) < 3:
+                out.append("")
             out.append("> " + shown)
             if self.why is not None:
-                out += self._wrap(self.why, self.rows - len(out))
+                out.append(self.why[:self.cols])
             return out
         return self._scores()
 
