@@ -13,9 +13,9 @@ shown, and the question is asked again. Every accepted answer is saved at once.
 At any question: a value; Enter keeps the value in [brackets]; `back`; `fix NAME` (one
 player's answers again); `round N` (a round's answers again); `show`; `?`; `quit`.
 
-`presstime enter` types a whole game without a board: `ask_setup` asks the players,
-`FieldsEntry(..., typed_tokens=True)` also asks the photo tokens a board would have counted (a
-game in turns, Myth Fits), and `review()` shows the standings until `done`.
+`presstime enter` types a whole game without a board: its face's `ask_setup` (games/common.py)
+asks the players, `FieldsEntry(..., typed_tokens=True)` also asks the photo tokens a board would
+have counted (a game in turns, Myth Fits), and `review()` shows the standings until `done`.
 """
 
 from __future__ import annotations
