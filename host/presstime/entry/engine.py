@@ -22,12 +22,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from presstime import games
-from presstime.entry.answers import asked, is_number, player_names, refused
+from presstime.entry.answers import asked, is_number, player_names, problems_of, refused
 from presstime.names import same
 
 if TYPE_CHECKING:
     from presstime.entry.answers import Path
-    from presstime.hints import Ask, Record, Result, Say
+    from presstime.hints import Ask, Json, Record, Result, Say
 
 Save = Callable[["Record"], None]
 
@@ -125,6 +125,12 @@ class Entry(ABC):
         """Anything the record needs before an answer is set at `path`: nothing, unless the
         walk keeps more than the answers (RoundsEntry: each round's day and players)."""
         return None
+
+    @classmethod
+    def problems(cls, record: Record, part: int | None, path: Path, value: Json) -> list[str]:
+        """The core's problems that `value` at `path` (an answer of part `part`) brings: those
+        it finds with it and not without it (what is not answered yet stays missing in both)."""
+        return problems_of(record, path, value)
 
     @classmethod
     def typed_so_far(cls, record: Record, part: int | None) -> Record:

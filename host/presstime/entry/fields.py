@@ -14,8 +14,9 @@ At any question: a value; Enter keeps the value in [brackets]; `back`; `fix NAME
 player's answers again); `round N` (a round's answers again); `show`; `?`; `quit`.
 
 `presstime enter` types a whole game without a board: its face's `ask_setup` (games/common.py)
-asks the players, `FieldsEntry(..., typed_tokens=True)` also asks the photo tokens a board would
-have counted (a game in turns, Myth Fits), and `review()` shows the standings until `done`.
+asks the players, `FieldsEntry(..., typed_tokens=True)` also asks what a board would have counted
+(the face's BOARD_COUNTED: Myth Fits' photo tokens), and `review()` shows the standings
+until `done`.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ class Step:
 
 class FieldsEntry(Entry):
     """Interactive, resumable entry of the core face's `fields`, in order (engine.Entry says
-    what the arguments are; typed_tokens: no board counted the photo tokens of a game in turns,
-    they are asked too)."""
+    what the arguments are; typed_tokens: no board counted the numbers its face's BOARD_COUNTED
+    names, they are asked too)."""
 
     def __init__(
         self,
@@ -77,8 +78,8 @@ class FieldsEntry(Entry):
         typed_tokens: bool = False,
     ) -> None:
         super().__init__(record, save, ask, say, typed_tokens)
-        # no board counted the photo tokens of a game in turns (Myth Fits): they are typed
-        self.typed_tokens = typed_tokens and self.core.MODES[0] == "turns"
+        # no board counted what the face's BOARD_COUNTED says a board counts: it is typed
+        self.typed_tokens = typed_tokens and bool(self.face.BOARD_COUNTED)
 
     # ------------------------------------------------------------------ the engine's calls
 
@@ -104,7 +105,7 @@ class FieldsEntry(Entry):
         self.enter(round_index=round_index, review=review)
 
     def parts(self) -> list[int | None]:
-        return [*range(self.core.rounds_in(self.core.MODES[0])), None]
+        return [*range(self.core.rounds_in(self.face.play_mode(self.record))), None]
 
     def asks(self, part: int | None) -> bool:
         return bool(self.core.fields(self.record, part))
@@ -136,11 +137,13 @@ class FieldsEntry(Entry):
         if round_index is not None:
             indexes = [round_index]
         else:
-            indexes = list(range(face.rounds_in(face.MODES[0]))) + [None]
+            indexes = list(range(face.rounds_in(self.face.play_mode(self.record)))) + [None]
         names = player_names(self.record)
         out = []
         if self.typed_tokens and round_index is None:
-            out += [Step(("photo_tokens", n), "%s · photo tokens" % n, "int") for n in names]
+            words = dict((key, label) for key, label, _unit in self.face.GAME_FIELDS)
+            for key in self.face.BOARD_COUNTED:
+                out += [Step((key, n), "%s · %s" % (n, words.get(key, key)), "int") for n in names]
         for i in indexes:
             for path, kind, label in face.fields(self.record, i):
                 words = [label]

@@ -25,9 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from presstime import records
-from presstime.core import fit_to_print as face, fit_to_print_check as pad
-from presstime.core.fit_to_print_score import play_mode
+from presstime import games, records
 from presstime.entry.answers import (
     ABSENT,
     EntryStopped,
@@ -41,7 +39,10 @@ from presstime.report import standings_text
 from presstime.term import paint
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from presstime.entry.answers import Path
+    from presstime.games import Face
     from presstime.hints import Ask, Json, Record, Result, Say
 
 HELP = """At any question you can type:
@@ -55,19 +56,30 @@ HELP = """At any question you can type:
 The same commands work at the finishing-order and Breaking News questions."""
 
 
+def _core(record: Record) -> ModuleType:
+    """The core face of the record's game (core/<game>.py: its rounds, days and questions)."""
+    return games.core_of(games.of(record))
+
+
+def _face(record: Record) -> Face:
+    """The desktop face of the record's game (games/<game>.py)."""
+    return games.face_of(games.of(record))
+
+
 def needed_fields(record: Record, round_index: int) -> list[str]:
-    """The scorepad fields of this round (mode, Breaking News), in scorepad order: the face's."""
+    """The scorepad fields of this round (its mode, its set-up), in the order of the face's
+    SCOREPAD_LINES (the questions' own order when it has none)."""
     fields = []
-    for path, _kind, _label in face.fields(record, round_index):
+    for path, _kind, _label in _core(record).fields(record, round_index):
         if path[-1] not in fields:
             fields.append(path[-1])
-    words = [f for f, _ in pad.LABELS]
-    return sorted(fields, key=words.index)
+    order = _face(record).SCOREPAD_LINES
+    return sorted(fields, key=order.index) if order else fields
 
 
 def questions(record: Record, round_index: int) -> list[tuple[str, str]]:
     """The scorepad questions of a round in the order they are asked: [(player, field)]."""
-    return [(path[3], path[4]) for path, kind, label in face.fields(record, round_index)]
+    return [(path[3], path[4]) for path, kind, label in _core(record).fields(record, round_index)]
 
 
 def round_slot(record: Record, i: int) -> dict[str, Any]:
@@ -75,7 +87,7 @@ def round_slot(record: Record, i: int) -> dict[str, Any]:
     rounds = record.setdefault("rounds", [])
     while len(rounds) <= i:
         rnd: dict[str, Any] = {}
-        day = face.round_name(effective_mode(record), len(rounds))
+        day = _core(record).round_name(effective_mode(record), len(rounds))
         if day is not None:
             rnd["day"] = day
         rnd["players"] = {}
@@ -86,13 +98,14 @@ def round_slot(record: Record, i: int) -> dict[str, Any]:
 
 
 def effective_mode(record: Record) -> str:
-    """The mode the core plays this set-up in (it scores a one-player standard game as solo)."""
-    return play_mode(record)
+    """The mode the core plays this set-up in (the face's play_mode: Fit to Print scores a
+    one-player standard game as solo)."""
+    return _face(record).play_mode(record)
 
 
 def rounds_in(record: Record) -> int:
     """The rounds of a complete game in the mode the core plays the record in."""
-    return face.rounds_in(effective_mode(record))
+    return _core(record).rounds_in(effective_mode(record))
 
 
 def round_probe(record: Record, ri: int, path: Path | None = None, value: Json = None) -> Record:
@@ -104,7 +117,7 @@ def round_probe(record: Record, ri: int, path: Path | None = None, value: Json =
         rounds.append({"players": {}})
     rnd = dict(rounds[ri])
     pads = dict(rnd.get("players") or {})
-    for p, _kind, _label in face.fields(dict(rec, rounds=rounds), ri):
+    for p, _kind, _label in _core(rec).fields(dict(rec, rounds=rounds), ri):
         numbers = pads.get(p[3])
         numbers = dict(numbers) if isinstance(numbers, dict) else {}
         numbers.setdefault(p[4], 0)
@@ -123,9 +136,6 @@ def new_problems(record: Record, ri: int, path: Path, value: Json) -> list[str]:
     return [
         m for m in records.check_record(round_probe(record, ri, path, value)) if m not in before
     ]
-
-
-_LABELS = dict(pad.LABELS)
 
 
 class RoundsEntry(Entry):
@@ -184,6 +194,14 @@ class RoundsEntry(Entry):
         """A round's answer: the round made first when new (its day, its players)."""
         if path[0] == "rounds":
             round_slot(record, path[1])
+
+    @classmethod
+    def problems(cls, record: Record, part: int | None, path: Path, value: Json) -> list[str]:
+        """A round's answer: the problems it brings to rounds 1..part+1, what is not answered
+        yet in the round counted as 0 (new_problems); the game's end numbers: the engine's."""
+        if part is None or path[0] != "rounds":
+            return super().problems(record, part, path, value)
+        return new_problems(record, part, path, value)
 
     @classmethod
     def typed_so_far(cls, record: Record, part: int | None) -> Record:
@@ -259,7 +277,7 @@ class RoundsEntry(Entry):
 
     def round_title(self, i: int) -> str:
         """ "round 1 (Friday)": the round's number and its day, if it has one."""
-        day = face.round_name(effective_mode(self.record), i)
+        day = self.core.round_name(effective_mode(self.record), i)
         title = "round %d" % (i + 1)
         if day:
             title += " (%s)" % day.capitalize()
@@ -268,6 +286,13 @@ class RoundsEntry(Entry):
     def _steps(self, i: int) -> list[tuple[str, str]]:
         """The questions of round i in order: [(player, field)] (the face's fields)."""
         return questions(self.record, i)
+
+    def _label(self, i: int, field: str) -> str:
+        """The words of a scorepad line in round i, as the core face's `fields` say them."""
+        for path, _kind, label in self.core.fields(self.record, i):
+            if path[-1] == field:
+                return label
+        return field
 
     def _player_steps(self, i: int, name: str) -> list[tuple[str, str]]:
         return [s for s in self._steps(i) if s[0] == name]
@@ -290,7 +315,7 @@ class RoundsEntry(Entry):
             prompt = "%s · %s · %s%s: " % (
                 self.round_title(ri),
                 name,
-                _LABELS.get(field, field),
+                self._label(ri, field),
                 "" if current is None else " [%d]" % current,
             )
             answer = self.read(prompt)
@@ -418,20 +443,20 @@ class RoundsEntry(Entry):
             if p["name"] == name:
                 r = p["rounds"][ri]
                 parts = []
-                for cat in ("articles", "photos", "centerpiece", "white_space", "mood", "unplaced"):
+                for cat in self.face.POINT_CATEGORIES:
                     if r.get(cat):
                         parts.append("%s %+d" % (cat.replace("_", " "), r[cat]))
                 self.say(
-                    "  %s  (%s)  total %d, $%d"
+                    "  %s  (%s)  total %d%s"
                     % (
                         paint(
-                            "%s, %s: %d points, $%d"
-                            % (name, self.round_title(ri), r["score"], r["ad_revenue"]),
+                            "%s, %s: %d points%s"
+                            % (name, self.round_title(ri), r["score"], self._beside(r)),
                             "1",
                         ),
                         ", ".join(parts) or "nothing scored",
                         _total(p),
-                        p["ad_revenue"],
+                        self._beside(p),
                     )
                 )
 
@@ -439,11 +464,20 @@ class RoundsEntry(Entry):
         result = self._probe_tally(ri)
         if result is None:
             return
-        cells = [
-            "%s %d ($%d)" % (p["name"], p["rounds"][ri]["score"], p["rounds"][ri]["ad_revenue"])
-            for p in result["players"]
-        ]
+        cells = []
+        for p in result["players"]:
+            r = p["rounds"][ri]
+            beside = [_amount(unit, r[key]) for key, _label, unit in self.face.GAME_FIELDS]
+            cells.append(
+                "%s %d%s" % (p["name"], r["score"], " (%s)" % ", ".join(beside) if beside else "")
+            )
         self.say("  %s scores: %s" % (self.round_title(ri), ", ".join(cells)))
+
+    def _beside(self, numbers: dict[str, Any]) -> str:
+        """ ", $3": the numbers the face's GAME_FIELDS count beside the points (ad revenue)."""
+        return "".join(
+            ", " + _amount(unit, numbers[key]) for key, _label, unit in self.face.GAME_FIELDS
+        )
 
     def _show_standings(self) -> None:
         rounds = self.record["rounds"]
@@ -469,6 +503,11 @@ SETUP_COMMANDS = ("back", "b", "quit", "q", "show", "fix", "round")
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _amount(unit: str, value: int) -> str:
+    """ "$3", "3 squares": a whole number in its unit, dollars before it."""
+    return "$%d" % value if unit == "$" else "%d %s" % (value, unit)
 
 
 def _total(p: dict[str, Any]) -> int:

@@ -19,6 +19,10 @@ module to no game's name):
                          round i's own set-up before the players' numbers (the entry engine
                          then walks round by round, entry/rounds.py); None: the core face's
                          `fields` are typed in order (entry/fields.py)
+    SCOREPAD_LINES       the keys of a player's scorepad lines in scorepad order (() when its
+                         questions' own order is kept: entry/rounds.py's needed_fields)
+    BOARD_COUNTED        the record's per-player numbers a board counts, asked when a game is
+                         typed without a board (`enter`): ("photo_tokens",), or ()
     BGG                  BoardGameGeek's (id, name) when known for sure, else None
     BG_STATS_NAME        the name BG Stats is given (None: the title)
     DEMO_ANSWERS         {field: (lowest, highest)} of the numbers `play --demo` types
@@ -29,6 +33,7 @@ module to no game's name):
     standings_text(result, record) -> the standings as text (`score`, `show`, `play`, `enter`)
     card_columns(result)           -> [(header, key)] of the result card's table before the total
     board_record(config, game, base) -> the history's record of a game a board played (rebuild)
+    play_mode(record)              -> the core's mode the record is played in (its rounds, days)
     record_facts(record)           -> (mode, edition) the history keeps of a record ("" for none)
     rounds_played(record)          -> how many rounds the record holds
     mode_scores(mode, key)         -> does a round in this mode score the category `key`?
@@ -66,6 +71,8 @@ class Face(Protocol):
     RECORD_MODES: tuple[str, ...]
     RECORD_WORDS: dict[str, str]
     ROUND_SETUP: Callable[..., None] | None
+    SCOREPAD_LINES: tuple[str, ...]
+    BOARD_COUNTED: tuple[str, ...]
     BGG: tuple[int, str] | None
     BG_STATS_NAME: str | None
     DEMO_ANSWERS: dict[str, tuple[int, int]]
@@ -76,6 +83,7 @@ class Face(Protocol):
     standings_text: Callable[..., str]
     card_columns: Callable[[Result], list[tuple[str, str]]]
     board_record: Callable[[dict[str, Any], dict[str, Any], Record | None], Record]
+    play_mode: Callable[[Record], str]
     record_facts: Callable[[Record], tuple[str, str]]
     rounds_played: Callable[[Record], int]
     mode_scores: Callable[[str | None, str], bool]

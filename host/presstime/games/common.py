@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from presstime import records
 from presstime.entry.answers import read_answer, refused
-from presstime.games import face, face_of, of
+from presstime.games import core_of, face, face_of, of
 from presstime.history.game_words import amount, label, unit
 from presstime.names import typed
 from presstime.report import generic_text
@@ -21,6 +21,8 @@ BGG = None
 BG_STATS_NAME = None
 RECORD_MODES = ()
 ROUND_SETUP = None  # no round has a set-up of its own: the core face's `fields` are typed
+SCOREPAD_LINES = ()  # each question's own order is kept
+BOARD_COUNTED = ()  # no number of the record is counted by a board
 POINT_CATEGORIES = ()
 LEADERS = ()
 STATS_COLUMNS = ()
@@ -112,6 +114,11 @@ def rounds_played(record: Record) -> int:
 
 def answered(record: Record, path: tuple[Any, ...], value: Json) -> None:
     """Nothing more to do once a question is answered."""
+
+
+def play_mode(record: Record) -> str:
+    """The core's mode of the game: its first (the game is played in one)."""
+    return core_of(of(record)).MODES[0]
 
 
 def record_facts(record: Record) -> tuple[str, str]:

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 from presstime import records
 from presstime.core import fit_to_print as core
 from presstime.core.fit_to_print import MODES as RECORD_MODES
-from presstime.core.fit_to_print_check import round_fields, takes_finish, takes_news
+from presstime.core.fit_to_print_check import LABELS, round_fields, takes_finish, takes_news
 from presstime.core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
 from presstime.entry.answers import is_number, player_names, read_answer, refused
 from presstime.games.common import (
     BG_STATS_NAME,
+    BOARD_COUNTED,
     RECORD_WORDS,
     answered,
     by_rounds,
@@ -58,6 +59,7 @@ LEADERS = (
 STATS_COLUMNS = ("out_of_business", "average_token", "average_ad_revenue", "average_print_ms")
 BGG = (352574, "Fit to Print")
 DEMO_ANSWERS = {}
+SCOREPAD_LINES = tuple(f for f, _ in LABELS)  # a player's scorepad, top to bottom
 ENTRY_WORDS = (
     "the mode, edition and players, then each day's finishing order and each player's scorepad"
 )

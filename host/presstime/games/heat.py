@@ -6,14 +6,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from presstime.games.common import (
+    BOARD_COUNTED,
     LEADERS,
     POINT_CATEGORIES,
     RECORD_MODES,
     ROUND_SETUP,
+    SCOREPAD_LINES,
     STATS_COLUMNS,
     ask_setup,
     card_columns,
     mode_scores,
+    play_mode,
     players_only,
     record_facts,
     rounds_played,

@@ -13,11 +13,13 @@ from presstime.games.common import (
     RECORD_MODES,
     RECORD_WORDS,
     ROUND_SETUP,
+    SCOREPAD_LINES,
     STATS_COLUMNS,
     answered,
     ask_setup,
     card_columns,
     mode_scores,
+    play_mode,
     players_only,
     record_facts,
     rounds_played,
@@ -35,6 +37,7 @@ ROUND_WORDS = ("turn", "turns")
 ROUND_FIELDS = ()
 GAME_FIELDS = (("photo_tokens", "photo tokens", "photo tokens"),)
 DEMO_ANSWERS = {}
+BOARD_COUNTED = ("photo_tokens",)  # typed when no board counted them (`enter`)
 ENTRY_WORDS = (
     "each player's photo tokens, then who gathered their three creatures "
     "(if nobody reached the target)"

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from presstime import games as faces
 from presstime.core import games
-from presstime.entry.answers import player_names, problems_of, set_at
-from presstime.entry.rounds import new_problems
+from presstime.entry.answers import player_names, set_at
 from presstime.entry.start import engine_of
 
 if TYPE_CHECKING:
@@ -59,10 +58,7 @@ def problems(record: Record, question: Question, value: Json) -> list[str]:
         return ["%s: a whole number, please" % question.label]
     if abs(value) > MAX_ABS:
         return ["%s: %d is not a possible value" % (question.label, value)]
-    if question.path[0] == "rounds" and question.round_index is not None:
-        found = new_problems(record, question.round_index, question.path, value)
-    else:
-        found = problems_of(record, question.path, value)
+    found = engine_of(record).problems(record, question.round_index, question.path, value)
     return [_for_phone(m, question) for m in found]
 
 
