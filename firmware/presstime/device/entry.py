@@ -185,11 +185,15 @@ class Entry:
             self.why = m[:i] if i > 0 else m
             return True
         rnd, seat, key = _num.ident(path, r, names)
-        self.t._emit((_num.SCORE, rnd, seat, self.v, key))   # journaled by the app's flush
+        v = self.v
         _num.put(rec, path, value)
+        q = self._find()
+        # the event last: a MemoryError before it leaves nothing half done (the question is
+        # asked again); after it, the app journals it before the screen moves on (App.step)
+        self.t._emit((_num.SCORE, rnd, seat, v, key))
         self.key = self.t.version
         self.result = None
-        self._ask(self._find())
+        self._ask(q)
         return True
 
     def back(self):
