@@ -43,6 +43,8 @@ for rnd in range(3):
         port.tap(p)
         run(200)
     run(600)
+    port.turn(1)                     # the knob turned: the round is scored
+    run(20)
     while e.asking():
         port.turn(1 - e.v)
         run(20)

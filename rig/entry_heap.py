@@ -48,6 +48,7 @@ e = entry.start(t, P())
 hi = 0
 n = 0
 for rnd in range(3):
+    e.turn(1)
     while e.asking():
         e.v = 1
         e.confirm()

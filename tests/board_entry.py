@@ -4,6 +4,7 @@ the helpers of tests/test_board_entry.py.
     b = Board(game, players)       an App on ScreenPort (a fake port with a screen and a knob)
                                    with a MemJournal
     b.play_round()                 the round played to its summary (the game's own way)
+    b.score()                      the knob turned: the round's questions start
     b.answer(value)                the knob turned to `value`, then pressed (a refused value
                                    leaves the question asked, with the core's reason shown)
     b.next()                       the control button: the next round, or the game over
@@ -96,6 +97,11 @@ class Board:
             self.settle(100)
         self.settle(600)
         assert t.phase == 6, t.status()["phase"]
+
+    def score(self):
+        """A knob's turn in the summary: the players score the round (its first turn starts
+        the questions; without it the knob's press is the next round, as before)."""
+        self.turn(1)
 
     def answer(self, value):
         """Turn the knob to `value` (a number, True/False, a seat or -1) and press it."""

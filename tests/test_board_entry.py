@@ -58,6 +58,7 @@ def score_whole_game(game):
         b.play_round(photos={0: 1, 1: 2})
         if game == "fit-to-print":
             typed.append("")  # enter asks the Breaking News card: none
+        b.score()
         while b.entry.asking():
             q = b.entry.q
             value = _value(q[2], q[3], n)
@@ -66,6 +67,7 @@ def score_whole_game(game):
             b.answer(core_entry.number(q[3], value, names))
         assert b.entry.shown[0].endswith(("scores", "done")), b.entry.shown
         b.next()
+    assert b.entry.on  # scored from the last round on: the game's end is asked at once
     while b.entry.asking():  # the game's end numbers
         q = b.entry.q
         value = _value(q[2], q[3], n)
@@ -132,7 +134,7 @@ class EntryMachine(RuleBasedStateMachine):
         self.b.play_round(photos={0: 1})
 
     @rule(d=st.integers(-15, 15))
-    def turn(self, d):
+    def turn(self, d):  # (the first turn in a summary starts its questions)
         self.b.turn(d)
 
     @rule(v=st.integers(-3, 20))
@@ -198,6 +200,8 @@ test_entry_machine = pytest.mark.slow(EntryMachine.TestCase)
 def test_a_refused_number_says_why_and_is_not_journaled_back_and_a_players_key_walk():
     b = Board("mini-fits", ["Ada", "Ben"])
     b.play_round()
+    assert b.port.lines == ["round 1/2 over", "turn the knob: score", "press: next round"]
+    b.score()
     assert b.port.lines == ["round 1 Ada", "complete lines", "", "> 0"]
     b.answer(11)  # more lines than the board has
     assert b.port.lines[3:] == ["> 11", "must be 0 to 10"]
@@ -221,7 +225,7 @@ def test_a_refused_number_says_why_and_is_not_journaled_back_and_a_players_key_w
     assert scores == [(18, 0, 0, 7, "lines"), (18, 0, 0, 8, "lines"), (18, 0, 1, 5, "lines")]
 
 
-def test_a_board_without_a_screen_has_no_entry_and_a_power_cut_keeps_every_number():
+def test_a_round_not_scored_goes_on_as_before_and_a_power_cut_keeps_every_number():
     from presstime.device.app import App
     from presstime.device.memstore import MemJournal
     from presstime.device.ports.fake import FakePort
@@ -230,7 +234,9 @@ def test_a_board_without_a_screen_has_no_entry_and_a_power_cut_keeps_every_numbe
     b = Board("heat", ["Ada", "Ben", "Cy"])
     for _ in range(3):
         b.play_round()
-        b.next()
+        b.next()  # not scored: the knob's press is the next round, as on a board without
+    assert b.table.phase == 7 and b.port.lines[0] == "game over"
+    b.score()
     b.answer(0)  # not arrested
     b.answer(3)  # heat value
     b.answer(40)  # Ada's money

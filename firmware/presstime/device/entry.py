@@ -30,9 +30,11 @@ No list of questions is kept between calls (they are asked again of the face): t
 heap holds the record of the numbers and one question. Loaded only by a board with a screen.
 """
 
-from ..core import entry as _num
 from ..core import games
 from ..core.table import SUMMARY, OVER, TURNS
+
+
+_num = None     # core/entry.py, imported when a round is first scored (Entry._record)
 
 
 class Entry:
@@ -50,9 +52,13 @@ class Entry:
         self.result = None      # the standings shown (None: not worked out yet)
         self.seen = -1          # the table version the screen was made for
         self.dirty = True       # an input changed what the screen shows
+        self.on = False         # the players score this round: the knob turned in its summary
 
     # ---- the record and the questions -----------------------------------------------------
     def _record(self):
+        global _num
+        if _num is None:
+            from ..core import entry as _num
         t = self.t
         if self.record is None or self.cfg is not t.cfg:
             c = t.cfg
@@ -127,10 +133,27 @@ class Entry:
             self.key = t.version
             if t.phase < SUMMARY:
                 self.q = None
+                self.on = False
                 self.record = None      # made again from the table's numbers at the summary
                 return
+            if not self.on:
+                # scoring starts with the knob (turn or back key), or goes on after a reboot
+                # when this round has numbers already; else the knob's press is the next round
+                for k in t.score:
+                    if k[0] == t.round or k[0] == 255:
+                        self.on = True
+                if not self.on:
+                    self.q = None
+                    return
             self.result = None
             self._ask(self._find())
+
+    def _begin(self):
+        """The knob turned (or the back key) in a summary: the players score it."""
+        self.on = True
+        self.key = -1
+        self.dirty = True
+        self._sync()
 
     def asking(self):
         self._sync()
@@ -155,7 +178,12 @@ class Entry:
         return self.pick(b)
 
     def turn(self, d):
-        if not self.asking() or not d:
+        if not d or self.t.phase < SUMMARY:
+            return False
+        if not self.on:
+            self._begin()
+            return True
+        if not self.asking():
             return False
         kind = self.q[3]
         v = self.v + d
@@ -201,6 +229,9 @@ class Entry:
             return False
         self.dirty = True
         self._sync()
+        if not self.on:
+            self._begin()
+            return True
         prev = None
         rec = self._record()
         for r in self._stages():
@@ -217,7 +248,8 @@ class Entry:
         return True
 
     def pick(self, seat):
-        if self.t.phase < SUMMARY:
+        self._sync()
+        if self.t.phase < SUMMARY or not self.on:
             return False
         self.dirty = True
         self._sync()
@@ -246,10 +278,19 @@ class Entry:
         if c is None:
             return ["presstime", "no game set up"]
         face = t.face
-        if t.phase < SUMMARY:
-            head = "%s %s %d/%d" % (face.TITLE, face.ROUND_WORD, t.round + 1, c["rounds"])
-            return [head, _PHASE[t.phase]]
         self._sync()
+        if t.phase < SUMMARY:
+            # (nothing of the face beyond the round machine's: its words and checks are
+            # loaded only when a round is scored)
+            day = t.day()
+            head = "round %d/%d" % (t.round + 1, c["rounds"])
+            return [head + (" " + day if day else ""), _PHASE[t.phase]]
+        self._sync()
+        if not self.on:
+            if t.phase == OVER:
+                return ["game over", "turn the knob:", "the scores"]
+            return ["round %d/%d over" % (t.round + 1, c["rounds"]), "turn the knob: score",
+                    "press: next round"]
         q = self.q
         if q is not None:
             r, k, path, kind, label = q
