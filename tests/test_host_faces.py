@@ -44,6 +44,7 @@ FACE = (
     "mode_scores",
     "play_mode",
     "answered",
+    "entered",
     "set_up",
     "ask_setup",
 )

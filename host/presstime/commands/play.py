@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 from presstime import games as faces, records
 from presstime.board.ports import add_port_argument
 from presstime.core import games
-from presstime.core.fit_to_print import GAME as DEFAULT_GAME  # the game whose scorepad `run` asks
 from presstime.entry.answers import EntryStopped
 from presstime.entry.start import ask_setup
 from presstime.errors import BadInput
@@ -135,7 +134,7 @@ def _play_other(args: argparse.Namespace) -> int:
     if args.mode != "standard" or args.edition != "published":
         raise BadInput(
             "--mode and --edition are %s's; %s runs in its own table mode"
-            % (faces.core_of(DEFAULT_GAME).TITLE, args.game)
+            % (faces.title(faces.default()), args.game)
         )
     say = print
     ask = scripted_ask if args.demo else input
@@ -167,8 +166,9 @@ def _play_other(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.scorepad:
         args.bind = resolve_bind(args.bind)  # a wrong address is refused before the game
-    if args.game != DEFAULT_GAME:
-        return _play_other(args)
+    if not faces.face_of(args.game).ROUND_SETUP:
+        return _play_other(args)  # no round set-up asked at the table: its own table mode
+    game = args.game  # a game whose rounds each have their own set-up (its face's ROUND_SETUP)
     viewed = played_elsewhere(args, print)
     if viewed is not None:
         return viewed
@@ -192,12 +192,12 @@ def run(args: argparse.Namespace) -> int:
 
     if names is None:
         try:
-            record = ask_setup(ask=ask, say=say, game=DEFAULT_GAME)
+            record = ask_setup(ask=ask, say=say, game=game)
         except EntryStopped as stop:
             return stop.status
     else:
         record = {
-            "game": DEFAULT_GAME,
+            "game": game,
             "mode": args.mode,
             "edition": args.edition,
             "players": list(names),
@@ -211,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
     names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
 
     cfg: dict[str, Any] = {
-        "game": DEFAULT_GAME,
+        "game": game,
         "mode": record["mode"],
         "edition": record["edition"],
         "duration_ms": duration,

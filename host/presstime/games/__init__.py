@@ -38,6 +38,8 @@ module to no game's name):
     rounds_played(record)          -> how many rounds the record holds
     mode_scores(mode, key)         -> does a round in this mode score the category `key`?
     answered(record, path, value)  -> what else an answer changes in the record (entry), in place
+    entered(record)                -> what a record played at the table holds once every question
+                                      is asked, in place (Myth Fits: `gathered` null, nobody named)
     set_up(record)                 -> is the record's set-up complete (its numbers can be asked)?
     ask_setup(ask, say, record, save) -> the set-up questions of a new game (`enter`, `play`)
 
@@ -88,6 +90,7 @@ class Face(Protocol):
     rounds_played: Callable[[Record], int]
     mode_scores: Callable[[str | None, str], bool]
     answered: Callable[[Record, tuple[Any, ...], Json], None]
+    entered: Callable[[Record], None]
     set_up: Callable[[Record], bool]
     ask_setup: Callable[..., Record]
 

@@ -121,6 +121,10 @@ def play_mode(record: Record) -> str:
     return core_of(of(record)).MODES[0]
 
 
+def entered(record: Record) -> None:
+    """Nothing more is kept once every question is asked."""
+
+
 def record_facts(record: Record) -> tuple[str, str]:
     return "", ""
 

@@ -19,6 +19,7 @@ from presstime.games.common import (
     RECORD_WORDS,
     answered,
     by_rounds,
+    entered,
     played,
     rounds_played,
     top_of,

@@ -15,6 +15,7 @@ from presstime.games.common import (
     STATS_COLUMNS,
     ask_setup,
     card_columns,
+    entered,
     mode_scores,
     play_mode,
     players_only,

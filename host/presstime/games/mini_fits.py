@@ -19,6 +19,7 @@ from presstime.games.common import (
     by_rounds,
     card_columns,
     decided_by,
+    entered,
     mode_scores,
     play_mode,
     played,

@@ -56,6 +56,12 @@ def board_record(config: dict[str, Any], game: dict[str, Any], base: Record | No
     return record
 
 
+def entered(record: Record) -> None:
+    """Nobody named as the gatherer (the question not asked: a player holds the target) is kept
+    as `gathered: null`, as a board's record has it."""
+    record.setdefault("gathered", None)
+
+
 def played(result: Result, rounds: int) -> str:
     """ "6x4 grid"."""
     return "%s grid" % result["grid"] if result.get("grid") else "-"

@@ -19,7 +19,7 @@ from presstime import games as faces, records
 from presstime.board.link import BoardError
 from presstime.core import games
 from presstime.entry.answers import is_seat_step, set_at
-from presstime.entry.fields import FieldsEntry
+from presstime.entry.start import new_entry
 from presstime.errors import BadInput
 from presstime.scorepad.at_table import seat_numbers
 from presstime.tableside import status_text
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import argparse
 
     from presstime.board.link import BoardClient
+    from presstime.entry.engine import Entry
     from presstime.hints import Ask, Record, Result, Say, Status
     from presstime.scorepad.at_table import TableScorepad
 
@@ -58,16 +59,16 @@ class GameSession(PlaySession):
 
     KEPT = "what was entered is kept"
     demo: GameDemo | None  # PlaySession's demo is play_session.Demo; a GameSession is given this
-    _entry: FieldsEntry | None
+    _entry: Entry | None
 
     def rounds(self, st: Status) -> int:
         return st.get("rounds") or 1
 
     @property
-    def entry(self) -> FieldsEntry:
+    def entry(self) -> Entry:
         entry = getattr(self, "_entry", None)
         if entry is None:
-            entry = self._entry = FieldsEntry(self.record, self.save, ask=self.ask, say=self.say)
+            entry = self._entry = new_entry(self.record, self.save, ask=self.ask, say=self.say)
         return entry
 
     def score_round(self, index: int, st: Status, again: bool = False) -> None:
@@ -83,11 +84,10 @@ class GameSession(PlaySession):
                     self.record,
                     self.demo,
                     index,
-                    "%s %d" % (face.ROUND_WORD, index + 1),
                 )
             elif self.demo:
                 self.demo.fill(self.record, index)
-            self.entry.enter(round_index=index, review=again and not self.demo and self.pad is None)
+            self.entry.enter_round(index, review=again and not self.demo and self.pad is None)
             if self.pad is not None:
                 self.pad.standings(_tally_or_none(self.record))
         if st.get("mode") == "turns":  # the photo tokens the board counted
@@ -101,16 +101,12 @@ class GameSession(PlaySession):
         """The game's end numbers (Heat's money, Myth Fits' gatherer), then the core's standings."""
         record = self.record
         if self.pad is not None:
-            _phones_round(self, self.pad, self.entry, record, self.demo, None, "the final count")
+            _phones_round(self, self.pad, self.entry, record, self.demo, None)
         elif self.demo:
             self.demo.fill(record)
-        self.entry.enter()
-        face = faces.core_of(record["game"])
-        if "gathered" in [
-            path[0] for path, kind, label in face.fields(dict(record, photo_tokens=None), None)
-        ]:
-            record.setdefault("gathered", None)
-        result = self.entry.finish()
+        self.entry.enter_rest(None)  # every question not answered yet, the rounds' too
+        faces.face_of(record["game"]).entered(record)
+        result = self.entry.close()
         if self.pad is not None:
             self.pad.standings(result)
         return result
@@ -225,11 +221,10 @@ class GameDemo:
 def _phones_round(
     table: GameSession,
     pad: TableScorepad,
-    entry: FieldsEntry,
+    entry: Entry,
     record: Record,
     demo: GameDemo | None,
     round_index: int | None,
-    title: str,
 ) -> None:
     """The table-wide questions here first (Heat: arrested? heat value), then each player's own
     numbers on their phone (the demo's simulated phones send example numbers). round_index
@@ -246,10 +241,10 @@ def _phones_round(
             ):  # the table's answers
                 record[path[0]] = filled.get(path[0])
         table.save(record)
-    entry.enter(round_index=round_index, only=lambda s: not is_seat_step(record, s.kind, s.path))
+    entry.enter_table(round_index)
     if table.phones is not None and filled is not None:
         table.phones.play_round(pad.session, seat_numbers(record, filled, round_index))
-    pad.collect(round_index, title)
+    pad.collect(round_index, entry.part_title(round_index))
 
 
 def _tally_or_none(record: Record) -> Result | None:
