@@ -59,7 +59,20 @@ LEADERS = (
 )  # mood is lost
 STATS_COLUMNS = ("out_of_business", "average_token", "average_ad_revenue", "average_print_ms")
 BGG = (352574, "Fit to Print")
-DEMO_ANSWERS = {}
+# the scorepad numbers `play --demo` types, each drawn for every line in this order (lowest ==
+# highest: that number, not drawn)
+DEMO_ANSWERS = {
+    "articles": (6, 14),
+    "photos": (1, 6),
+    "centerpiece": (-2, 4),
+    "white_space": (1, 8),
+    "smiles": (0, 5),
+    "frowns": (0, 5),
+    "unplaced": (0, 2),
+    "ads": (1, 6),
+    "tiles": (8, 14),
+    "unplaced_ads": (0, 0),
+}
 SCOREPAD_LINES = tuple(f for f, _ in LABELS)  # a player's scorepad, top to bottom
 ENTRY_WORDS = (
     "the mode, edition and players, then each day's finishing order and each player's scorepad"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from presstime import records, report
+from presstime import games as faces, records, report
 from presstime.board import ports, share
 from presstime.board.link import BoardError
 from presstime.board.share import describe, users_of
@@ -261,22 +261,17 @@ class Demo:
     def numbers(self, record: Record, index: int) -> dict[int, dict[str, Any]]:
         """{seat: {field: value}}: example scorepad numbers for round `index` (seeded)."""
         r = self.rnd
+        examples = faces.face_of(faces.of(record)).DEMO_ANSWERS  # {field: (lowest, highest)}
         out = {}
         for seat, _name in enumerate(player_names(record)):
             pad = {}
             for field in needed_fields(record, index):
-                pad[field] = {
-                    "articles": r.randint(6, 14),
-                    "photos": r.randint(1, 6),
-                    "centerpiece": r.randint(-2, 4),
-                    "white_space": r.randint(1, 8),
-                    "smiles": r.randint(0, 5),
-                    "frowns": r.randint(0, 5),
-                    "unplaced": r.randint(0, 2),
-                    "ads": r.randint(1, 6),
-                    "tiles": r.randint(8, 14),
-                    "unplaced_ads": 0,
-                }.get(field, 0)
+                # every example is drawn for each line (the seeded demo's numbers stay the same)
+                drawn = dict(
+                    (key, r.randint(lo, hi) if lo < hi else lo)
+                    for key, (lo, hi) in examples.items()
+                )
+                pad[field] = drawn.get(field, 0)
             out[seat] = pad
         return out
 
