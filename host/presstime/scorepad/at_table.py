@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from presstime import term
+from presstime import games, term
 from presstime.entry.answers import get_at
 from presstime.entry.start import new_entry
 from presstime.errors import BadInput
@@ -261,8 +261,11 @@ def enter_with_phones(
         keep=keep,
     ).start()
     try:
-        # a game typed without a board: the photo tokens a board counts are typed here too
-        entry = new_entry(record, save, ask=ask, say=say, typed_tokens="photo_tokens" not in record)
+        # a game typed without a board: what a board counts (the face's BOARD_COUNTED, Myth Fits'
+        # photo tokens) is typed here too
+        counted = games.face_of(games.of(record)).BOARD_COUNTED
+        typed = any(key not in record for key in counted)
+        entry = new_entry(record, save, ask=ask, say=say, typed_tokens=typed)
         for part in entry.parts():
             if not entry.asks(part):
                 continue
