@@ -88,12 +88,10 @@ def _stored(db):
         return out
 
 
-@pytest.mark.parametrize("game", sorted(PLAYERS))
-def test_a_game_scored_on_the_board_is_stored_as_enter_stores_it(game, tmp_path):
-    b, typed = score_whole_game(game)
-    records = b.records()
-    assert any(p[0] == core_entry.SCORE for _, p in records)
-    assert b.entry.shown[0].startswith("won: ") or b.entry.shown[0] == "no winner"
+def stored_as_enter_stores_it(records, typed, tmp_path):
+    """A board's journal `records` (a game scored on it) synced into a history is stored
+    complete, equal to the same game synced without its SCOREs and typed with `enter`
+    (`typed`: the answers, in `enter`'s order); the stored record."""
     # synced: stored complete, nothing typed
     db1 = str(tmp_path / "board.db")
     with store_mod.open_store(db1) as store:
@@ -118,6 +116,16 @@ def test_a_game_scored_on_the_board_is_stored_as_enter_stores_it(game, tmp_path)
             del rnd["breaking_news"]
     assert on_board == by_enter
     assert games.score(on_board) == games.score(by_enter)
+    return on_board
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_a_game_scored_on_the_board_is_stored_as_enter_stores_it(game, tmp_path):
+    b, typed = score_whole_game(game)
+    records = b.records()
+    assert any(p[0] == core_entry.SCORE for _, p in records)
+    assert b.entry.shown[0].startswith("won: ") or b.entry.shown[0] == "no winner"
+    stored_as_enter_stores_it(records, typed, tmp_path)
 
 
 # ---- the laws: any sequence of knob turns, presses, back and player keys ----------------------
