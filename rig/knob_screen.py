@@ -59,10 +59,8 @@ print("heap", free_before, free_port, free_after)
 """
 
 
-def start(pad, boot_ns=20_000 * MS):
-    """Wait for code.py to start (a paused pad just booted), stop it, set the loop up. Returns
-    gc.mem_free() (after a collect) before the port was made, once made, and once its screen
-    showed the first lines."""
+def stop_code(pad, boot_ns=20_000 * MS):
+    """Wait for code.py to start (a paused pad just booted) and stop it: the REPL."""
     seen = ""
     t0 = pad.now()
     while "code.py" not in seen:
@@ -74,6 +72,13 @@ def start(pad, boot_ns=20_000 * MS):
     pad.run(300 * MS)
     pad.write("\r")
     pad.run(300 * MS)
+
+
+def start(pad, boot_ns=20_000 * MS):
+    """Wait for code.py to start (a paused pad just booted), stop it, set the loop up. Returns
+    gc.mem_free() (after a collect) before the port was made, once made, and once its screen
+    showed the first lines."""
+    stop_code(pad, boot_ns)
     r = pad.exec(SETUP, max_ns=30_000 * MS)
     if r["err"]:
         raise RigError("the port's loop did not start: %s" % r["err"][-400:])
