@@ -90,9 +90,12 @@ def measure():
     rig, image = rig_image("bench_rp2_table")
     if rig is None:
         return {k: None for k in KEYS}
+    from bench_cp_table import diagnosis
     from rig.table_load import table_run
 
-    return figures(table_run(rig, image, games=GAMES))
+    run = table_run(rig, image, games=GAMES)
+    print("bench_rp2_table: %s" % diagnosis(run), file=sys.stderr)
+    return figures(run)
 
 
 if __name__ == "__main__":

@@ -9,8 +9,9 @@ CircuitPython, the link on usb_cdc.data through rig/datalink.mjs): both run paus
 emulated time, so the same load gives the same figures every run.
 
 What a table does to the board, all in emulated time: the desktop attached and doing what
-`presstime play` does (tableside/play_session.py: a status request, 50 ms idle, again, all
-through a round; the standings pushed and the next round asked for at each summary), six players
+`presstime play` does (tableside/round_screen.py through board/link.py's StatusFeed: the status
+watched, pushed by the board when it changes, asked again every 2 s, all through a round; the
+standings pushed and the next round asked for at each summary), six players
 on bouncy contacts pressing in the ready check and in the round, two of them 5-30 ms apart every
 round (the second press lands in the first one's journal append and checkpoint), games played
 one after the other on the same journal (so littlefs compacts its metadata now and then), and
@@ -129,15 +130,19 @@ class Table:
         self.boots[which] = (self.t.last_in_ns - t0) / MS
         self.replies[-1] = ("hello at boot", self.replies[-1][1])  # timed as the boot
 
-    def poll_until(self, phases, max_polls=2000):
-        """play's loop: status, 50 ms idle, until the phase is one of `phases`."""
+    def poll_until(self, phases, max_polls=4000):
+        """play's loop (StatusFeed, as round_screen.show_round takes the status: pushed, or asked
+        again every 2 s; 50 ms a loop at most) until the phase is one of `phases`."""
+        from presstime.board.link import StatusFeed
+
+        feed = StatusFeed(self.client, POLL_IDLE_MS / 1000)
+        st = {}
         for _ in range(max_polls):
-            st = self.client.status()
+            st = feed.next()
             if st.get("phase") in phases:
-                if st.get("phase") == "running":  # its go, as the board's reply tells it
+                if st.get("phase") == "running":  # its go, as the board's status tells it
                     self.running_ns = self.t.last_in_ns - st["elapsed_ms"] * MS
                 return st
-            self.pico.run(POLL_IDLE_MS * MS)
         raise RuntimeError("the board never reached %s (last: %s)" % (phases, st.get("phase")))
 
     def schedule(self, players, start_ns, gap_ms=(120, 400), pair=True, ready=False):

@@ -28,6 +28,7 @@ _CACHE = const(8)       # replies to state-changing requests kept for retries
 _FETCH = const(32)      # journal records at most in one page
 _BATCH = const(8)       # journal records read at a time while a page fills
 _SAME_MS = const(5000)  # a repeated read-only request within this is a retry: the same reply again
+_WATCH_MS = const(3000)  # a status request with {"w": 1}: the status is pushed this long
 _END = "end"
 
 _COMMANDS = {
@@ -54,6 +55,10 @@ class Refused(Exception):
 
 
 class Link:
+    # while the desktop watches the status (status_reply.tick): [port ms the watch lasts until,
+    # (version, second) it last got]; a class default, no instance slot until a desktop watches
+    _until = None
+
     def __init__(self, app, port, journal=None, frame=None):
         self.app = app
         self.port = port
@@ -82,6 +87,16 @@ class Link:
                 self.handle(body)
                 if self.quit:
                     break
+        elif self._until is not None:   # watched, nothing came: pushed if it changed
+            w = self._until
+            now = self.port.now_ms()
+            if now >= w[0]:
+                self._until = None
+            elif w[1] != (self.version(), now // 1000):
+                w[1] = (self.version(), now // 1000)
+                from .status_reply import status_frame
+                self._again = None  # the frame buffer is rewritten: a retry builds its reply anew
+                self.port.write(status_frame(self, 0))     # request id 0: a push
         if self.quit:
             hook = getattr(self.port, "restore_repl", None)
             if hook is not None:
@@ -131,6 +146,9 @@ class Link:
             elif mtype == wire.STATUS:
                 from .status_reply import status_frame     # loaded on the first status asked
                 out = status_frame(self, rid)
+                if value and value.get("w"):    # watched: pushed from now on (tick)
+                    now = self.port.now_ms()
+                    self._until = [now + _WATCH_MS, (self.version(), now // 1000)]
             else:
                 answer = self.dispatch(mtype, value)
                 out = f.message(mtype, rid, answer if answer is not None else {}, reply=True)

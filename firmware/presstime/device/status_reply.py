@@ -9,6 +9,8 @@ CRC'd byte by byte. On the RP2040 (official firmware, emulated) a status reply w
 to ~10 ms of work (docs/real-firmware.md, bench/bench_rp2_link.py).
 """
 
+from array import array
+
 from ..core import framing as wire
 from ..core.crc import crc16, _table
 
@@ -102,15 +104,17 @@ def _json(f, v):
         f.json(v)
 
 
-_POW = None     # _POW[16*k + j]: the CRC state e_j (bit j) after 2**k zero bytes, k = 0..11
+# _POW[16*k + j]: the CRC state e_j (bit j) after 2**k zero bytes, k = 0..11. Its 384 bytes are
+# taken at import (the board's start, while the heap is young and has them in one piece: taken
+# at the first status, late in a game, they were the allocation a fragmented heap refused) and
+# filled at the first status; _POW[0] (bit 0 after one zero byte) is 0x100 once filled.
+_POW = array("H", range(16 * 12))
 
 
 def _powers():
-    global _POW
-    if _POW is None:
-        from array import array
+    p = _POW
+    if p[0] != 0x100:
         t = _table()
-        p = array("H", range(16 * 12))     # no list of 192 ints in between
         for j in range(16):             # one zero byte
             c = 1 << j
             p[j] = ((c << 8) & 0xFFFF) ^ t[c >> 8]
@@ -118,8 +122,7 @@ def _powers():
             b = 16 * (k - 1)
             for j in range(16):
                 p[16 * k + j] = _apply(p, b, _apply(p, b, 1 << j))
-        _POW = p
-    return _POW
+    return p
 
 
 def _apply(p, base, s):

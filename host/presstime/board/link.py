@@ -34,6 +34,11 @@ TIMEOUT_STEPS = (1, 1, 2, 2, 4)
 ATTACHED_WAIT = 12.0
 # The error code a sharing process answers when its own link to the board failed.
 E_LINK = "link"
+# Pushed status (docs/protocol.md): the board pushes the status for 3 s after a watching status
+# request; the desktop asks again every RENEW_S (its fallback poll too), and a board that sent no
+# push NO_PUSH_S after being asked (a firmware before pushes) is polled as before.
+RENEW_S = 2.0
+NO_PUSH_S = 1.5
 
 
 class LinkError(Failure):
@@ -167,9 +172,10 @@ class BoardClient:
         self.lock = (
             threading.RLock()
         )  # one request at a time: other processes' go through forward()
+        self._push: bytes | None = None  # the newest pushed status's body, not yet taken
 
     def next_rid(self) -> int:
-        self._rid = (self._rid + 1) & 0xFF
+        self._rid = (self._rid + 1) & 0xFF or 1  # 0 is the board's: a pushed status (PUSH_RID)
         return self._rid
 
     def _wait(self, attempt):
@@ -187,13 +193,19 @@ class BoardClient:
             deadline = self.clock() + self._wait(attempt)
             while True:
                 left = deadline - self.clock()
-                if left <= 0:
+                if left < 1e-6:  # (a rig's clock counts ns: a wait under 1 µs never ends)
                     break
+                found = None
                 for body in self.decoder.feed(self.transport.read(left)):
+                    if rid != PUSH_RID and _is_push(body):
+                        self._push = body  # pushed() takes it
+                        continue
                     if len(body) < 3 or not body[1] & wire.REPLY or body[2] != rid:
                         continue  # a late answer to an earlier request
-                    if body[1] & 0x7F in (mtype, wire.ERROR):
-                        return body
+                    if found is None and body[1] & 0x7F in (mtype, wire.ERROR):
+                        found = body
+                if found is not None:
+                    return found
             if getattr(self.transport, "attached", False):
                 break
         raise LinkError(
@@ -243,7 +255,9 @@ class BoardClient:
     def status(self) -> Status:
         """The board's status, checked field by field (board/status_check.py): LinkError naming the
         field when a reply is not what a board of this firmware sends."""
-        s = self.request(wire.STATUS) or {}
+        return self._checked(self.request(wire.STATUS) or {})
+
+    def _checked(self, s: Any) -> Status:
         bad = problem(s)
         if bad:
             raise LinkError(
@@ -251,6 +265,34 @@ class BoardClient:
             )
         self.version = s["version"]
         return s
+
+    def watch(self) -> Status:
+        """The status, and the board asked to push it from now on, for 3 s (docs/protocol.md,
+        "Pushed status"): whenever its state's version or the second changes. Ask again within
+        that to go on being told; pushed() takes what it pushed."""
+        self._push = None  # older than this reply
+        return self._checked(self.request(wire.STATUS, {"w": 1}) or {})
+
+    def pushed(self, timeout: float) -> Status | None:
+        """The newest status the board pushed since the last one taken, waiting up to `timeout`
+        seconds for one; None when none came."""
+        with self.lock:
+            deadline = self.clock() + timeout
+            while self._push is None:
+                left = deadline - self.clock()
+                if left < 1e-6:  # (a rig's clock counts ns: a wait under 1 µs never ends)
+                    break
+                for body in self.decoder.feed(self.transport.read(left)):
+                    if _is_push(body):
+                        self._push = body
+            body, self._push = self._push, None
+        if body is None:
+            return None
+        try:
+            value = wire.parse(body)[3]
+        except wire.WireError as e:
+            raise LinkError("the board's pushed status cannot be read: %s" % e)
+        return self._checked(value or {})
 
     def records(self, after: int, limit: int = 0) -> dict[str, Any]:
         """One page: {"last": board last seq, "records": [(seq, bytes)]}."""
@@ -328,3 +370,52 @@ class BoardClient:
 
     def close(self) -> None:
         self.transport.close()
+
+
+PUSH_RID = 0  # a status reply with request id 0 is pushed by the board, answers no request
+
+
+def _is_push(body: bytes) -> bool:
+    return len(body) >= 3 and body[1] == wire.STATUS | wire.REPLY and body[2] == PUSH_RID
+
+
+class StatusFeed:
+    """The status as play's loop takes it, one `next()` a loop: pushed by the board while it is
+    watched (BoardClient.watch, asked again every RENEW_S, which is the fallback poll too), so
+    the board builds a status only when it changed; polled every `idle_s` as before when the
+    board does not push (a firmware before pushes, a link shared through another process, a
+    client without watch). next() waits at most `idle_s` (the loop's keys and demo presses go
+    on meanwhile) and gives the last status again when nothing new came."""
+
+    def __init__(self, client: Any, idle_s: float = 0.05) -> None:
+        self.client = client
+        self.idle_s = idle_s
+        transport = getattr(client, "transport", None)
+        self.push = hasattr(client, "watch") and not getattr(transport, "attached", False)
+        self.clock = getattr(client, "clock", None) or time.monotonic
+        self.last: Any = None
+        self.renew = 0.0  # when to ask again (clock seconds)
+        self.asked = None  # when the first watch was asked (no push since: NO_PUSH_S)
+        self.pushes = 0
+
+    def next(self) -> Status:
+        c = self.client
+        if not self.push:
+            if self.last is not None:
+                time.sleep(self.idle_s)
+            self.last = c.status()
+            return self.last
+        now = self.clock()
+        if self.last is None or now >= self.renew - 1e-3:  # (a wait under 1 ms: renewed now)
+            self.last = c.watch()
+            self.renew = self.clock() + RENEW_S
+            if self.asked is None:
+                self.asked = now
+            return self.last
+        st = c.pushed(min(self.idle_s, self.renew - now))
+        if st is not None:
+            self.pushes += 1
+            self.last = st
+        elif not self.pushes and self.asked is not None and self.clock() - self.asked > NO_PUSH_S:
+            self.push = False  # a board that does not push: polled as before
+        return self.last

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from presstime.board.link import BoardError
+from presstime.board.link import BoardError, StatusFeed
 from presstime.core import wire
 from presstime.tableside import status_text
 from presstime.tableside.keyboard import Keys, long_seat
@@ -108,6 +108,7 @@ class TableScreen:
         if not hasattr(self, "view"):
             self.init_screen()
         st = self.client.status()
+        feed = StatusFeed(self.client, idle_s)  # the board pushes it (or it is polled)
         with Keys() as keys, self.round_screen() as screen:
             _KEYS[0] = keys
             self.screen = screen
@@ -115,7 +116,7 @@ class TableScreen:
                 if st.get("phase") == "ready" and not self.demo and not screen.live:
                     self.say(self.start_hint(st))
                 while True:
-                    st = self.client.status()
+                    st = feed.next()  # waits up to idle_s for a change
                     sounds = getattr(self, "sounds", None)
                     if sounds is not None:
                         sounds.hear(st)
@@ -125,7 +126,6 @@ class TableScreen:
                     if st.get("phase") in ("summary", "over") or act(st) is False:
                         break
                     screen.show(st)
-                    time.sleep(idle_s)
                 screen.show(st)  # the last picture (the last token, the winning photo)
                 if screen.live:
                     time.sleep(HOLD_LAST_S)
