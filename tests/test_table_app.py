@@ -310,3 +310,54 @@ def test_gestures_act_at_their_edges_time_however_late_the_loop(step):
         (E.START, 580),
         (E.GO, 3580),
     ]
+
+
+def test_a_ready_check_on_a_fat_is_journaled_with_the_start():
+    """On a port whose writes hold the chip (`hold_round_writes`: the MacroPad's FAT, 56 ms a
+    sector rewrite) the ready check's presses wait in RAM and go with the round's START in one
+    write, and the loop still sleeps while they wait (it used to spin once the quiet spell was
+    over with events held)."""
+    app, port = new_app(players=3)
+    port.hold_round_writes = True
+    app._hold = True
+    n = app.journal.last_seq
+    port.tap(0, at_ms=port.now_ms() + 10)
+    port.tap(2, at_ms=port.now_ms() + 200)
+    run(app, port, 1500)
+    assert app.journal.last_seq == n and len(app._pending) == 2
+    waits = []
+    port.idle = waits.append
+    run(app, port, 1000, step=5)
+    assert len(waits) == 200 and min(waits) > 0  # each step may sleep
+    port.tap(1, at_ms=port.now_ms() + 10)  # the last one: the round starts
+    run(app, port, 100)
+    kinds = [ev[0] for ev in _journal_events(app)][n:]
+    assert kinds == [E.READY, E.READY, E.READY, E.START] and not app._pending
+
+
+def test_a_ready_check_on_a_fat_is_kept_by_a_command():
+    app, port = new_app(players=3)
+    port.hold_round_writes = True
+    app._hold = True
+    n = app.journal.last_seq
+    port.tap(0, at_ms=port.now_ms() + 10)
+    run(app, port, 500)
+    assert app.command("start") is True  # the desktop starts it: everything written
+    assert [ev[0] for ev in _journal_events(app)][n:] == [E.READY, E.START]
+
+
+def test_the_go_is_journaled_at_once_and_no_checkpoint_at_round_time_0():
+    """The round's GO is written in the step that starts the round, not after a 300 ms quiet
+    spell (when the round's first presses come); it is round time 0 for a cut, so the first
+    checkpoint is at 1 s."""
+    app, port = new_app(path=None)
+    saved = []
+    app.marks.save = saved.append
+    port.tap(-1, at_ms=100)  # START at 580, GO at 3580
+    run(app, port, 3580 + 5 - port.now_ms(), step=5)
+    assert app.table.phase == RUNNING
+    assert (E.GO, 3580) in _journal_events(app)
+    run(app, port, 900)
+    assert saved == []
+    run(app, port, 300)
+    assert len(saved) == 1

@@ -32,7 +32,8 @@ held 0.8 s adds a photo token to that player instead (at down + 0.8 s); a short 
 your turn. Every gesture's time comes from its edges, never from when the loop got to it.
 
 Power cuts: while a round runs the app writes a tiny checkpoint file (`<journal>.run`: the
-round's go-version and round ms, 8 bytes) every second of round time; on boot a round that was
+round's go-version and round ms, 8 bytes) every second of round time from the first (round
+time 0 is the GO, journaled at once); on boot a round that was
 running resumes paused at max(checkpoint, last journaled press): at most 1 s lost. The journal
 itself only holds real events (small to sync).
 
@@ -41,12 +42,15 @@ stamps presses with PIO (docs/press-capture.md), so their times do not move, but
 fallback path (hard IRQ) a press during a write is stamped when the write ends. To keep writes
 away from press bursts,
 while a round runs or is in its grace window the events are journaled once 300 ms passed
-without one (or 8 wait), and the checkpoint is skipped in that spell too; in other phases, and
-for commands, events are written at once. A cut loses at most the events of the last 300 ms,
+without one (or 8 wait), and the checkpoint is skipped in that spell too; the round's GO is
+written at once, in the step that starts the round (after its frame), before any press of the
+round can come (journaled 300 ms later, it held the flash just when the first presses came); in
+other phases, and for commands, events are written at once. A cut loses at most the events of the last 300 ms,
 which the resume rule allows for (those presses are pressed again).
 
 A port with `hold_round_writes` (ports/macropad.py) writes nothing while a token round runs or
-is in its grace window: its events are journaled when the round ends (see _held).
+is in its grace window: its events are journaled when the round ends (see _held); nor the ready
+check's presses, journaled with the round's START.
 
 Journal: events are appended with one append_many per write (see "Flash writes" below). On boot
 the events of the current journal game (after journal.base_seq) are replayed. configure() first
@@ -63,7 +67,7 @@ import os
 
 from ..core import events as E
 from ..core.lights import frame as _frame, until as _until
-from ..core.table import Table, RUNNING, COUNTDOWN, GRACE, TURNS, WARNINGS
+from ..core.table import Table, READYCHK, RUNNING, COUNTDOWN, GRACE, TURNS, WARNINGS
 
 try:
     from micropython import const
@@ -302,7 +306,7 @@ class App:
             self._key = -1      # the entry worked out the standings: the lights show them
             self._st = None
         if self.link is not None:
-            self.link.poll()
+            self.link.poll()    # (and a pushed status: after the frame, never before it)
         if not edges:
             port.idle(self._wait_ms(now))
 
@@ -322,7 +326,7 @@ class App:
             if not self._ring:      # no ring: until() does not wake the lights for a warning
                 _alert_beep(self, t.alert(now))
             e = t.elapsed_ms(now) // _CHECKPOINT_MS
-            if e != self._ck and quiet and not self._hold:     # (no checkpoint on a FAT: _held)
+            if e and e != self._ck and quiet and not self._hold:   # (none on a FAT: _held)
                 self._ck = e
                 self.marks.save(_pack(t.go_version, e * _CHECKPOINT_MS))
         else:
@@ -377,7 +381,7 @@ class App:
         c = self.control.wait_ms(now)
         if c is not None and c < w:
             w = c
-        if self._pending and self._last_press + _QUIET_MS - now < w:
+        if self._pending and self._last_press + _QUIET_MS - now < w and not self._held():
             w = self._last_press + _QUIET_MS - now
         t = self.table
         if t.phase == COUNTDOWN:
@@ -407,7 +411,9 @@ class App:
                 port.beep(_BEEP[2 * k] * 20, _BEEP[2 * k + 1] * 10)
         ph = self.table.phase
         now_ = now is None or (ph != RUNNING and ph != GRACE)
-        if now_ or (len(self._pending) >= 8 and not self._held()) \
+        if defer and ph == READYCHK and self._hold:
+            pass    # a ready check's presses on a FAT: in RAM until the round starts (_held)
+        elif now_ or ((k == E.GO or len(self._pending) >= 8) and not self._held()) \
                 or (self._hold and self.table.mode == TURNS):
             # (a turns game on a FAT is written at once, before the next player's press can
             # come: after the quiet spell the write held the chip just when it might)
@@ -429,9 +435,13 @@ class App:
         until the round leaves running/grace: no write can delay or reorder a press. A power cut
         then costs the round in play (docs/journal.md). Such a port never writes the round
         checkpoint: in a turns game it cost a FAT rewrite (5-7 sector erases, ~0.3 s of held
-        chip) every second of play; a cut resumes that game from its last journaled event."""
+        chip) every second of play; a cut resumes that game from its last journaled event.
+        A ready check's presses are held too (each was a 56 ms sector rewrite on the FAT, half
+        the ready check's CPU): journaled with the START, or with any command; a cut in the
+        ready check loses them, and those players press again."""
         t = self.table
-        return self._hold and (t.phase == RUNNING or t.phase == GRACE) and t.mode != TURNS
+        ph = t.phase
+        return self._hold and (ph == READYCHK or (ph == RUNNING or ph == GRACE) and t.mode != TURNS)
 
     def _write(self):
         """Journal the pending events. A write that fails (flash full, any OSError; the seq
