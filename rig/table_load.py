@@ -117,6 +117,7 @@ class Table:
         self.rounds = []  # CPU busy share per round
         self.boots = {}  # which boot -> ms
         self.spans = []  # (request type, written ns, answered ns)
+        self.pushes = 0  # statuses the board pushed (StatusFeed)
         self.client, self.t = _client(pico, channel, self.replies, self.spans)
 
     def boot(self, which):
@@ -138,7 +139,9 @@ class Table:
         feed = StatusFeed(self.client, POLL_IDLE_MS / 1000)
         st = {}
         for _ in range(max_polls):
+            n = feed.pushes
             st = feed.next()
+            self.pushes += feed.pushes - n
             if st.get("phase") in phases:
                 if st.get("phase") == "running":  # its go, as the board's status tells it
                     self.running_ns = self.t.last_in_ns - st["elapsed_ms"] * MS
@@ -251,6 +254,7 @@ def table_run(rig, image, games=3, seed=23, board="pico"):
         erases1 = pico.stats()["flash"]
     return {
         "replies": table.replies,
+        "pushes": table.pushes,
         "spans": table.spans,
         "presses": table.presses,
         "rounds": table.rounds,

@@ -169,3 +169,24 @@ def test_the_desktop_never_uses_the_push_id():
     client = BoardClient(Transport(), timeout=0.1, retries=0)
     client._rid = 0xFE
     assert [client.next_rid() for _ in range(3)] == [0xFF, 1, 2]
+
+
+def test_no_push_just_after_a_round_press():
+    """A round press's push waits _SETTLE_MS (60 ms of the board's clock) after the step that
+    took it: a second press 5-30 ms later (two players at once) gets its light before the ~19 ms
+    a status costs the chip; the desktop sees both presses in the one push."""
+    app, port = _board()
+    port.tap(-1, at_ms=port.now_ms() + 5)
+    _steps(app, port, 4000)  # the round starts (running)
+    assert app.status()["phase"] == "running"
+    port.feed(wire.encode(wire.STATUS, 3, {"w": 1}))
+    _steps(app, port, 10)
+    t = port.now_ms()
+    port.tap(0, at_ms=t + 5)
+    port.tap(1, at_ms=t + 25)
+    got = []
+    for _ in range(20):
+        got += [(port.now_ms(), st) for _, _, _, st in _steps(app, port, 5, step=5)]
+    firsts = [ms for ms, st in got if st["players"][0].get("print_us") is not None]
+    assert firsts and firsts[0] >= t + 25 + 60
+    assert got[[ms for ms, _ in got].index(firsts[0])][1]["players"][1].get("print_us") is not None

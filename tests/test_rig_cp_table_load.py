@@ -1,6 +1,6 @@
 """The MacroPad under a real table's load, on official CircuitPython 10.2.1 with the rig's timing
 model (issue 23): one game of bench/bench_cp_table.py's run (rig/table_load.py with
-board="macropad": the desktop attached on usb_cdc.data polling as `presstime play` does, bouncy
+board="macropad": the desktop attached on usb_cdc.data watching the status as `presstime play` does, bouncy
 contacts on the keys, a press 5-30 ms after another every round, a reset in the middle of the
 second round and one after the game), checked against the bench's own player-facing TARGETS,
 so a regression fails here and not only in a benchmark nobody reran. Several minutes of wall
@@ -40,18 +40,31 @@ def test_the_run_is_a_table(one_game):
     assert len(one_game["rounds"]) == 3
     kinds = {kind for kind, _ in one_game["replies"]}
     assert {"hello at boot", "configure", "status", "standings", "next"} <= kinds
-    assert sum(1 for kind, _ in one_game["replies"] if kind == "status") > 100
+    # the status watched (a request every 2 s) and pushed by the board when it changes
+    assert sum(1 for kind, _ in one_game["replies"] if kind == "status") > 10
+    assert one_game["pushes"] > 30
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 23: the MacroPad does not meet these yet under the desktop's 50 ms polling "
-    "(docs/benchmarks.md, 'The MacroPad under the same load')",
+# the targets this board still misses on the one-game run, with the figure measured
+# (docs/benchmarks.md): strict, so the day one is met the test says so
+MISSED = {MISSED_HERE}
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        pytest.param(
+            k,
+            marks=pytest.mark.xfail(strict=True, reason="issue 23: %s" % MISSED[k])
+            if k in MISSED
+            else (),
+        )
+        for k in PLAYER_FACING
+    ],
 )
-def test_the_player_facing_targets_are_met(one_game):
+def test_the_player_facing_target_is_met(one_game, key):
     import bench_cp_table
     from targets import misses
 
     got = bench_cp_table.figures(one_game, prefix="cp")
-    targets = {k: bench_cp_table.TARGETS[k] for k in PLAYER_FACING}
-    assert misses(got, targets) == []
+    assert misses(got, {key: bench_cp_table.TARGETS[key]}) == []

@@ -29,6 +29,7 @@ _FETCH = const(32)      # journal records at most in one page
 _BATCH = const(8)       # journal records read at a time while a page fills
 _SAME_MS = const(5000)  # a repeated read-only request within this is a retry: the same reply again
 _WATCH_MS = const(3000)  # a status request with {"w": 1}: the status is pushed this long
+_SETTLE_MS = const(60)   # no push this soon after a round's press (the next may be coming)
 _END = "end"
 
 _COMMANDS = {
@@ -92,7 +93,8 @@ class Link:
             now = self.port.now_ms()
             if now >= w[0]:
                 self._until = None
-            elif w[1] != (self.version(), now // 1000):
+            elif now - self.app._last_press >= _SETTLE_MS \
+                    and w[1] != (self.version(), now // 1000):
                 w[1] = (self.version(), now // 1000)
                 from .status_reply import status_frame
                 self._again = None  # the frame buffer is rewritten: a retry builds its reply anew
