@@ -3,9 +3,9 @@ emulated RP2040: Mini FITS (the game whose face asks fewest numbers: complete li
 sets in round 2; Heat takes 3 players at least), 2 players, its 2 rounds. The board is
 configured over usb_cdc.data, the players press their keys, and the numbers are turned in with
 the knob and confirmed with its press while the OLED is read back as text (rig/oled.py); a
-refused number shows the core's reason; the round's scores and "won: Ada" appear. Then sync's
-own code pulls the journal and the stored game must equal the same numbers typed with `enter`
-(tests/test_board_entry.py's comparison).
+refused number shows the core's reason; the back key goes to the question before; the round's
+scores and "won: Ada" appear. Then sync's own code pulls the journal and the stored game must
+equal the same numbers typed with `enter` (tests/test_board_entry.py's comparison).
 
 With PRESSTIME_SCREENS=DIR the question, refusal, round scores and winner screens are saved
 there as PNGs (docs/img/board-entry-*.png are made so):
@@ -128,6 +128,14 @@ def test_a_mini_fits_game_scored_on_the_macropad_alone(pad, tmp_path, capsys):
             assert shown.says("round %d %s" % (r, name)) and shown.says(words), shown.text()
             knob.to(value)
             typed.append(str(value))
+            if (r, k) == (2, 0):
+                # confirmed, then the back key: the question before, its number shown; the
+                # knob's press confirms it again (the SCORE replaced, the same number)
+                shown = knob.press("colour sets")
+                pad.press_back(at=pad.now() + 20 * MS)
+                shown = knob.wait("> %d" % value)
+                assert shown.says("round 2 Ada") and shown.says("complete lines"), shown.text()
+                knob.value = value
             if k + 1 < len(numbers):
                 shown = knob.press("round %d %s" % numbers[k + 1][:2])
             else:
@@ -142,7 +150,8 @@ def test_a_mini_fits_game_scored_on_the_macropad_alone(pad, tmp_path, capsys):
     assert game.status()["phase"] == "over"
 
     records = split_games(synced(pad, tmp_path, capsys))[-1]
-    assert sum(1 for _, p in records if p[0] == core_entry.SCORE) == len(NUMBERS)
+    # one SCORE a confirm: Ada's round-2 lines twice (confirmed again after the back key)
+    assert sum(1 for _, p in records if p[0] == core_entry.SCORE) == len(NUMBERS) + 1
     stored = stored_as_enter_stores_it(records, typed, tmp_path)
     assert [r["players"]["Ada"] for r in stored["rounds"]] == [
         {"lines": 5},
