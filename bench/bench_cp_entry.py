@@ -9,6 +9,9 @@ GPIOs at exact instants while the loop runs. Without the rig every figure is Non
 
     cp_entry_min_free_heap_kb    gc.mem_free() minimum through that game (KB), target >= 16
                                  (a 6-player Fit to Print game does not fit: rig/entry_heap.py)
+    cp_entry_heap_cost_kb        the same game played without scoring on the board (the knob's
+                                 press in each summary: the next round), its minimum minus the
+                                 one above: what scoring on the board costs (no target)
 """
 
 import os
@@ -20,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-KEYS = ("cp_entry_min_free_heap_kb",)
+KEYS = ("cp_entry_min_free_heap_kb", "cp_entry_heap_cost_kb")
 TARGETS = {"cp_entry_min_free_heap_kb": at_least(16)}
 
 MS = 1_000_000
@@ -84,13 +87,17 @@ def _press(pad):
     _spin(pad, 700)  # taken ~0.4 s after the release
 
 
-def game(pad, screen):
-    """The game, driven on the pins; the lowest gc.mem_free() (bytes) and the last screen."""
+def game(pad, screen, score=True):
+    """The game, driven on the pins (`score`: its numbers turned in on the board, else the
+    knob's press in each summary only); the lowest gc.mem_free() (bytes) and the last screen."""
     r = pad.exec(SETUP % (CFG,), max_ns=60_000 * MS)
     if r["err"] or "ready" not in r["out"]:
         raise RuntimeError("the app did not start from the REPL: %s" % r["err"][-400:])
     for rnd in (1, 2):
         _play_round(pad)
+        if not score:
+            _press(pad)
+            continue
         _knob(pad, 1)  # the first turn in the summary starts the round's questions
         value = 0
         for v in NUMBERS[rnd]:
@@ -115,16 +122,25 @@ def measure():
 
     image = app_image(rig)
     out = {k: None for k in KEYS}
-    pad = EmulatedMacropad.start(rig, image, paused=True, oled=True)
-    try:
-        stop_code(pad)
-        screen = pad.screen()
-        low, text = game(pad, screen)
-        print("bench_cp_entry: min free %d bytes, last screen %r" % (low, text), file=sys.stderr)
-        if text and text[0].strip() == "won: Ada":
-            out["cp_entry_min_free_heap_kb"] = round(low / 1024, 1)
-    finally:
-        pad.close()
+    lows = []
+    for score in (True, False):
+        pad = EmulatedMacropad.start(rig, image, paused=True, oled=True)
+        try:
+            stop_code(pad)
+            screen = pad.screen()
+            low, text = game(pad, screen, score)
+        finally:
+            pad.close()
+        print(
+            "bench_cp_entry: %s, min free %d bytes, last screen %r"
+            % ("scored on the board" if score else "not scored", low, text),
+            file=sys.stderr,
+        )
+        if score and not (text and text[0].strip() == "won: Ada"):
+            return out
+        lows.append(low)
+    out["cp_entry_min_free_heap_kb"] = round(lows[0] / 1024, 1)
+    out["cp_entry_heap_cost_kb"] = round((lows[1] - lows[0]) / 1024, 1)
     return out
 
 
