@@ -34,13 +34,21 @@ else keeps a copy of what a game is; docs/adding-a-game.md walks through adding 
 tests/test_game_faces.py holds every game module to this list.
 """
 
+import gc
+import sys
+
 GAMES = ("fit-to-print", "heat", "mini-fits", "myth-fits")
 
 def module(game):
     """The face (module) of `game`, imported now if it was not yet; None for an unknown game."""
     if game not in GAMES:
         return None
-    return __import__("presstime.core." + game.replace("-", "_"), None, None, ("GAME",))
+    name = "presstime.core." + game.replace("-", "_")
+    if name not in sys.modules:
+        # On a board the face's bytecode wants room when it loads, after the boot's imports left
+        # their garbage: collect first (once per game: a loaded face is only looked up).
+        gc.collect()
+    return __import__(name, None, None, ("GAME",))
 
 
 def game_of(record):
