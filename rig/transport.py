@@ -44,6 +44,8 @@ class RigTransport(Transport):
                 self.last_in_ns = r["now"]
                 return r["data"].encode("latin-1")
             left = end - r["now"]
-            if left <= 0:
+            # the timeline's instants are float ns: a wait ends when under 1 µs is left, or a
+            # float remainder (end - now = 2e-6 ns) asks the rig for run(0) forever
+            if left < US:
                 return b""
             emu.run(min(self.slice_ns, left))
