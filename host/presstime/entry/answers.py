@@ -10,6 +10,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from presstime import records
+from presstime.core.entry import (  # noqa: F401 (a record path read and written: the core's)
+    get as get_at,
+    put as set_at,
+)
 from presstime.history.game_words import players_words
 from presstime.term import paint
 
@@ -17,6 +21,10 @@ if TYPE_CHECKING:
     from presstime.hints import Ask, Json, Record
 
 Path = Sequence[Any]  # a place in a record: ("rounds", 0, "players", "Ada", "lines")
+
+# get_at(record, path): the value at `path`, None when anything on the way is missing;
+# set_at(record, path, value): `value` at `path`, in place, the containers on the way made when
+# missing. The board's own entry and sync read and write records with the same two (core/entry.py).
 
 
 class EntryStopped(Exception):
@@ -48,37 +56,6 @@ def player_name(entry: Json) -> Json:
 def player_names(record: Record) -> list[Any]:
     """The record's players' names, in seat order."""
     return [player_name(p) for p in record.get("players", [])]
-
-
-def get_at(record: Json, path: Path) -> Json:
-    """The value at `path` in the record, None when anything on the way is missing."""
-    node = record
-    for key in path:
-        if isinstance(node, dict):
-            node = node.get(key)
-        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
-            node = node[key]
-        else:
-            return None
-        if node is None:
-            return None
-    return node
-
-
-def set_at(record: Record, path: Path, value: Json) -> None:
-    """`value` at `path` in the record, in place (the containers on the way made when missing)."""
-    node: Any = record
-    for i, key in enumerate(path[:-1]):
-        nxt = path[i + 1]
-        if isinstance(node, list):
-            while len(node) <= key:
-                node.append({})
-            node = node[key]
-            continue
-        if not isinstance(node.get(key), (dict, list)):
-            node[key] = [] if isinstance(nxt, int) else {}
-        node = node[key]
-    node[path[-1]] = value
 
 
 def with_value(record: Record, path: Path, value: Json) -> Record:
