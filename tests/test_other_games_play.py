@@ -227,10 +227,10 @@ def test_play_heat_typed_at_the_table_ends_early_when_everybody_is_arrested(
     heist, then the one question an arrested game needs."""
     import builtins
 
-    from presstime.tableside import play_games
+    from presstime.tableside import play_session
 
     typed = ["1", "2", "3"] * 4 + ["e"]
-    monkeypatch.setattr(play_games, "_poll_line", lambda timeout: typed.pop(0) if typed else None)
+    monkeypatch.setattr(play_session, "_poll_line", lambda timeout: typed.pop(0) if typed else None)
     answers = ["maybe", "y"]
     monkeypatch.setattr(builtins, "input", lambda prompt="": answers.pop(0))
     db = str(tmp_path / "history.db")

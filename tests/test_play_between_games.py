@@ -5,7 +5,8 @@ import json
 
 from presstime import records
 from presstime.commands import play
-from presstime.tableside.play_session import round_scores, same_players_again
+from presstime.tableside.play_loop import same_players_again
+from presstime.tableside.play_session import round_scores
 
 
 def test_round_scores_show_each_players_round_best_total_first():

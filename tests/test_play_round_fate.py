@@ -11,7 +11,7 @@ import pytest
 from presstime import cli
 from presstime.core.table import READYCHK
 from presstime.history.store import Store
-from presstime.tableside import play_games, play_session
+from presstime.tableside import play_demo, play_session
 
 pytest.importorskip("serial")
 
@@ -61,8 +61,7 @@ def synced_record(sim, db, capsys):
 def test_an_abort_in_the_summary_makes_play_take_the_round_again(
     game, args, rounds, sim, tmp_path, capsys, monkeypatch
 ):
-    cls = play_session.Demo if game == "fit-to-print" else play_games.GameDemo
-    aborted = abort_while_first_numbers_typed(monkeypatch, cls, sim)
+    aborted = abort_while_first_numbers_typed(monkeypatch, play_demo.Demo, sim)
     db = str(tmp_path / "history.db")
     assert (
         cli.main(

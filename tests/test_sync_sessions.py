@@ -27,8 +27,7 @@ from presstime.device.ports.fake import FakePort
 from presstime.history.keeping import store_board_games
 from presstime.history.store import Store
 from presstime.sync import rebuild
-from presstime.tableside.play_games import GameDemo
-from presstime.tableside.play_session import Demo
+from presstime.tableside.play_demo import Demo
 
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 CONTROL = -1
@@ -267,7 +266,7 @@ class Sessions(RuleBasedStateMachine):
             for i in range(len(record["rounds"])):
                 numbers.fill(record, i)
         else:
-            numbers = GameDemo(7)
+            numbers = Demo(7)
             for i in list(range(len(game["rounds"]))) + [None]:
                 numbers.fill(record, i)
             if kind == "myth-fits" and game["winner"] is None:

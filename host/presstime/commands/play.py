@@ -12,15 +12,15 @@ from presstime.entry.start import ask_setup
 from presstime.errors import BadInput
 from presstime.history.store import add_db_argument
 from presstime.scorepad.options import add_arguments as add_scorepad_arguments, resolve_bind
-from presstime.tableside.play_session import (
-    Demo,
-    PlaySession,
+from presstime.tableside.play_demo import Demo
+from presstime.tableside.play_loop import (
+    demo_players,
     open_board,  # noqa: F401 (the board or the simulator, as play uses it)
-    parse_players,
     play_game,
     played_elsewhere,
-    scripted_ask,
+    run_game,
 )
+from presstime.tableside.play_session import parse_players, scripted_ask
 from presstime.tableside.round_time import round_time_ms, warnings_ms
 
 if TYPE_CHECKING:
@@ -126,8 +126,6 @@ def argparse_suppress() -> str:
 
 
 def _play_other(args: argparse.Namespace) -> int:
-    from presstime.tableside.play_games import demo_players, run_game
-
     viewed = played_elsewhere(args, print)
     if viewed is not None:
         return viewed
@@ -219,9 +217,8 @@ def run(args: argparse.Namespace) -> int:
     }
     if warn is not None:
         cfg["warn_ms"] = warn
-    code, again = play_game(
-        args, record, cfg, PlaySession, Demo(args.seed) if args.demo else None, warn, say, ask
-    )
+    demo = Demo(args.seed) if args.demo else None
+    code, again = play_game(args, record, cfg, demo, warn, say, ask)
     if again:
         return run(_same_seats(args, names))
     return code

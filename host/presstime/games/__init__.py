@@ -26,6 +26,12 @@ module to no game's name):
     BGG                  BoardGameGeek's (id, name) when known for sure, else None
     BG_STATS_NAME        the name BG Stats is given (None: the title)
     DEMO_ANSWERS         {field: (lowest, highest)} of the numbers `play --demo` types
+    DEMO_SETUP           {key: value} of a round's own set-up `play --demo` gives each round
+    MONEY                None, or (key, header): the players' dollars beside their total in a
+                         result's players and rounds (play's scores between rounds), and its
+                         short column header ("ads")
+    OUT                  None, or (key, header): a result's flag of a player out of the game
+                         (the board's lights), and its short column header
     ENTRY_WORDS          what `enter` asks, in a few words (its --help)
     title_notes(mode, edition)     -> what the title says beside the name: ["solo"], []
     played(result, rounds)         -> what a game consisted of, for `history`: "3 days", "arrested"
@@ -33,6 +39,8 @@ module to no game's name):
     standings_text(result, record) -> the standings as text (`score`, `show`, `play`, `enter`)
     card_columns(result)           -> [(header, key)] of the result card's table before the total
     board_record(config, game, base) -> the history's record of a game a board played (rebuild)
+    counted(record, status)        -> the numbers a board counted, from a round's last status, into
+                                      the record in place (Myth Fits' photo tokens): changed?
     play_mode(record)              -> the core's mode the record is played in (its rounds, days)
     record_facts(record)           -> (mode, edition) the history keeps of a record ("" for none)
     rounds_played(record)          -> how many rounds the record holds
@@ -78,6 +86,9 @@ class Face(Protocol):
     BGG: tuple[int, str] | None
     BG_STATS_NAME: str | None
     DEMO_ANSWERS: dict[str, tuple[int, int]]
+    DEMO_SETUP: dict[str, Any]
+    MONEY: tuple[str, str] | None
+    OUT: tuple[str, str] | None
     ENTRY_WORDS: str
     title_notes: Callable[[str | None, str | None], list[str]]
     played: Callable[[Result, int], str]
@@ -85,6 +96,7 @@ class Face(Protocol):
     standings_text: Callable[..., str]
     card_columns: Callable[[Result], list[tuple[str, str]]]
     board_record: Callable[[dict[str, Any], dict[str, Any], Record | None], Record]
+    counted: Callable[[Record, dict[str, Any]], bool]
     play_mode: Callable[[Record], str]
     record_facts: Callable[[Record], tuple[str, str]]
     rounds_played: Callable[[Record], int]

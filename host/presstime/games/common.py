@@ -27,6 +27,9 @@ POINT_CATEGORIES = ()
 LEADERS = ()
 STATS_COLUMNS = ()
 RECORD_WORDS = {}
+MONEY = None  # no money beside the total
+OUT = None  # no player is put out of the game
+DEMO_SETUP = {}  # no round has a set-up of its own
 
 
 def title_notes(mode: str | None, edition: str | None) -> list[str]:
@@ -114,6 +117,11 @@ def rounds_played(record: Record) -> int:
 
 def answered(record: Record, path: tuple[Any, ...], value: Json) -> None:
     """Nothing more to do once a question is answered."""
+
+
+def counted(record: Record, status: dict[str, Any]) -> bool:
+    """Nothing a board counts goes into the record as a round ends."""
+    return False
 
 
 def play_mode(record: Record) -> str:

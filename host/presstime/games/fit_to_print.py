@@ -19,6 +19,7 @@ from presstime.games.common import (
     RECORD_WORDS,
     answered,
     by_rounds,
+    counted,
     entered,
     played,
     rounds_played,
@@ -57,6 +58,8 @@ LEADERS = (
     ("articles", "the reporter", "most article points a day", "most"),
     ("mood", "the gloomiest front page", "most mood points lost a day", "least"),
 )  # mood is lost
+MONEY = ("ad_revenue", "ads")  # the players' dollars beside their total, its short header
+OUT = ("out_of_business", "out")  # the players out of business, its short header
 STATS_COLUMNS = ("out_of_business", "average_token", "average_ad_revenue", "average_print_ms")
 BGG = (352574, "Fit to Print")
 # the scorepad numbers `play --demo` types, each drawn for every line in this order (lowest ==
@@ -73,6 +76,7 @@ DEMO_ANSWERS = {
     "tiles": (8, 14),
     "unplaced_ads": (0, 0),
 }
+DEMO_SETUP = {"breaking_news": []}  # a demo's day: no Breaking News card
 SCOREPAD_LINES = tuple(f for f, _ in LABELS)  # a player's scorepad, top to bottom
 ENTRY_WORDS = (
     "the mode, edition and players, then each day's finishing order and each player's scorepad"

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from presstime.games.common import (
     BOARD_COUNTED,
+    DEMO_SETUP,
     LEADERS,
+    MONEY,
+    OUT,
     POINT_CATEGORIES,
     RECORD_MODES,
     ROUND_SETUP,
@@ -15,6 +18,7 @@ from presstime.games.common import (
     STATS_COLUMNS,
     ask_setup,
     card_columns,
+    counted,
     entered,
     mode_scores,
     play_mode,

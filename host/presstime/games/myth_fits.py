@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING, Any
 from presstime.games.common import (
     BG_STATS_NAME,
     BGG,
+    DEMO_SETUP,
     LEADERS,
+    MONEY,
+    OUT,
     POINT_CATEGORIES,
     RECORD_MODES,
     RECORD_WORDS,
@@ -54,6 +57,14 @@ def board_record(config: dict[str, Any], game: dict[str, Any], base: Record | No
     )
     record.setdefault("gathered", None)
     return record
+
+
+def counted(record: Record, status: dict[str, Any]) -> bool:
+    """The photo tokens the board counted in a game in turns, from its last status."""
+    if status.get("mode") != "turns":
+        return False
+    record["photo_tokens"] = dict((p["name"], p.get("photos", 0)) for p in status["players"])
+    return True
 
 
 def entered(record: Record) -> None:

@@ -1,41 +1,44 @@
-"""The play session: what `presstime play` does with a board for one game, and its helpers
-(the board picked or the simulator started, the set-up sent, the rounds mirrored, the finished
-game stored and its standings pushed to the lights). `play_game` is the one session loop of
-every game; `commands/play.py` is the command-line front (the set-up); PlaySession scores a
-game whose rounds have their own set-up (its face's ROUND_SETUP), play_games.GameSession a game
-whose numbers are its core face's `fields`; both through the one entry engine (entry/engine.py).
+"""The play session: what `presstime play` does with a board while one game is played, whatever
+the game. `PlaySession` mirrors each round on the table view, takes its numbers through the one
+entry engine (entry/engine.py) and pushes the standings to the board's lights; `Demo` is the
+scripted presses and example numbers of `play --demo` (tableside/play_demo.py). The loop round
+them (the board picked, the set-up sent, the game stored) is tableside/play_loop.py.
+
+What is special to a game is said by its desktop face (games/<game>.py): a game whose rounds
+each have their own set-up (its ROUND_SETUP) is scored round by round, with the board's
+finishing order and measures, and its standings shown after each round (in its MONEY beside
+the total); the others' numbers are the core face's `fields`, asked as each round ends and at
+the end. How the board runs a round (timed, ready-reveal, turns) is the board's table mode, read
+from its status.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Final, Literal
+import time
+from typing import TYPE_CHECKING, Any
 
-from presstime import games as faces, records, report
-from presstime.board import ports, share
+from presstime import games as faces, records
 from presstime.board.link import BoardError
-from presstime.board.share import describe, users_of
-from presstime.entry.answers import EntryStopped, player_names
-from presstime.entry.rounds import needed_fields, round_slot, rounds_in
+from presstime.entry.answers import is_seat_step
+from presstime.entry.rounds import rounds_in
 from presstime.entry.start import new_entry
-from presstime.errors import BadInput, Failure
-from presstime.history.keeping import store_finished
-from presstime.history.store import Store, open_store
+from presstime.errors import BadInput
 from presstime.names import entered_list
-from presstime.sim.headless import Simulator
+from presstime.scorepad.at_table import seat_numbers
 from presstime.sync import rebuild
 from presstime.tableside import status_text
+from presstime.tableside.play_demo import Demo
 from presstime.tableside.round_screen import TableScreen, poll_line
-from presstime.tableside.sound import for_board
 from presstime.term import printable
 
 if TYPE_CHECKING:
-    import argparse
-
     from presstime.board.link import BoardClient
+    from presstime.entry.engine import Entry
     from presstime.hints import Ask, Record, Result, Say, Status
+    from presstime.history.store import Store
     from presstime.scorepad.at_table import DemoPhones, TableScorepad
+
+UNTIMED = ("ready-reveal", "turns")  # the board's table modes whose rounds run without a clock
 
 
 def parse_players(text: str, mode: str | None) -> list[str]:
@@ -48,14 +51,24 @@ def parse_players(text: str, mode: str | None) -> list[str]:
 
 
 class PlaySession(TableScreen):
-    """What `play` does with the board, for one game; the terminal side is in `say`/`ask`, and
-    while a round runs on the table view (round_screen.TableScreen).
+    """What `play` does with the board, for one game of any game; the terminal side is in
+    `say`/`ask`, and while a round runs on the table view (round_screen.TableScreen).
 
     (Not the core's round machine, core/table.py Table: this drives a board that runs one.)"""
 
-    ended = False  # the table ended the game before its last round (GameSession: `end`)
-    KEPT = "the rounds scored so far are kept"  # what a board that stops answering leaves
-    demo: Demo | None  # play_games.GameSession: its own demo, play_games.GameDemo
+    ended = False  # the table typed `end` in a ready-reveal game (Heat: everybody arrested)
+    demo: Demo | None
+    _entry: Entry | None = None
+
+    # the keys of a round the board runs without a clock (ready-reveal, turns)
+    UNTIMED_KEYS = (
+        "1-6 press \u00b7 l,1-6 long \u00b7 Enter start/reveal \u00b7 e end \u00b7 u undo "
+        "\u00b7 ? help"
+    )
+    UNTIMED_HELP = (
+        "Enter: start/reveal now \u00b7 l,1-6: long press \u00b7 e: end the game "
+        "(or Heat's heists) \u00b7 x twice: abort"
+    )
 
     def __init__(
         self,
@@ -65,7 +78,7 @@ class PlaySession(TableScreen):
         key: str,
         say: Say,
         ask: Ask,
-        demo: Any = None,  # the class's `demo` (Demo here, GameDemo in GameSession), or None
+        demo: Demo | None = None,
         live: bool | None = None,
     ) -> None:
         self.client = client
@@ -78,75 +91,212 @@ class PlaySession(TableScreen):
         self.live = live  # True/False: the full-screen table view; None: decide by stdout
         self.pad: TableScorepad | None = None  # the phones' scorepad, or None
         self.phones: DemoPhones | None = None  # the demo's simulated phones, or None
+        if faces.face_of(faces.of(record)).play_mode(record) in UNTIMED:
+            self.KEYS, self.HELP = self.UNTIMED_KEYS, self.UNTIMED_HELP
         self.init_screen()
+
+    @property
+    def by_round(self) -> bool:
+        """Is the game scored round by round (its face's ROUND_SETUP: each round's own set-up,
+        the board's finishing order and measures), its standings after each round?"""
+        return faces.face_of(faces.of(self.record)).ROUND_SETUP is not None
+
+    @property
+    def kept(self) -> str:
+        """What a board that stops answering leaves."""
+        return "the rounds scored so far are kept" if self.by_round else "what was entered is kept"
 
     def save(self, record: Record) -> None:
         self.store.save_draft(self.key, record)
 
+    @property
+    def entry(self) -> Entry:
+        """The game's entry engine (entry/start.py new_entry), made once."""
+        entry = self._entry
+        if entry is None:
+            entry = self._entry = new_entry(self.record, self.save, ask=self.ask, say=self.say)
+        return entry
+
+    def rounds(self, st: Status) -> int:
+        """How many rounds the game has: the record's (a game scored round by round), else the
+        board's."""
+        return rounds_in(self.record) if self.by_round else st.get("rounds") or 1
+
+    # ------------------------------------------------------------------ a round at the table
+
+    def start_hint(self, st: Status) -> str:
+        if st.get("mode") == "turns":
+            return (
+                "%s: a player's button or the control button starts; Enter here too (? for help)."
+                % status_text.headline(st)
+            )
+        if st.get("mode") == "ready-reveal":
+            return (
+                "%s: each player presses when ready (again: not ready); all ready reveals. "
+                "Enter here reveals now (? for help)." % status_text.headline(st)
+            )
+        return super().start_hint(st)
+
     def wait_round(self, index: int) -> Status:
-        """Start (desktop or control button), mirror the round, return the final status."""
-        import time
-
-        if self.demo and self.client.status().get("phase") == "ready":
+        """Start (desktop or control button), mirror the round (a timed round, a heist, a Mini
+        FITS round, a Myth Fits game) until it is over; return the final status."""
+        first = self.client.status()
+        timed = first.get("mode") not in UNTIMED
+        if self.demo and timed and first.get("phase") == "ready":
             self.client.start()
-        script: list[list[tuple[float, int | Literal["turn"]]]] = []
+        # timed: [[(when, seat or TURN)]] once running; ready-reveal: [(when, seat)] still to
+        # press; turns: [when the next action may come]
+        script: list[Any] = []
+        scripted: list[tuple[Any, Any] | None] = [None]  # (round, step) the presses are for
 
-        def act(st: Status) -> None:
-            if self.demo and st.get("phase") == "running":
-                if not script:
-                    script.append(
-                        self.demo.schedule(
-                            len(st.get("players", [])),
-                            time.monotonic(),
-                            turns=st.get("mode") == "turn-based",
-                        )
-                    )
-                while script[0] and script[0][0][0] <= time.monotonic():
-                    button = script[0].pop(0)[1]
-                    if button == Demo.TURN:  # whoever's turn it is ends it (one a status)
-                        self.client.press(st.get("turn", 0))
-                        break
-                    self.client.press(button)
-            elif not self.demo:
+        def act(st: Status) -> bool | None:
+            if self.ended:
+                return False
+            if not self.demo:
                 line = _poll_line(0.0)
                 if line is not None:
-                    self.typed(line.strip().lower(), st)
+                    self._typed_key(line.strip().lower(), st)
+                return None
+            self._demo_presses(st, script, scripted)
+            return None
 
-        return self.show_round(act, idle_s=0.1 if self.demo else 0.05)
+        st = self.show_round(act, idle_s=0.1 if self.demo and timed else 0.05)
+        face = faces.core(st.get("game")) if isinstance(st.get("game"), str) else None
+        if not timed and face is not None and face.rounds_in(st.get("mode")) > 1 and not self.ended:
+            self.say("%s %d over." % (face.ROUND_WORD.capitalize(), index + 1))
+        return st
+
+    def _demo_presses(
+        self, st: Status, script: list[Any], scripted: list[tuple[Any, Any] | None]
+    ) -> None:
+        """The demo's presses on this status, in the board's table mode."""
+        demo = self.demo
+        assert demo is not None
+        phase, mode = st.get("phase"), st.get("mode")
+        now = time.monotonic()
+        if mode == "turns":
+            if phase == "ready":
+                self.client.start()
+            elif phase == "running" and (not script or script[0] <= now):
+                script[:] = [demo.turn(self.client, st, now)]
+        elif mode == "ready-reveal":
+            if phase == "ready":
+                key = (st.get("round"), st.get("step"))
+                if key != scripted[0]:
+                    scripted[0] = key
+                    script[:] = demo.schedule(len(st.get("players", [])), now, 0.05, 0.2)
+                while script and script[0][0] <= now:
+                    self.client.press(script.pop(0)[1])
+        elif phase == "running":
+            if not script:
+                # in turns (presses out of turn do nothing, the board names whose turn it is)
+                script.append(demo.schedule(len(st.get("players", [])), now, turns="turn" in st))
+            while script[0] and script[0][0][0] <= now:
+                button = script[0].pop(0)[1]
+                if button == Demo.TURN:  # whoever's turn it is ends it (one a status)
+                    self.client.press(st.get("turn", 0))
+                    break
+                self.client.press(button)
+
+    def _typed_key(self, word: str, st: Status) -> None:
+        """A key typed during a round: `e` ends a ready-reveal game's rounds (Heat: everybody
+        arrested) or a game in turns (the control button); else the table view's keys."""
+        if word in ("e", "end") and st.get("mode") == "ready-reveal":
+            self.ended = True  # Heat: a B phase needing more heat than the game has
+            face = faces.core(st.get("game"))
+            self.note(
+                "  the %ss end here: on to the numbers" % (face.ROUND_WORD if face else "round")
+            )
+            return
+        if word in ("e", "end") and st.get("mode") == "turns":
+            try:
+                self.client.press(-1)  # the control button ends a turn game (simulator)
+            except BoardError:
+                self.note("  end the game with the board's control button")
+            return
+        self.typed(word, st)
+
+    # ------------------------------------------------------------------ the numbers
 
     def score_round(self, index: int, st: Status, again: bool = False) -> Result | None:
-        """The round's numbers, with the finishing order and times of the table's summary `st`;
+        """The round's numbers (with the finishing order and measures of the table's summary `st`
+        for a game scored round by round), and what the board counted (the face's `counted`);
         again: the table threw away the round these numbers were first typed for, so they are
-        asked again (Enter keeps each)."""
-        finish = status_text.finish_order(st)
-        table = rebuild.table_block(rebuild.round_of(st))
-        entry = new_entry(self.record, self.save, ask=self.ask, say=self.say)
+        asked again (Enter keeps each). Returns the standings after the round, or None: they
+        come at the end."""
+        record, face = self.record, faces.face_of(faces.of(self.record))
+        review = again and not self.demo and self.pad is None
+        if self.by_round:
+            finish = status_text.finish_order(st)
+            table = rebuild.table_block(rebuild.round_of(st))
+            entry = self._entry = new_entry(record, self.save, ask=self.ask, say=self.say)
+            if self.pad is not None:
+                entry.enter_table(index, finish=finish, table=table)
+                if self.phones is not None and self.demo is not None:
+                    self.phones.play_round(self.pad.session, self.demo.numbers(record, index))
+                self.pad.collect(index, entry.part_title(index))
+            elif self.demo:
+                self.demo.fill(record, index)
+            entry.enter_round(index, finish=finish, table=table, review=review)
+            result = _tally_or_none(record)
+            if self.pad is not None and result is not None:
+                self.pad.standings(result)
+            return result
+        if faces.core_of(faces.of(record)).fields(record, index):
+            if self.pad is not None:
+                self._phones_part(self.pad, index)
+            elif self.demo:
+                self.demo.fill(record, index)
+            self.entry.enter_round(index, review=review)
+            if self.pad is not None:
+                self.pad.standings(_tally_or_none(record))
+        if face.counted(record, st):  # the numbers the board counted (photo tokens)
+            self.save(record)
+        return None
+
+    def finish(self) -> Result:
+        """The game's end numbers (Heat's money, Myth Fits' gatherer) when its face asks any,
+        then the core's standings."""
+        record = self.record
+        if self.by_round:
+            return records.tally(record)
         if self.pad is not None:
-            entry.enter_table(index, finish=finish, table=table)
-            if self.phones is not None and self.demo is not None:
-                self.phones.play_round(self.pad.session, self.demo.numbers(self.record, index))
-            self.pad.collect(index, entry.part_title(index))
+            self._phones_part(self.pad, None)
         elif self.demo:
-            self.demo.fill(self.record, index)
-        entry.enter_round(
-            index, finish=finish, table=table, review=again and not self.demo and self.pad is None
-        )
-        try:
-            result = records.tally(self.record)
-        except Exception:
-            return None
+            self.demo.fill(record)
+        self.entry.enter_rest(None)  # every question not answered yet, the rounds' too
+        faces.face_of(faces.of(record)).entered(record)
+        result = self.entry.close()
         if self.pad is not None:
             self.pad.standings(result)
         return result
 
-    def rounds(self, st: Status) -> int:
-        """How many rounds the game has."""
-        return rounds_in(self.record)
+    def _phones_part(self, pad: TableScorepad, round_index: int | None) -> None:
+        """The table-wide questions here first (Heat: arrested? heat value), then each player's
+        own numbers on their phone (the demo's simulated phones send example numbers).
+        round_index None: the game's end numbers."""
+        import copy
+
+        record, demo = self.record, self.demo
+        filled = None
+        if demo is not None:
+            filled = copy.deepcopy(record)
+            demo.fill(filled, round_index)
+            for path, kind, _label in faces.core_of(faces.of(record)).fields(filled, round_index):
+                if not is_seat_step(record, kind, path) and path[0] not in record:
+                    record[path[0]] = filled.get(path[0])  # the table's answers
+            self.save(record)
+        self.entry.enter_table(round_index)
+        if self.phones is not None and filled is not None:
+            self.phones.play_round(pad.session, seat_numbers(record, filled, round_index))
+        pad.collect(round_index, self.entry.part_title(round_index))
 
     def round_scored(self, index: int, result: Result) -> None:
-        """The round's scores and the totals so far, here and on the board's lights."""
+        """The round's scores and the totals so far (with the face's MONEY), here and on the
+        board's lights."""
         from presstime.tableside.display import wrapped
 
+        money = faces.face_of(faces.of(result)).MONEY
         self.say("")
         self.say("Round %d, the scores:" % (index + 1))
         for line in round_scores(result, index):
@@ -156,7 +306,7 @@ class PlaySession(TableScreen):
             % (
                 index + 1,
                 ", ".join(
-                    "%s %d ($%d)" % (p["name"], p["total"], p["ad_revenue"])
+                    "%s %d%s" % (p["name"], p["total"], " ($%d)" % p[money[0]] if money else "")
                     for p in result["players"]
                 ),
             )
@@ -164,16 +314,17 @@ class PlaySession(TableScreen):
             self.say(line)
         self.push(result)
 
-    def finish(self) -> Result:
-        """The core's standings of the finished game."""
-        return records.tally(self.record)
+    # ------------------------------------------------------------------ the board
 
     def push(self, result: Result) -> None:
+        """The standings on the board's lights: the totals, who is out (the face's OUT), the
+        winner."""
         names = [p["name"] for p in result["players"]]
         winners = result.get("winners") or []
+        out = faces.face_of(faces.of(result)).OUT
         standings = {
             "totals": [p["total"] for p in result["players"]],
-            "out": [i for i, p in enumerate(result["players"]) if p.get("out_of_business")],
+            "out": [i for i, p in enumerate(result["players"]) if out and p.get(out[0])],
             "winner": names.index(winners[0])
             if result.get("complete") and len(winners) == 1
             else None,
@@ -222,61 +373,38 @@ class PlaySession(TableScreen):
         return not again, st
 
 
-class Demo:
-    """Scripted presses and example scorepad numbers (seeded, so every demo is the same game)."""
-
-    def __init__(self, seed: int) -> None:
-        import random
-
-        self.rnd = random.Random(seed)
-
-    TURN: Final = "turn"  # in a schedule: the player whose turn it is presses
-
-    def schedule(
-        self, players: int, now: float, turns: bool = False
-    ) -> list[tuple[float, int | Literal["turn"]]]:
-        """[(monotonic time, button)]: every player presses once, in a shuffled order. turns
-        (Fit to Print's turn-based mode: presses out of turn do nothing, and only the control
-        button ends the day): two rounds of turns, each ended by whoever's turn it is, then the
-        control button (-1)."""
-        a_turn: list[int | Literal["turn"]] = [self.TURN]
-        order = a_turn * (2 * players) + [-1] if turns else list(range(players))
-        if not turns:
-            self.rnd.shuffle(order)
-        out = []
-        t = now
-        for b in order:
-            t += self.rnd.uniform(0.2, 0.6)
-            out.append((t, b))
-        return out
-
-    def fill(self, record: Record, index: int) -> None:
-        rnd = round_slot(record, index)
-        rnd.setdefault("breaking_news", [])
-        pads = rnd.setdefault("players", {})
-        numbers = self.numbers(record, index)
-        for seat, name in enumerate(player_names(record)):
-            pads[name] = numbers[seat]
-
-    def numbers(self, record: Record, index: int) -> dict[int, dict[str, Any]]:
-        """{seat: {field: value}}: example scorepad numbers for round `index` (seeded)."""
-        r = self.rnd
-        examples = faces.face_of(faces.of(record)).DEMO_ANSWERS  # {field: (lowest, highest)}
-        out = {}
-        for seat, _name in enumerate(player_names(record)):
-            pad = {}
-            for field in needed_fields(record, index):
-                # every example is drawn for each line (the seeded demo's numbers stay the same)
-                drawn = dict(
-                    (key, r.randint(lo, hi) if lo < hi else lo)
-                    for key, (lo, hi) in examples.items()
-                )
-                pad[field] = drawn.get(field, 0)
-            out[seat] = pad
-        return out
+def round_scores(result: Result, index: int) -> list[str]:
+    """The lines of the between-rounds screen: each player's score for round `index` (0-based),
+    the total so far and the face's MONEY (Fit to Print's ad revenue), best total first; 80
+    columns whatever the names."""
+    money = faces.face_of(faces.of(result)).MONEY
+    rows = []
+    for p in result["players"]:
+        rounds = p.get("rounds") or []
+        r = rounds[index] if index < len(rounds) else {}
+        rows.append((printable(p["name"]), r.get("score"), p["total"], money and p[money[0]]))
+    rows.sort(key=lambda row: -row[2])
+    width = min(40, max(6, max(len(row[0]) for row in rows)))
+    head = "  %-*s  %6s  %6s" % (width, "player", "round", "total")
+    lines = [head + ("  %6s" % (money[1] + " $") if money else "")]
+    for name, score, total, cash in rows:
+        name = name if len(name) <= width else name[: width - 1] + "\u2026"
+        lines.append(
+            "  %-*s  %6s  %6d" % (width, name, "-" if score is None else "%+d" % score, total)
+            + ("  %6d" % cash if money else "")
+        )
+    return lines
 
 
-def _round_name(st):
+def _tally_or_none(record: Record) -> Result | None:
+    """The core's standings of the record so far, or None while it cannot score it."""
+    try:
+        return records.tally(record)
+    except BadInput:
+        return None
+
+
+def _round_name(st: Status) -> str:
     """'round 2 (Saturday)' / 'round 1' for a status."""
     day = st.get("day")
     return "round %s%s" % (
@@ -325,296 +453,3 @@ def scripted_ask(prompt: str) -> str:
 
 
 scripted_ask.calls = 0
-
-
-def configure_board(client: BoardClient, cfg: dict[str, Any], say: Say) -> str:
-    """Show the board, send it the set-up, and return the history key of the game it starts."""
-    info = client.info or {}
-    say("Board: %s (firmware %s, id %s)" % (info.get("board"), info.get("fw"), info.get("id")))
-    client.configure(cfg)
-    hello = client.hello()
-    gid = hello.get("gid")
-    board_id = str(hello.get("id"))  # as the key always said it ("None": a board without an id)
-    return rebuild.game_key(board_id, {"seq": gid if isinstance(gid, int) else hello.get("seq", 0)})
-
-
-def store_played_game(
-    store: Store, table: PlaySession, record: Record, key: str, result: Result, say: Say
-) -> None:
-    """The finished game into the history under the board's key (its draft dropped), the
-    standings and the final table shown here and pushed to the board's lights."""
-    from presstime.tableside.final_standings import final_table
-
-    game_id = store_finished(store, record, key, result)
-    say("")
-    say(report.standings_text(result, record).rstrip("\n"))
-    say("")
-    table.push(result)
-    winner_screen(table.client, table.demo)
-    final_table(result)
-    if getattr(store, "demo", False):
-        say("A demo: not kept in the history (`--save` keeps it).")
-    else:
-        say("Saved as game %d in the history." % game_id)
-
-
-def play_game(
-    args: argparse.Namespace,
-    record: Record,
-    cfg: dict[str, Any],
-    session: type[PlaySession],
-    demo: object,
-    warn: list[int] | None,
-    say: Say,
-    ask: Ask,
-) -> tuple[int, bool]:
-    """The whole game at the table, whatever the game: the board set up with `cfg`, each round
-    mirrored and its numbers taken by the `session` class (PlaySession, play_games.GameSession),
-    the standings, the history, and 'same players again?'. Returns (exit status, again)."""
-    store_cm = game_store(args)
-    client, sim = open_board(args, say)
-    key = None
-    table = None
-    again = False
-    try:
-        with store_cm as store:
-            key = configure_board(client, cfg, say)
-            store.hold_draft(key)  # no `enter --draft` types into it meanwhile
-            st = client.status()
-            for fact in status_text.setup_lines(
-                st
-            ):  # Myth Fits' grid, turn-based: who the board drew
-                say("  " + fact)
-            table = session(client, store, record, key, say, ask, demo=demo)
-            table.sounds = for_board(client, mute=getattr(args, "mute", False), warn=warn)
-            table.save(record)
-            if getattr(args, "scorepad", False):
-                table.pad, table.phones = start_scorepad(args, record, table, say)
-            try:
-                i, again = 0, False
-                while i < table.rounds(st):
-                    try:
-                        st = table.wait_round(i)
-                    except Failure:
-                        say(
-                            "The board stopped answering; %s as draft %s "
-                            "(`presstime sync` later still pulls the board's journal)."
-                            % (table.KEPT, key)
-                        )
-                        raise
-                    result = table.score_round(i, st, again=again)
-                    if result is not None:
-                        table.round_scored(i, result)
-                    if table.ended:
-                        break
-                    past = table.went_past(st)[0]  # the table decides the round's fate
-                    i, again = (i + 1, False) if past else (i, True)
-                result = table.finish()
-            except EntryStopped as stop:
-                stopped(key, say)
-                return stop.status, False
-            store_played_game(store, table, record, key, result, say)
-            again = same_players_again(ask, say, args.demo)
-    except KeyboardInterrupt:
-        if key is not None and (args.save or not args.demo):
-            stopped(key, say, "Stopped (Ctrl-C)", record, args)
-        raise
-    finally:
-        if table is not None and table.pad is not None:
-            table.pad.stop()
-        client.close()
-        if sim is not None:
-            sim.stop()
-    return 0, again
-
-
-def game_store(args: argparse.Namespace) -> AbstractContextManager[Store]:
-    """The history the game goes into: the user's, but for a demo not asked to `--save` a
-    throw-away one (a demo leaves the user's history and stats alone)."""
-    if getattr(args, "save", False) and not args.demo:
-        raise BadInput("--save: only with --demo (a real game is always saved)")
-    if not args.demo or args.save:
-        return open_store(args)
-    return _ThrowAwayStore()
-
-
-class _DemoStore(Store):
-    """The throw-away history of a demo: a finished game says it is not kept."""
-
-    demo = True  # read by store_played_game (any other store: not a demo)
-
-
-class _ThrowAwayStore:
-    """A history database in a temporary folder, gone when the demo ends."""
-
-    def __enter__(self) -> Store:
-        import os
-        import tempfile
-
-        self.tmp = tempfile.mkdtemp(prefix="presstime-demo-")
-        self.store = _DemoStore(os.path.join(self.tmp, "demo.db"))
-        return self.store.__enter__()
-
-    def __exit__(self, *exc: object) -> None:
-        import shutil
-
-        try:
-            return self.store.__exit__(*exc)
-        finally:
-            shutil.rmtree(self.tmp, ignore_errors=True)
-
-
-WINNER_HOLD_S = 4.0  # a demo's winner screen stays this long
-
-
-def winner_screen(
-    client: BoardClient, demo: object, poll: Callable[[float], str | None] | None = None
-) -> None:
-    """The end of the game full screen on a terminal: the board's last status, its winner banner
-    and the standings the desktop pushed, until Enter (a demo: a few seconds). Nothing
-    without a terminal: the final table printed after it is the record."""
-    import time
-
-    from presstime.tableside.display import Screen, View, live_enabled
-
-    if not live_enabled():
-        return
-    view = View("play", keys="Enter: the final table" if not demo else "a demo")
-    with Screen(view) as screen:
-        end = time.monotonic() + WINNER_HOLD_S
-        while True:
-            screen.show(client.status())
-            if demo:
-                if time.monotonic() >= end:
-                    return
-                time.sleep(0.2)
-            elif (poll or _poll_line)(0.2) is not None:
-                return
-
-
-def same_players_again(ask: Ask, say: Say, demo: bool) -> bool:
-    """True when the table wants another game with the same seats (asked on a terminal only)."""
-    import sys
-
-    if demo or not sys.stdin.isatty():
-        return False
-    try:
-        answer = ask("Same players again? [y/N] ").strip().lower()
-    except EOFError:
-        return False
-    return answer in ("y", "yes")
-
-
-def round_scores(result: Result, index: int) -> list[str]:
-    """The lines of the between-rounds screen: each player's score for round `index` (0-based),
-    the total so far and the ad revenue, best total first; 80 columns whatever the names."""
-    rows = []
-    for p in result["players"]:
-        rounds = p.get("rounds") or []
-        r = rounds[index] if index < len(rounds) else {}
-        rows.append((printable(p["name"]), r.get("score"), p["total"], p["ad_revenue"]))
-    rows.sort(key=lambda row: -row[2])
-    width = min(40, max(6, max(len(row[0]) for row in rows)))
-    lines = ["  %-*s  %6s  %6s  %6s" % (width, "player", "round", "total", "ads $")]
-    for name, score, total, ads in rows:
-        name = name if len(name) <= width else name[: width - 1] + "\u2026"
-        lines.append(
-            "  %-*s  %6s  %6d  %6d"
-            % (width, name, "-" if score is None else "%+d" % score, total, ads)
-        )
-    return lines
-
-
-def stopped(
-    key: str,
-    say: Say,
-    why: str = "Stopped",
-    record: Record | None = None,
-    args: argparse.Namespace | None = None,
-) -> None:
-    """What a stopped game says: where what was typed is kept, and how to finish it. Given the
-    `record` and play's `args` (the store closed): a game stopped before any round was played
-    or typed keeps no draft (Ctrl-C at the first ready check left one each time)."""
-    say("")
-    if record is not None and not played_or_typed(record):
-        with open_store(args) as store:
-            store.drop_draft(key)
-        say("%s before any round was played: nothing to keep, no draft." % why)
-        return
-    say("%s. Everything typed is kept as draft %s:" % (why, key))
-    say("  presstime enter --draft %s" % key)
-    say("      finishes it (presstime enter --list: the drafts)")
-
-
-def played_or_typed(record: Record) -> bool:
-    """True when a game's record holds anything beyond its set-up: a round, a number."""
-    return bool(record.get("rounds")) or any(
-        v for k, v in record.items() if k not in ("game", "players", "mode", "edition", "rounds")
-    )
-
-
-def start_scorepad(
-    args: argparse.Namespace, record: Record, table: PlaySession, say: Say
-) -> tuple[TableScorepad, DemoPhones | None]:
-    """(the phones' scorepad, the demo's simulated phones or None) for `--scorepad`, for the
-    game session `table`: its link is kept beside its draft (`enter --draft KEY --scorepad`
-    then serves the same link) and shown on its table view while a round runs."""
-    import random
-
-    from presstime.scorepad.at_table import DemoPhones, DraftLink, TableScorepad
-
-    pad = TableScorepad(
-        record,
-        table.save,
-        bind=args.bind,
-        say=say,
-        port=args.scorepad_port,
-        poll_line=None if args.demo else _poll_line,
-        keep=DraftLink(table.store, table.key),
-    ).start()
-    table.view.link = pad.footer()
-    phones = DemoPhones(pad.server.url, random.Random(args.seed)) if args.demo else None
-    return pad, phones
-
-
-def played_elsewhere(args: argparse.Namespace, say: Say) -> int | None:
-    """When another `presstime play` is playing on the board this one would use: this terminal
-    becomes a second view of it (as `presstime watch`), and its exit status; else None."""
-    if args.demo or args.sim:
-        return None
-    port = ports.pick_port(args.port, allow_none=True)
-    players = users_of(port, "play") if port else []
-    if not players:
-        return None
-    holder = players[0]
-    from presstime.tableside.watch import watch_board
-
-    say(
-        "The board on %s is being played by %s: this terminal shows it as `presstime watch` does "
-        "(Ctrl-C leaves; the game goes on there)." % (port, describe(holder))
-    )
-    return watch_board(port, command="play (view)")
-
-
-def open_board(args: argparse.Namespace, say: Say) -> tuple[BoardClient, Simulator | None]:
-    """(client, simulator or None) for --port / the only board / a new simulator."""
-    sim = None
-    port = None
-    if args.port or not (args.sim or args.demo):
-        port = ports.pick_port(args.port, allow_none=True)
-        if port is None:
-            say(
-                "No board found: playing against the simulator (a board on USB is used "
-                "automatically)."
-            )
-    if port is None:
-        sim = Simulator().start()
-        port = sim.path
-        say("Simulator started on %s" % port)
-    try:
-        client = share.connect(port, command="play")
-    except Exception:
-        if sim is not None:
-            sim.stop()
-        raise
-    return client, sim

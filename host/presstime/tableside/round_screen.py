@@ -1,11 +1,11 @@
 """The terminal side of `presstime play` while a round runs: the table view and the keys.
 
-`TableScreen` is mixed into play's session classes (commands/play.py Table, tableside/play_games.py
-GameTable). It owns what the players see and type during a round: the table view
-(display.Screen: full screen on a terminal, plain lines otherwise), one key per press
-(keyboard.Keys), the simulator's virtual presses (long ones too), undo (or why not) and the
-messages shown on the screen. The session keeps the game: the board, the history, the scores.
-The session provides `client`, `say`, `demo` and `live`.
+`TableScreen` is mixed into play's session class (tableside/play_session.py PlaySession). It
+owns what the players see and type during a round: the table view (display.Screen: full screen
+on a terminal, plain lines otherwise), one key per press (keyboard.Keys), the simulator's virtual
+presses (long ones too), undo (or why not) and the messages shown on the screen. The session
+keeps the game: the board, the history, the scores. The session provides `client`, `say`, `demo`
+and `live`.
 """
 
 from __future__ import annotations
