@@ -123,7 +123,7 @@ def test_the_walk_finds_a_cycle():
 
 
 def test_no_library_module_imports_a_command():
-    """Commands are the CLI's front ends: library modules (play_games, entry...) never import
+    """Commands are the CLI's front ends: library modules (play_loop, entry...) never import
     one (commands import the library, not the other way round)."""
     graph = _graph()
     for name, deps in graph.items():

@@ -165,6 +165,7 @@ class ScorepadSession:
         if not result:
             return
         winners = list(result.get("winners") or []) if result.get("complete") else []
+        face = games.face_of(games.of(result))  # its MONEY beside the total, its OUT players
         rows = []
         for rank, p in records.ranked(result.get("players", []), winners):
             rows.append(
@@ -172,8 +173,8 @@ class ScorepadSession:
                     "rank": rank,
                     "name": p.get("name"),
                     "total": p.get("total"),
-                    "ad_revenue": p.get("ad_revenue"),
-                    "out": bool(p.get("out_of_business")),
+                    "money": p.get(face.MONEY[0]) if face.MONEY else None,
+                    "out": bool(face.OUT and p.get(face.OUT[0])),
                 }
             )
         with self.lock:
@@ -327,11 +328,12 @@ class ScorepadSession:
                 and self.round_index < len(rounds)
             ):
                 r = rounds[self.round_index]
-                if "ad_revenue" in r:
+                money = games.face_of(games.of(result)).MONEY  # the round's dollars, if any
+                if money and money[0] in r:
                     return "%s: %d points, $%d (so far, total %d)" % (
                         self.round_title,
                         r.get("score", 0),
-                        r["ad_revenue"],
+                        r[money[0]],
                         p.get("total") or 0,
                     )
                 return "%s: %d points (total %d)" % (

@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from presstime import records, term
+from presstime import games, records, term
 from presstime.core.config import PALETTE
 from presstime.tableside.display import safe
 
@@ -45,7 +45,8 @@ def final_table(result: Result, stream: TextIO | None = None) -> None:
     t.add_column("#", justify="right", no_wrap=True)
     t.add_column("player", no_wrap=True, overflow="ellipsis", max_width=24)
     t.add_column("total", justify="right", no_wrap=True)
-    money = any("ad_revenue" in p for p in players)
+    face = games.face_of(games.of(result))  # its MONEY beside the total, its OUT players
+    money = face.MONEY[0] if face.MONEY and any(face.MONEY[0] in p for p in players) else None
     if money:
         t.add_column("ad $", justify="right", no_wrap=True)
     t.add_column("", no_wrap=True)
@@ -56,7 +57,7 @@ def final_table(result: Result, stream: TextIO | None = None) -> None:
         marks = []
         if p["name"] in winners:
             marks.append(Text("\u2605 WINNER", style="bold green"))
-        if p.get("out_of_business"):
+        if face.OUT and p.get(face.OUT[0]):
             marks.append(Text("out of business", style="red"))
         row = [
             str(rank),
@@ -64,7 +65,7 @@ def final_table(result: Result, stream: TextIO | None = None) -> None:
             str(p.get("total", "")),
         ]
         if money:
-            row.append(str(p.get("ad_revenue", "")))
+            row.append(str(p.get(money, "")))
         row.append(Text(" ").join(marks) if marks else "")
         t.add_row(*row)
     banner, seat = _final_banner(result, seats)

@@ -37,7 +37,7 @@ function standingsTable(table, standings) {
   if (!standings) return false;
   const head = el("tr");
   head.append(el("th", {class: "n"}, "#"), el("th", {}, "player"), el("th", {class: "n"}, "total"));
-  const money = standings.players.some((p) => p.ad_revenue !== null && p.ad_revenue !== undefined);
+  const money = standings.players.some((p) => p.money !== null && p.money !== undefined);
   if (money) head.append(el("th", {class: "n"}, "$"));
   table.append(head);
   for (const p of standings.players) {
@@ -46,7 +46,7 @@ function standingsTable(table, standings) {
     if (standings.complete && standings.winners.includes(p.name)) name.className = "winner";
     if (p.out) name.className = "out";
     tr.append(el("td", {class: "n"}, p.rank), name, el("td", {class: "n"}, p.total === null ? "–" : p.total));
-    if (money) tr.append(el("td", {class: "n"}, p.ad_revenue));
+    if (money) tr.append(el("td", {class: "n"}, p.money));
     table.append(tr);
   }
   if (standings.complete && standings.winners.length)
