@@ -215,12 +215,15 @@ class App:
     def _replay(self):
         t = self.table
         after = self.journal.base_seq    # this game's file only
+        cfg = None
         while True:
             recs = self.journal.records(after, _PAGE)
             if not recs:
                 break
             for seq, payload in recs:
                 after = seq
+                if payload and payload[0] == E.CONFIG:
+                    cfg = seq
                 try:
                     t.apply(E.decode(payload))
                 except ValueError:      # the machine is as it was (Table.apply)
@@ -229,6 +232,11 @@ class App:
             if len(recs) < _PAGE:
                 break
         t.drain()
+        # left on the journal for the link's game id (device/link.py), which would otherwise
+        # read this game's records again at boot: (seq replayed to, seq of its CONFIG record).
+        # On the journal, not the App: one more App attribute costs the board 4 KB of heap
+        # (firmware_min_heap_kb 96 -> 100, docs/benchmarks.md)
+        self.journal.gid = (after, cfg)
 
     def _recover(self):
         t = self.table

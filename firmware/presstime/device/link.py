@@ -75,8 +75,10 @@ class Link:
         self.quit = False
         self.requests = 0
         self._id = None
-        self._gid = None         # seq of the journal's last CONFIG record: the game id
-        self._scanned = -1       # journal scanned for CONFIG up to this seq
+        # the seq the journal was scanned up to (-1: not yet) for its last CONFIG record,
+        # whose seq is the game id: the app's boot replay has read this game's records and
+        # left both on the journal (App._replay)
+        self._scanned, self._gid = getattr(self._journal(), "gid", None) or (-1, None)
         self.board_id()          # now, while the heap is young: its code is dropped after
         self.fixed = None        # status_reply.py: (its fixed part's key, that part's CRC)
 
