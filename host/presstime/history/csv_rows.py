@@ -20,6 +20,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from presstime import games as faces
 from presstime.errors import BadInput
 from presstime.records import loads
 
@@ -39,14 +40,18 @@ INPUTS = [
     "unplaced_ads",
 ]
 POINTS = ["articles", "photos", "centerpiece", "white_space", "mood", "unplaced"]
-DERIVED = ["pts_" + c for c in POINTS] + [
-    "round_score",
-    "round_ad_revenue",
-    "total",
-    "ad_revenue",
-    "out_of_business",
-    "winner",
-]
+# the faces' MONEY (a round's and the game's) and OUT fields, each a column (core order)
+MONEY = [f.MONEY[0] for f in map(faces.face_of, faces.names()) if f.MONEY]
+OUT = [f.OUT[0] for f in map(faces.face_of, faces.names()) if f.OUT]
+DERIVED = (
+    ["pts_" + c for c in POINTS]
+    + ["round_score"]
+    + ["round_" + m for m in MONEY]
+    + ["total"]
+    + MONEY
+    + OUT
+    + ["winner"]
+)
 KEYS = [
     "game_id",
     "game",
@@ -172,14 +177,14 @@ def _derived(record):
     winners = result.get("winners") or []
     for p in result.get("players") or []:
         name = p.get("name")
-        per_player[name] = {
-            "total": p.get("total"),
-            "ad_revenue": p.get("ad_revenue"),
-            "out_of_business": _flag(p.get("out_of_business")),
-            "winner": _flag(name in winners),
-        }
+        cells = {"total": p.get("total")}
+        cells.update((m, p.get(m)) for m in MONEY)
+        cells.update((o, _flag(p.get(o))) for o in OUT)
+        cells["winner"] = _flag(name in winners)
+        per_player[name] = cells
         for i, r in enumerate(p.get("rounds") or []):
-            cells = {"round_score": r.get("score"), "round_ad_revenue": r.get("ad_revenue")}
+            cells = {"round_score": r.get("score")}
+            cells.update(("round_" + m, r.get(m)) for m in MONEY)
             for c in POINTS:
                 cells["pts_" + c] = r.get(c)
             per_round[(name, i)] = cells
