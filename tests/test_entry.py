@@ -10,7 +10,8 @@ import pytest
 from helpers import GOOD_PAD
 from presstime import records
 from presstime.entry.answers import EntryStopped
-from presstime.entry.rounds import RoundsEntry, questions
+from presstime.entry.engine import Entry
+from presstime.entry.rounds import questions
 from presstime.games.fit_to_print import ask_setup
 
 # The rulebooks' worked example (docs/rules.md §1) as a scorepad line, in the order the entry asks
@@ -54,9 +55,7 @@ def new_record(players=("Ada", "Ben"), mode="standard"):
 def entry(record, answers):
     script = Script(answers)
     saves = []
-    e = RoundsEntry(
-        record, lambda r: saves.append(copy.deepcopy(r)), ask=script.ask, say=script.say
-    )
+    e = Entry(record, lambda r: saves.append(copy.deepcopy(r)), ask=script.ask, say=script.say)
     return e, script, saves
 
 
@@ -518,7 +517,7 @@ def test_resume_after_a_cut_at_every_answer_gives_the_same_game():
     reference = e.record
     for k in range(len(answers)):
         saves = []
-        first = RoundsEntry(
+        first = Entry(
             _three_players(),
             lambda r: saves.append(json.loads(json.dumps(r))),
             ask=Script(answers[:k]).ask,

@@ -29,6 +29,7 @@ FACE = (
     "ROUND_SETUP",
     "SCOREPAD_LINES",
     "BOARD_COUNTED",
+    "ENTRY_STYLE",
     "BGG",
     "BG_STATS_NAME",
     "DEMO_ANSWERS",

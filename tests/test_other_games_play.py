@@ -1,7 +1,7 @@
 """Heat, Mini FITS and Myth Fits through the pty, end to end: `presstime play --demo --game X`
 against the simulator firmware on an os.openpty() pair, then `presstime sync` rebuilding the
 game from the board's journal into a record `presstime score` accepts; `presstime watch --once`
-for each table mode; the numbers' entry (entry/fields.py FieldsEntry) refusing with the core's
+for each table mode; the numbers' entry (entry/engine.py Entry) refusing with the core's
 words."""
 
 import json
@@ -146,11 +146,11 @@ def test_play_refuses_a_player_count_the_game_does_not_take(sim, tmp_path, capsy
 
 
 def _entry(record, answers):
-    from presstime.entry.fields import FieldsEntry
+    from presstime.entry.engine import Entry
 
     said = []
     it = iter(answers)
-    e = FieldsEntry(record, lambda r: None, ask=lambda p: next(it), say=said.append)
+    e = Entry(record, lambda r: None, ask=lambda p: next(it), say=said.append)
     return e, said
 
 

@@ -146,7 +146,7 @@ def run(args: argparse.Namespace, ask: Ask = _echoing_input, say: Say = print) -
                 "`presstime enter %s` continues"
                 % (e, key, "--draft " + key if board else "--resume")
             )
-    if engine_of(record).STANDINGS_AFTER_STORING:
+    if engine_of(record).standings_after_storing(record):
         say("")
         say(standings_text(result, record).rstrip("\n"))
     say("Stored as game #%d (presstime show %d)." % (game_id, game_id))

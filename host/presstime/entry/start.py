@@ -1,8 +1,7 @@
 """Starting an entry: the game's set-up (the game, then what its face asks: games/<game>.py
-`ask_setup`, the players, and for Fit to Print its mode, edition and characters too) and the
-engine that asks its numbers (entry/engine.py Entry), walking them as the face says
-(ROUND_SETUP: round by round with each round's set-up, entry/rounds.py; else the core face's
-`fields` in order, entry/fields.py).
+`ask_setup`, the players, and what else the game's face sets up) and the engine that asks its
+numbers (entry/engine.py Entry), walking them as the face says (its ROUND_SETUP and
+ENTRY_STYLE).
 """
 
 from __future__ import annotations
@@ -11,17 +10,17 @@ from typing import TYPE_CHECKING
 
 from presstime import games
 from presstime.entry.answers import read_answer, refused
-from presstime.entry.fields import FieldsEntry
-from presstime.entry.rounds import RoundsEntry
+from presstime.entry.engine import Entry
 
 if TYPE_CHECKING:
-    from presstime.entry.engine import Entry, Save
+    from presstime.entry.engine import Save
     from presstime.hints import Ask, Record, Say
 
 
 def engine_of(record: Record) -> type[Entry]:
-    """The engine of the record's game, as its face says its questions are walked."""
-    return RoundsEntry if games.face_of(games.of(record)).ROUND_SETUP else FieldsEntry
+    """The engine of the record's game: the one engine of every game (its face says how its
+    questions are walked)."""
+    return Entry
 
 
 def new_entry(
@@ -32,7 +31,7 @@ def new_entry(
     typed_tokens: bool = False,
 ) -> Entry:
     """The entry of a record whose set-up is done (engine.Entry: the arguments)."""
-    return engine_of(record)(record, save, ask=ask, say=say, typed_tokens=typed_tokens)
+    return Entry(record, save, ask=ask, say=say, typed_tokens=typed_tokens)
 
 
 def ask_game(

@@ -16,13 +16,13 @@ module to no game's name):
     RECORD_MODES         the record's "mode" words history's --mode selects (() for none)
     RECORD_WORDS         {key: the players' word} of the record's own numbers ("heat_value")
     ROUND_SETUP          None, or round_setup(entry, i, round, finish, review, table): asks
-                         round i's own set-up before the players' numbers (the entry engine
-                         then walks round by round, entry/rounds.py); None: the core face's
-                         `fields` are typed in order (entry/fields.py)
+                         round i's own set-up before the players' numbers (entry/engine.py)
     SCOREPAD_LINES       the keys of a player's scorepad lines in scorepad order (() when its
                          questions' own order is kept: entry/rounds.py's needed_fields)
     BOARD_COUNTED        the record's per-player numbers a board counts, asked when a game is
                          typed without a board (`enter`): ("photo_tokens",), or ()
+    ENTRY_STYLE          how the entry engine walks its questions where games differ: help,
+                         prompts, commands' reach, scores shown as typed, the end (walk_style.py)
     BGG                  BoardGameGeek's (id, name) when known for sure, else None
     BG_STATS_NAME        the name BG Stats is given (None: the title)
     DEMO_ANSWERS         {field: (lowest, highest)} of the numbers `play --demo` types
@@ -64,6 +64,7 @@ from presstime.core import games as _core
 from presstime.errors import BadInput
 
 if TYPE_CHECKING:
+    from presstime.entry.walk_style import WalkStyle
     from presstime.hints import Json, Record, Result
 
 
@@ -83,6 +84,7 @@ class Face(Protocol):
     ROUND_SETUP: Callable[..., None] | None
     SCOREPAD_LINES: tuple[str, ...]
     BOARD_COUNTED: tuple[str, ...]
+    ENTRY_STYLE: WalkStyle
     BGG: tuple[int, str] | None
     BG_STATS_NAME: str | None
     DEMO_ANSWERS: dict[str, tuple[int, int]]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from presstime import records
 from presstime.entry.answers import read_answer, refused
+from presstime.entry.walk_style import WalkStyle
 from presstime.games import core_of, face, face_of, of
 from presstime.history.game_words import amount, label, unit
 from presstime.names import typed
@@ -23,6 +24,19 @@ RECORD_MODES = ()
 ROUND_SETUP = None  # no round has a set-up of its own: the core face's `fields` are typed
 SCOREPAD_LINES = ()  # each question's own order is kept
 BOARD_COUNTED = ()  # no number of the record is counted by a board
+# the questions typed in order, each prompt with the game's title; Enter at the end stores
+ENTRY_STYLE = WalkStyle(
+    help="""At any question you can type:
+  a number    the answer (Enter alone keeps the value shown in [brackets])
+  y / n       for a yes-or-no question
+  back        go back to the previous question
+  fix NAME    answer one player's questions again (name or seat number)
+  round N     go through round N's questions again (Enter keeps each value)
+  show        the standings so far
+  quit        stop here: everything typed is kept as a draft
+  ?           this help""",
+    intro="{title}: `?` help, `back`, `fix NAME`{round}, `show`, `quit` at any question.",
+)
 POINT_CATEGORIES = ()
 LEADERS = ()
 STATS_COLUMNS = ()

@@ -13,6 +13,7 @@ from presstime.core.fit_to_print import MODES as RECORD_MODES
 from presstime.core.fit_to_print_check import LABELS, round_fields, takes_finish, takes_news
 from presstime.core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
 from presstime.entry.answers import is_number, player_names, read_answer, refused
+from presstime.entry.walk_style import WalkStyle
 from presstime.games.common import (
     BG_STATS_NAME,
     BOARD_COUNTED,
@@ -30,8 +31,7 @@ from presstime.report import table, winner_line
 from presstime.sync.rebuild import table_block
 
 if TYPE_CHECKING:
-    from presstime.entry.engine import Save
-    from presstime.entry.rounds import RoundsEntry
+    from presstime.entry.engine import Entry, Save
     from presstime.hints import Ask, Record, Result, Say
 
 GAME = "fit-to-print"
@@ -324,7 +324,7 @@ def _uses_news(record: Record) -> bool:
 
 
 def round_setup(
-    entry: RoundsEntry,
+    entry: Entry,
     round_index: int,
     rnd: dict[str, Any],
     finish: list[str] | None,
@@ -358,7 +358,7 @@ def round_setup(
 
 
 def _ask_news(
-    entry: RoundsEntry, ri: int, rnd: dict[str, Any], back: Callable[[], None] | None = None
+    entry: Entry, ri: int, rnd: dict[str, Any], back: Callable[[], None] | None = None
 ) -> None:
     if not _uses_news(entry.record):
         if rnd.get("breaking_news") != []:
@@ -399,7 +399,7 @@ def _ask_news(
         return
 
 
-def _ask_finish(entry: RoundsEntry, ri: int, rnd: dict[str, Any]) -> None:
+def _ask_finish(entry: Entry, ri: int, rnd: dict[str, Any]) -> None:
     names = player_names(entry.record)
     current = rnd.get("finish")
     while True:
@@ -558,3 +558,32 @@ def _parse_news(text: str) -> list[dict[str, Any]] | None:
 
 
 ROUND_SETUP = round_setup
+
+# the days are typed one at a time, each after its set-up (ROUND_SETUP), each player's day score
+# shown as their last number is typed; a number is judged with the day's numbers not typed yet
+# counted as 0, so a white-space comparison is refused as it is typed
+ENTRY_STYLE = WalkStyle(
+    help="""At any question you can type:
+  a number    the answer (Enter alone keeps the value shown in [brackets])
+  back        go back to the previous question
+  fix NAME    re-enter one player's numbers in this round (name or seat number)
+  round N     go through round N again to correct it (Enter keeps each value)
+  show        the standings so far
+  quit        stop here: everything typed is saved as a draft (the line then says how to finish it)
+  ?           this help
+The same commands work at the finishing-order and Breaking News questions.""",
+    title_in_prompt=False,
+    by_round=True,
+    scores_as_typed=True,
+    untyped_as_zero=True,
+    check_kept=False,
+    loose_commands=True,
+    review_standings=False,
+    review_at_close=True,
+    first_question="  this is the first question here; `round N` corrects an earlier round",
+    first_in_command="  this is the first question here; `round N` corrects an earlier round",
+    fix_start="  re-entering {name} in {round} (Enter keeps a value)",
+    round_again="  going through {round} again (Enter keeps a value)",
+    fix_done=None,
+    round_done="  back to {here}",
+)

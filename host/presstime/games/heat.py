@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from presstime.games.common import (
     BOARD_COUNTED,
     DEMO_SETUP,
+    ENTRY_STYLE,
     LEADERS,
     MONEY,
     OUT,

@@ -10,6 +10,7 @@ from presstime.games.common import (
     BGG,
     BOARD_COUNTED,
     DEMO_SETUP,
+    ENTRY_STYLE,
     MONEY,
     OUT,
     RECORD_MODES,

@@ -9,6 +9,7 @@ from presstime.games.common import (
     BG_STATS_NAME,
     BGG,
     DEMO_SETUP,
+    ENTRY_STYLE,
     LEADERS,
     MONEY,
     OUT,
