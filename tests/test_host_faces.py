@@ -155,16 +155,10 @@ def test_the_check_finds_a_named_game(tmp_path):
 # Fit to Print's own result fields: said by its face (MONEY, OUT, STATS_COLUMNS...), never
 # spelled by another desktop module.
 FIELDS = ("ad_revenue", "out_of_business")
-# The modules that still spell them (issue 26, part 2 not done yet: the history's stats and
-# store, stats' and chart's columns); the list only shrinks. history/store.py's
-# schema names them as columns of histories already on disk (a rename is a migration).
-STILL_NAMED = {
-    "host/presstime/commands/chart.py",
-    "host/presstime/commands/stats.py",
-    "host/presstime/history/results.py",
-    "host/presstime/history/stats.py",
-    "host/presstime/history/store.py",
-}
+# history/store.py alone spells them: its schema names them as the columns of the one money and
+# the one out-of-the-game flag the history keeps per player, in histories already on disk (a
+# rename is a migration and a new schema digest); the others read store.MONEY_COLUMN/OUT_COLUMN.
+STILL_NAMED = {"host/presstime/history/store.py"}
 
 
 def host_field_literals():

@@ -131,12 +131,9 @@ def unit_panels(game: str, result: Result) -> list[tuple[str, list[tuple[str, st
             ("final total", "total", [p.get("total") for p in players])
         )
         order.append("$") if "$" not in order else None
-    points = set(face.POINT_CATEGORIES) | {
-        "score",
-        "ad_revenue",
-        "most_tiles_ads",
-        "white_space_area",
-    }
+    points = set(face.POINT_CATEGORIES) | {"score", "most_tiles_ads", "white_space_area"}
+    if face.MONEY:
+        points.add(face.MONEY[0])  # dollars: a panel of their own
     for key, label, unit in face.ROUND_FIELDS:
         if key in points:
             continue
@@ -367,7 +364,8 @@ def all_figure(plt: Any, game: str, scored: list[tuple[int, Result]]) -> Figure:
             for r in p.get("rounds") or []
         )
     ]
-    dollars = "ad_revenue" in [k for k, _, _ in games.face_of(game).GAME_FIELDS]
+    money = games.face_of(game).MONEY  # its dollars beside the total: their own panel
+    dollars = money is not None and money[0] in [k for k, _, _ in games.face_of(game).GAME_FIELDS]
     count = 2 + (1 if categories else 0) + (1 if dollars else 0)
     cols = 2
     rows = (count + 1) // 2
@@ -447,22 +445,22 @@ def all_figure(plt: Any, game: str, scored: list[tuple[int, Result]]) -> Figure:
             "average points a %s, by category" % word,
             [],
         )
-    if dollars:
+    if dollars and money is not None:
         avg = []
         for name in names:
             ads = [
-                p.get("ad_revenue")
+                p.get(money[0])
                 for _, r in scored
                 for p in r.get("players") or []
-                if p["name"] == name and _num(p.get("ad_revenue"))
+                if p["name"] == name and _num(p.get(money[0]))
             ]
             avg.append(round(sum(ads) / len(ads), 2) if ads else None)
         _grouped_bars(
             axes.pop(0),
             names,
-            [("average ad revenue", "ad_revenue", avg)],
+            [("average " + money[2], money[0], avg)],
             "$",
-            "average ad revenue a game",
+            "average %s a game" % money[2],
             [],
         )
     fig.tight_layout()

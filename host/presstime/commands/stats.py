@@ -136,10 +136,13 @@ def game_lines(game: str, t: dict[str, Any]) -> list[str]:
         ]
         for name, p in players.items()
     ]
+    out, money = (face.OUT, face.MONEY) if face is not None else (None, None)
     extra = [
-        ("out_of_business", "out", "out: out of business", _fmt),
+        (games.kept("OUT"), out[1], "%s: %s" % out[1:], _fmt) if out else None,
         ("average_token", "token", "token: average finishing token", _fmt),
-        ("average_ad_revenue", "ads $", "ads: average ad revenue", _fmt),
+        ("average_" + str(games.kept("MONEY")), money[1] + " $", "%s: average %s" % money[1:], _fmt)
+        if money
+        else None,
         (
             "average_print_ms",
             "print",
@@ -147,7 +150,7 @@ def game_lines(game: str, t: dict[str, Any]) -> list[str]:
             lambda v: "-" if v is None else stamp(v),
         ),
     ]
-    for key, text, meaning, fmt in extra:
+    for key, text, meaning, fmt in [e for e in extra if e is not None]:
         if any(p[key] is not None and p[key] is not False for p in players.values()) and (
             key in always or any(p[key] for p in players.values())
         ):

@@ -27,11 +27,13 @@ module to no game's name):
     BG_STATS_NAME        the name BG Stats is given (None: the title)
     DEMO_ANSWERS         {field: (lowest, highest)} of the numbers `play --demo` types
     DEMO_SETUP           {key: value} of a round's own set-up `play --demo` gives each round
-    MONEY                None, or (key, header): the players' dollars beside their total in a
-                         result's players and rounds (play's scores between rounds), and its
-                         short column header ("ads")
-    OUT                  None, or (key, header): a result's flag of a player out of the game
-                         (the board's lights), and its short column header
+    MONEY                None, or (key, header, words): the players' dollars beside their total in
+                         a result's players and rounds (play's scores between rounds, the CSV,
+                         stats' averages, charts), its short column header and its words
+                         ("ad revenue"); the history keeps one per player
+    OUT                  None, or (key, header, words): a result's flag of a player out of the
+                         game (the board's lights, the CSV, stats), its short column header and
+                         its words ("out of business"); the history keeps one per player
     ENTRY_WORDS          what `enter` asks, in a few words (its --help)
     title_notes(mode, edition)     -> what the title says beside the name: ["solo"], []
     played(result, rounds)         -> what a game consisted of, for `history`: "3 days", "arrested"
@@ -89,8 +91,8 @@ class Face(Protocol):
     BG_STATS_NAME: str | None
     DEMO_ANSWERS: dict[str, tuple[int, int]]
     DEMO_SETUP: dict[str, Any]
-    MONEY: tuple[str, str] | None
-    OUT: tuple[str, str] | None
+    MONEY: tuple[str, str, str] | None
+    OUT: tuple[str, str, str] | None
     ENTRY_WORDS: str
     title_notes: Callable[[str | None, str | None], list[str]]
     played: Callable[[Result, int], str]
@@ -166,6 +168,16 @@ def title(game: str | None) -> str:
     """How people write the game ("Mini FITS"); the name itself for an unknown one."""
     m = core(game)
     return m.TITLE if m is not None else str(game)
+
+
+def kept(attr: str) -> str | None:
+    """The key of the MONEY or OUT (`attr`) the history keeps for every game: the first face's
+    that declares one, in the core's order (None when no face does)."""
+    for game in _core.GAMES:
+        declared = getattr(face_of(game), attr)
+        if declared:
+            return declared[0]
+    return None
 
 
 def with_modes() -> list[str]:

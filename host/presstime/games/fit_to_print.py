@@ -58,8 +58,8 @@ LEADERS = (
     ("articles", "the reporter", "most article points a day", "most"),
     ("mood", "the gloomiest front page", "most mood points lost a day", "least"),
 )  # mood is lost
-MONEY = ("ad_revenue", "ads")  # the players' dollars beside their total, its short header
-OUT = ("out_of_business", "out")  # the players out of business, its short header
+MONEY = ("ad_revenue", "ads", "ad revenue")  # the players' dollars beside their total
+OUT = ("out_of_business", "out", "out of business")  # a player out of the game
 STATS_COLUMNS = ("out_of_business", "average_token", "average_ad_revenue", "average_print_ms")
 BGG = (352574, "Fit to Print")
 # the scorepad numbers `play --demo` types, each drawn for every line in this order (lowest ==

@@ -176,6 +176,8 @@ def _from_result(record, result, added_at):
         status = game_words.winner_text(game, winners, decider, top[0] if top else None)
     players = result.get("players") or []
     face = games.face_of(game)
+    money = face.MONEY[0] if face.MONEY else None  # the one money the history keeps (store.py)
+    out = face.OUT[0] if face.OUT else None  # and the one out-of-the-game flag
     n_rounds = face.rounds_played(record)
     mode, edition = face.record_facts(record)
     summary = Summary(
@@ -211,8 +213,8 @@ def _from_result(record, result, added_at):
                 "name": name,
                 "total": p["total"] if _num(p.get("total")) else None,
                 "won": 1 if name in winners else 0,
-                "out_of_business": 1 if p.get("out_of_business") else 0,
-                "ad_revenue": p["ad_revenue"] if _num(p.get("ad_revenue")) else None,
+                "out": 1 if out and p.get(out) else 0,
+                "money": p[money] if money and _num(p.get(money)) else None,
                 "rounds": len(prs),
                 "token_sum": sum(tokens),
                 "token_n": len(tokens),

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from presstime import games as faces
 from presstime.history.results import summarize
-from presstime.history.store import Store, _insert_results
+from presstime.history.store import MONEY_COLUMN, OUT_COLUMN, Store, _insert_results
 
 if TYPE_CHECKING:
     import sqlite3
@@ -63,7 +63,7 @@ _PLAYER_SUMS = (
     "score_sum",
     "score_n",
     "best",
-    "out_of_business",
+    OUT_COLUMN,
     "ads_sum",
     "ads_n",
     "token_sum",
@@ -99,12 +99,13 @@ def _sources(selection):
     players = (
         "SELECT game, mode, name, COUNT(*) AS games, SUM(won) AS wins, SUM(COALESCE(total, 0)) AS "
         "score_sum,"
-        " COUNT(total) AS score_n, MAX(total) AS best, SUM(out_of_business) AS out_of_business,"
-        " SUM(COALESCE(ad_revenue, 0)) AS ads_sum, COUNT(ad_revenue) AS ads_n, SUM(token_sum) AS "
+        " COUNT(total) AS score_n, MAX(total) AS best, SUM(%(out)s) AS %(out)s,"
+        " SUM(COALESCE(%(money)s, 0)) AS ads_sum, COUNT(%(money)s) AS ads_n, SUM(token_sum) AS "
         "token_sum,"
         " SUM(token_n) AS token_n, SUM(print_ms_sum) AS print_ms_sum, SUM(print_ms_n) AS "
         "print_ms_n,"
         " SUM(rounds) AS rounds FROM result_players WHERE state = 'complete' AND "
+        % {"out": OUT_COLUMN, "money": MONEY_COLUMN}
         + cond
         + " GROUP BY game, mode, name"
     )
@@ -147,12 +148,15 @@ def from_store(
         )
     ]
     players_src, values_src, cond, src_params = _sources(selection)
+    kept_out = faces.kept("OUT") or OUT_COLUMN  # the stats' keys of the history's one flag
+    kept_money = faces.kept("MONEY") or MONEY_COLUMN  # and one money (the faces' OUT, MONEY)
     shown = {}  # (game, name's key) -> the name its row shows (spellings that differ in case: one)
     for row in conn.execute(
         "SELECT game, MIN(name), SUM(games), SUM(wins), SUM(score_sum), SUM(score_n), MAX(best),"
-        " SUM(out_of_business), SUM(ads_sum), SUM(ads_n), SUM(token_sum), SUM(token_n), "
+        " SUM(%s), SUM(ads_sum), SUM(ads_n), SUM(token_sum), SUM(token_n), "
         "SUM(print_ms_sum),"
-        " SUM(print_ms_n), SUM(rounds) FROM (%s) GROUP BY game, name COLLATE NOCASE" % players_src,
+        " SUM(print_ms_n), SUM(rounds) FROM (%s) GROUP BY game, name COLLATE NOCASE"
+        % (OUT_COLUMN, players_src),
         src_params,
     ):
         (
@@ -179,8 +183,8 @@ def from_store(
             "win_rate": _avg(wins, games),
             "average_score": _avg(score_sum, score_n),
             "best_score": best,
-            "out_of_business": out,
-            "average_ad_revenue": _avg(ads_sum, ads_n),
+            kept_out: out,
+            "average_" + kept_money: _avg(ads_sum, ads_n),
             "average_token": _avg(token_sum, token_n),
             "average_print_ms": (ms_sum // ms_n) if ms_n else None,
             "rounds": rounds,

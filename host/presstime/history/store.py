@@ -360,19 +360,26 @@ _RESULT_COLUMNS = (
     "duration_ms",
     "result",
 )
-_PLAYER_COLUMNS = (
-    "seat",
-    "name",
-    "total",
-    "won",
-    "out_of_business",
-    "ad_revenue",
-    "rounds",
-    "token_sum",
-    "token_n",
-    "print_ms_sum",
-    "print_ms_n",
+# The one money and the one out-of-the-game flag the history keeps per player (the faces' MONEY
+# and OUT: results.py's Summary keys "money" and "out") are in the columns named when Fit to
+# Print was the only game: the schema of histories already on disk (a rename is a migration).
+MONEY_COLUMN = "ad_revenue"
+OUT_COLUMN = "out_of_business"
+# (column, the Summary player's key) of a player's row
+_PLAYER_ROW = (
+    ("seat", "seat"),
+    ("name", "name"),
+    ("total", "total"),
+    ("won", "won"),
+    (OUT_COLUMN, "out"),
+    (MONEY_COLUMN, "money"),
+    ("rounds", "rounds"),
+    ("token_sum", "token_sum"),
+    ("token_n", "token_n"),
+    ("print_ms_sum", "print_ms_sum"),
+    ("print_ms_n", "print_ms_n"),
 )
+_PLAYER_COLUMNS = tuple(c for c, _ in _PLAYER_ROW)
 
 
 def _insert_results(conn, game_id, summary):
@@ -388,7 +395,7 @@ def _insert_results(conn, game_id, summary):
             "INSERT INTO result_players (game_id, game, mode, state, played, %s) VALUES (?, ?, ?, "
             "?, ?, %s)" % (", ".join(_PLAYER_COLUMNS), ", ".join("?" * len(_PLAYER_COLUMNS))),
             [
-                (game_id,) + shared + (g["played"],) + tuple(p[c] for c in _PLAYER_COLUMNS)
+                (game_id,) + shared + (g["played"],) + tuple(p[k] for _, k in _PLAYER_ROW)
                 for p in summary.players
             ],
         )
