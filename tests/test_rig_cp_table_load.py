@@ -45,15 +45,28 @@ def test_the_run_is_a_table(one_game):
     assert one_game["pushes"] > 30
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 23: CPU busy missed (55.2 % before the pushed status; docs/benchmarks.md, "
-    "'The MacroPad under the same load')",
+# the targets the MacroPad still misses (docs/benchmarks.md, "The MacroPad under the same load"):
+# strict, so the day one is met the test says so
+MISSED = {
+    "cp_cpu_busy_pct_attached": "45.3 % on the bench's three games (target 20)",
+}
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        pytest.param(
+            k,
+            marks=pytest.mark.xfail(strict=True, reason="issue 23: %s" % MISSED[k])
+            if k in MISSED
+            else (),
+        )
+        for k in PLAYER_FACING
+    ],
 )
-def test_the_player_facing_targets_are_met(one_game):
+def test_the_player_facing_target_is_met(one_game, key):
     import bench_cp_table
     from targets import misses
 
     got = bench_cp_table.figures(one_game, prefix="cp")
-    targets = {k: bench_cp_table.TARGETS[k] for k in PLAYER_FACING}
-    assert misses(got, targets) == []
+    assert misses(got, {key: bench_cp_table.TARGETS[key]}) == []
