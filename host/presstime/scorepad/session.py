@@ -174,7 +174,8 @@ class ScorepadSession:
                     "name": p.get("name"),
                     "total": p.get("total"),
                     "money": p.get(face.MONEY[0]) if face.MONEY else None,
-                    "out": bool(face.OUT and p.get(face.OUT[0])),
+                    # the face's words for a player out of the game, or False
+                    "out": face.OUT[2] if face.OUT and p.get(face.OUT[0]) else False,
                 }
             )
         with self.lock:

@@ -58,7 +58,7 @@ def final_table(result: Result, stream: TextIO | None = None) -> None:
         if p["name"] in winners:
             marks.append(Text("\u2605 WINNER", style="bold green"))
         if face.OUT and p.get(face.OUT[0]):
-            marks.append(Text("out of business", style="red"))
+            marks.append(Text(face.OUT[2], style="red"))  # "out of business"
         row = [
             str(rank),
             Text(safe(p["name"]), style="bold rgb(%d,%d,%d)" % (r, g, b)),

@@ -42,7 +42,7 @@ function standingsTable(table, standings) {
   table.append(head);
   for (const p of standings.players) {
     const tr = el("tr");
-    const name = el("td", {}, p.name + (p.out ? " (out of business)" : ""));
+    const name = el("td", {}, p.name + (p.out ? " (" + p.out + ")" : ""));
     if (standings.complete && standings.winners.includes(p.name)) name.className = "winner";
     if (p.out) name.className = "out";
     tr.append(el("td", {class: "n"}, p.rank), name, el("td", {class: "n"}, p.total === null ? "–" : p.total));
