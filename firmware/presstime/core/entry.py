@@ -15,6 +15,7 @@ the value is a whole number: an "int" as it is, "yes/no" 1 or 0, "player" a seat
     get(record, path)          the value at path, None when there is none
     fill(record, face, numbers, rounds)   every journaled number into the record, question by
                                question in the face's order ({(round, seat, key): value})
+    with_value(record, path, value) -> a copy with the value at path (ABSENT: taken out)
     problems(record, path, value) -> the core's problems this value brings: those the game's
                                check finds with it and not without it (what `enter` refuses)
 
@@ -118,11 +119,11 @@ def fill(record, face, numbers, rounds, keep=False):
     return put_in
 
 
-_ABSENT = object()
+ABSENT = object()     # with_value's value for a key taken out
 
 
-def _with(record, path, value):
-    """A copy of `record` with `value` at `path` (_ABSENT: taken out, the containers along the
+def with_value(record, path, value):
+    """A copy of `record` with `value` at `path` (ABSENT: taken out, the containers along the
     path made all the same, so that both copies differ in that value alone); only the
     containers along the path are copied."""
     top = dict(record)
@@ -145,7 +146,7 @@ def _with(record, path, value):
         node[key] = child
         node = child
     key = path[-1]
-    if value is _ABSENT:
+    if value is ABSENT:
         if isinstance(node, dict) and key in node:
             del node[key]
     else:
@@ -162,9 +163,9 @@ def problems(record, path, value, check=None):
     what this value brings is left. [] when the value is good."""
     if check is None:
         from .games import check
-    before = check(_with(record, path, _ABSENT))
+    before = check(with_value(record, path, ABSENT))
     out = []
-    for m in check(_with(record, path, value)):
+    for m in check(with_value(record, path, value)):
         if m not in before:
             out.append(m)
     return out

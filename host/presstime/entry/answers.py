@@ -10,9 +10,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from presstime import records
+from presstime.core import entry as core_entry
 from presstime.core.entry import (  # noqa: F401 (a record path read and written: the core's)
+    ABSENT,
     get as get_at,
     put as set_at,
+    with_value,
 )
 from presstime.history.game_words import players_words
 from presstime.term import paint
@@ -24,7 +27,9 @@ Path = Sequence[Any]  # a place in a record: ("rounds", 0, "players", "Ada", "li
 
 # get_at(record, path): the value at `path`, None when anything on the way is missing;
 # set_at(record, path, value): `value` at `path`, in place, the containers on the way made when
-# missing. The board's own entry and sync read and write records with the same two (core/entry.py).
+# missing; with_value(record, path, value): a copy with `value` there (ABSENT: the key taken
+# out). The board's own entry and sync use the same code (core/entry.py), and the check of a
+# typed number is the core's too (problems_of).
 
 
 class EntryStopped(Exception):
@@ -41,13 +46,6 @@ class EntryStopped(Exception):
         return 1 if self.eof else 0
 
 
-class _Absent:
-    """The value of a key taken out (with_value)."""
-
-
-ABSENT: Any = _Absent()
-
-
 def player_name(entry: Json) -> Json:
     """A player's name, whether the record lists it alone or with a character."""
     return entry.get("name") if isinstance(entry, dict) else entry
@@ -55,49 +53,13 @@ def player_name(entry: Json) -> Json:
 
 def player_names(record: Record) -> list[Any]:
     """The record's players' names, in seat order."""
-    return [player_name(p) for p in record.get("players", [])]
-
-
-def with_value(record: Record, path: Path, value: Json) -> Record:
-    """A copy of `record` with `value` at `path` (ABSENT: the key taken out): only the
-    containers along the path are copied, the record itself is left as it is."""
-    top = dict(record)
-    node: Any = top
-    for i in range(len(path) - 1):
-        key, nxt = path[i], path[i + 1]
-        child = (
-            node[key]
-            if (isinstance(node, list) and key < len(node))
-            or (isinstance(node, dict) and key in node)
-            else None
-        )
-        if isinstance(child, list):
-            child = list(child)
-        elif isinstance(child, dict):
-            child = dict(child)
-        else:
-            child = [] if isinstance(nxt, int) else {}
-        if isinstance(node, list):
-            while len(node) <= key:
-                node.append({})
-        node[key] = child
-        node = child
-    if value is ABSENT:
-        if isinstance(node, dict):
-            node.pop(path[-1], None)
-    else:
-        if isinstance(node, list):
-            while len(node) <= path[-1]:
-                node.append({})
-        node[path[-1]] = value
-    return top
+    return core_entry.names_of(record)
 
 
 def problems_of(record: Record, path: Path, value: Json) -> list[str]:
     """The core's problems that `value` at `path` brings: those it finds with it and not without
     it (what is not answered yet stays missing in both)."""
-    before = set(records.check_record(with_value(record, path, ABSENT)))
-    return [m for m in records.check_record(with_value(record, path, value)) if m not in before]
+    return core_entry.problems(record, path, value, check=records.check_record)
 
 
 def read_answer(ask: Ask, prompt: str) -> str:
