@@ -81,6 +81,30 @@ def pico_rows(b):
     return rows
 
 
+def pico_screen_rows(b):
+    """The optional screen, knob and back key (scoring on the board)."""
+    gp = lambda n: "GP%d" % n  # noqa: E731
+    both = "one contact here, the other to GND (internal pull-up)"
+    return [
+        (
+            "OLED SDA (SSD1306, I2C%d, 0x%02X)" % (b.OLED_I2C, b.OLED_ADDR),
+            gp(b.OLED_SDA_PIN),
+            b.PHYSICAL[b.OLED_SDA_PIN],
+            "the module's SDA; its VCC to 3V3(OUT), GND to GND",
+        ),
+        ("OLED SCL", gp(b.OLED_SCL_PIN), b.PHYSICAL[b.OLED_SCL_PIN], "the module's SCL"),
+        ("Knob A (CLK)", gp(b.ENCODER_A_PIN), b.PHYSICAL[b.ENCODER_A_PIN], "encoder A; C to GND"),
+        ("Knob B (DT)", gp(b.ENCODER_B_PIN), b.PHYSICAL[b.ENCODER_B_PIN], "encoder B; C to GND"),
+        (
+            "Knob press (SW)",
+            gp(b.ENCODER_SWITCH_PIN),
+            b.PHYSICAL[b.ENCODER_SWITCH_PIN],
+            "the encoder's switch: " + both,
+        ),
+        ("Back key", gp(b.BACK_PIN), b.PHYSICAL[b.BACK_PIN], "a push button: " + both),
+    ]
+
+
 def macropad_rows(b):
     def where(k):
         return "row %d, column %d" % (k // 3 + 1, k % 3 + 1)
@@ -155,6 +179,16 @@ def render():
         "",
         "Buttons read %s; brightness cap %d/255 per channel (see README: power budget)."
         % ("low when pressed" if pico.BUTTON_ACTIVE_LOW else "high when pressed", pico.MAX_CHANNEL),
+        "",
+        "### Optional: the screen and knob (scoring on the board)",
+        "",
+        "Looked for at boot: when an SSD1306 answers at 0x%02X, the board scores on its own "
+        "screen (%d x %d characters) and knob; without it the pins below stay unused."
+        % (pico.OLED_ADDR, pico.SCREEN_COLS, pico.SCREEN_LINES),
+        "",
+    ]
+    lines += _table(("what", "GPIO", "Pico pin", "other end"), pico_screen_rows(pico))
+    lines += [
         "",
         "## %s" % pad.TITLE,
         "",

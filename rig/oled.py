@@ -105,10 +105,13 @@ class Frame:
         img.save(path)
         return path
 
+    font_file = FONT_FILE  # the font its controller's firmware draws with (SSD1306: framebuf's)
+
     def find(self, text, font=None):
         """(x, y) of the first place (top to bottom, left to right) where the picture has
-        exactly the pixels the firmware draws for `text` in the terminalio font, or None."""
-        font = font or Font.load()
+        exactly the pixels the firmware draws for `text` in the frame's font (the terminalio
+        font; an SSD1306's frames: MicroPython's framebuf font), or None."""
+        font = font or Font.load(self.font_file)
         tmpl = font.render(text)
         th, tw = len(tmpl), len(tmpl[0])
         px = self.pixels
@@ -123,8 +126,9 @@ class Frame:
 
     def text(self, font=None):
         """Every line of text on the screen, top to bottom: glyphs of the terminalio font on a
-        6-pixel grid; trailing blanks dropped, '?' for a cell that is lit but no glyph."""
-        return (font or Font.load()).read(self.pixels)
+        6-pixel grid (the frame's font: see find); trailing blanks dropped, '?' for a cell that
+        is lit but no glyph."""
+        return (font or Font.load(self.font_file)).read(self.pixels)
 
 
 # Run on the Pico's MicroPython to read framebuf's 8 x 8 font back (rig/framebuf_font.txt)
@@ -242,6 +246,7 @@ class SH1106:
 
     ram_cols = RAM_COLS
     col_offset = COL_OFFSET
+    font_file = FONT_FILE
 
     def __init__(self, gap_ns=GAP_NS):
         self.gap_ns = gap_ns
@@ -298,7 +303,9 @@ class SH1106:
         self._burst = None
         self._written = bytearray(PAGES * self.ram_cols)
         end = last if end is None else end
-        self.frames.append(Frame(int(t), int(end), self.picture(), self.on))
+        frame = Frame(int(t), int(end), self.picture(), self.on)
+        frame.font_file = self.font_file
+        self.frames.append(frame)
 
     def _rewrite_cut(self, t):
         """Before a data byte: a cell already written in this burst starts a new frame (the
@@ -384,6 +391,7 @@ class SSD1306(SH1106):
 
     ram_cols = WIDTH
     col_offset = 0
+    font_file = FRAMEBUF_FONT_FILE
 
     def _reset_state(self):
         SH1106._reset_state(self)
@@ -534,10 +542,11 @@ def quadrature(steps):
     return seq * abs(steps)
 
 
-def turn(emu, steps, at=None, edge_ns=EDGE_NS, detent_ns=DETENT_NS):
+def turn(emu, steps, at=None, edge_ns=EDGE_NS, detent_ns=DETENT_NS, pins=(ROTA, ROTB)):
     """Turn the knob `steps` detents (+ clockwise) from `at` (default: now): each detent's four
-    edges `edge_ns` apart, detents `detent_ns` apart, set on ROTA/ROTB at those exact instants.
-    Returns the instants of the edges (the last one completes the turn)."""
+    edges `edge_ns` apart, detents `detent_ns` apart, set on its A and B pins (`pins`: the
+    MacroPad's ROTA/ROTB by default) at those exact instants. Returns the instants of the edges
+    (the last one completes the turn)."""
     if steps == 0:
         return []
     if edge_ns <= 0 or detent_ns < 4 * edge_ns:
@@ -548,7 +557,7 @@ def turn(emu, steps, at=None, edge_ns=EDGE_NS, detent_ns=DETENT_NS):
     a = 1
     for i, (na, nb) in enumerate(quadrature(steps)):
         t = int(at + (i // 4) * detent_ns + (i % 4) * edge_ns)
-        pin, level = (ROTA, na) if na != a else (ROTB, nb)
+        pin, level = (pins[0], na) if na != a else (pins[1], nb)
         a = na
         if emu.set(pin, 0 if level == 0 else None, at=t).get("late"):
             raise RigError(
@@ -558,12 +567,12 @@ def turn(emu, steps, at=None, edge_ns=EDGE_NS, detent_ns=DETENT_NS):
     return times
 
 
-def press_knob(emu, at=None, hold_ns=80 * MS):
-    """Press the knob's switch (GPIO0 low) at `at` (default: now) for hold_ns, then release it
-    to its pull-up. Returns (down, up) instants."""
+def press_knob(emu, at=None, hold_ns=80 * MS, pin=KNOB_SWITCH):
+    """Press the knob's switch (`pin` low: the MacroPad's GPIO0 by default) at `at` (default:
+    now) for hold_ns, then release it to its pull-up. Returns (down, up) instants."""
     if at is None:
         at = emu.now()
-    if emu.set(KNOB_SWITCH, 0, at=at).get("late"):
+    if emu.set(pin, 0, at=at).get("late"):
         raise RigError("a knob press scheduled in the emulated past")
-    emu.set(KNOB_SWITCH, None, at=at + hold_ns)
+    emu.set(pin, None, at=at + hold_ns)
     return at, at + hold_ns

@@ -174,6 +174,30 @@ class EmulatedPico(Emulator):
     def client(self, **kw):
         return rig_client(self, **kw)
 
+    # the optional screen and knob (boards/pico.py; start the rig with oled=True: its SSD1306)
+    def screen(self):
+        """The SSD1306 on I2C (rig/oled.py Oled, read with MicroPython's framebuf font)."""
+        from .oled import Oled
+
+        return Oled(self, bus="i2c")
+
+    def turn(self, steps, at=None, **kw):
+        """Turn the knob `steps` detents (+ clockwise) on the pin map's encoder pins."""
+        from .oled import turn
+
+        return turn(self, steps, at=at, pins=(board.ENCODER_A_PIN, board.ENCODER_B_PIN), **kw)
+
+    def press_knob(self, at=None, hold_ms=HOLD_MS):
+        from .oled import press_knob
+
+        return press_knob(self, at=at, hold_ns=int(hold_ms * MS), pin=board.ENCODER_SWITCH_PIN)
+
+    def press_back(self, at=None, hold_ms=HOLD_MS):
+        """The back key (button -2 of the screen's port)."""
+        from .oled import press_knob
+
+        return press_knob(self, at=at, hold_ns=int(hold_ms * MS), pin=board.BACK_PIN)
+
     def frames(self, clear=False):
         """Complete NeoPixel frames: [(t_ns, [(r, g, b), ...]), ...] (the ring is GRB)."""
         out = []

@@ -27,6 +27,9 @@ def test_check_mode_exit_status():
 def test_pico_pins_are_distinct_usable_and_on_the_header():
     b = make_wiring.load_board("pico")
     pins = list(b.PLAYER_PINS) + list(b.PLAYER_LED_PINS) + [b.CONTROL_PIN, b.PIEZO_PIN, b.PIXEL_PIN]
+    # the optional screen and knob: spare pins, none of the above
+    pins += [b.OLED_SDA_PIN, b.OLED_SCL_PIN, b.ENCODER_A_PIN, b.ENCODER_B_PIN]
+    pins += [b.ENCODER_SWITCH_PIN, b.BACK_PIN]
     assert len(set(pins)) == len(pins)
     assert len(b.PLAYER_PINS) == len(b.PLAYER_LED_PINS) == 6
     for pin in pins:
@@ -39,6 +42,13 @@ def test_pico_pins_are_distinct_usable_and_on_the_header():
         if gpio in b.PHYSICAL:
             assert b.PHYSICAL[gpio] == left[gpio]
     assert b.PHYSICAL.get(16, 21) == 21
+    # the other side, from pin 21 up: GP16-GP22 (skipping the GNDs 23 and 28)
+    right = [p for p in range(21, 30) if p not in (23, 28)]
+    for gpio in range(16, 23):
+        if gpio in b.PHYSICAL:
+            assert b.PHYSICAL[gpio] == right[gpio - 16]
+    # the RP2040's I2C0 SDA and SCL functions (GPIO 4k and 4k + 1)
+    assert b.OLED_I2C == 0 and b.OLED_SDA_PIN % 4 == 0 and b.OLED_SCL_PIN == b.OLED_SDA_PIN + 1
     assert len(b.PLAYER_PIXELS) == 6 and min(b.PLAYER_PIXELS) >= b.PIXEL_COUNT
 
 

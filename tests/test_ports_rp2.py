@@ -288,3 +288,123 @@ print(min(leds) > 0 and max(leds) > 3 * min(leds), app.journal.last_seq > 3)
     assert lines[0] == "running [2, 0, 1] ['printed', 'reporting', 'printed']"
     assert lines[1] == "True 24"
     assert lines[2] == "True True"
+
+
+# ---- the optional screen and knob (ports/rp2_screen.py, issue 27) ------------------------------
+
+
+@needs_micropython
+def test_the_oled_is_looked_for_by_a_write_and_its_pins_let_go_without_it():
+    out = mp("""
+import machine
+import presstime.device.ports.rp2 as rp2
+from presstime.device.boards import pico
+print(rp2._oled(pico), machine.Pin.by_id[20].mode, machine.Pin.by_id[21].mode)
+machine.I2C.devices = (0x3C,)
+i2c = rp2._oled(pico)
+print(i2c.id, i2c.timeout, machine.I2C.by_id[0].writes == [], [w for w in i2c.writes])
+""")
+    lines = out.split("\n")
+    assert lines[0] == "None 0 0"  # no answer: None, SDA and SCL inputs again
+    # found: a bus made again with the default timeout (the probe's bus took the probe write)
+    assert lines[1] == "0 50000 True []"
+
+
+SCREEN = """
+import machine, micropython, framebuf
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+from presstime.device.ports.rp2_screen import port_class
+ScreenPort = port_class(rp2.Rp2Port)
+clock = FakeClock().install(rp2)
+machine.I2C.devices = (0x3C,)
+i2c = machine.I2C(0)
+port = ScreenPort(i2c, serial=False)
+P = machine.Pin.by_id
+def at(us, gpio, level):
+    clock.us = us
+    micropython.heap_lock()
+    P[gpio].set(level)
+    micropython.heap_unlock()
+def page(text):
+    buf = bytearray(128)
+    fb = framebuf.FrameBuffer(buf, 128, 8, framebuf.MONO_VLSB)
+    fb.text(text, 0, 0, 1)
+    return b"\\x40" + buf
+"""
+
+
+@needs_micropython
+def test_the_screen_sends_its_set_up_then_only_the_pages_whose_line_changed():
+    out = mp(
+        SCREEN
+        + """
+w = i2c.writes
+print(w[0][1][:2] == b"\\x00\\xae", w[0][1][-1] == 0xAF, len(w))
+print(all(w[2 + 2 * p][1] == page("") for p in range(8)))
+del w[:]
+port.show_lines(["round 1 Ada", "complete lines", "", "> 0"])
+print([x[1][5] for x in w[0::2]], w[1][1] == page("round 1 Ada"), w[5][1] == page("> 0"))
+del w[:]
+port.show_lines(["round 1 Ada", "complete lines", "", "> 12", "a line longer than the screen"])
+print([x[1][5] for x in w[0::2]], w[1][1] == page("> 12"), w[3][1] == page("a line longer th"))
+del w[:]
+port.show_lines(["round 1 Ada"])
+print([x[1][5] for x in w[0::2]], port.screen_cols, port.screen_lines)
+"""
+    )
+    lines = out.split("\n")
+    assert lines[0] == "True True 17"  # the set-up, then 8 pages cleared: window + page each
+    assert lines[1] == "True"
+    assert lines[2] == "[0, 1, 3] True True"  # line 2 was blank already
+    assert lines[3] == "[3, 4] True True"  # the number's line and the new one, cut to 16
+    assert lines[4] == "[1, 3, 4] 16 8"  # missing lines blank
+
+
+@needs_micropython
+def test_the_knob_counts_detents_both_ways_in_its_hard_irq_and_a_bounce_counts_nothing():
+    out = mp(
+        SCREEN
+        + """
+def detent(first, second, t):
+    at(t, first, 0); at(t + 2000, second, 0); at(t + 4000, first, 1); at(t + 6000, second, 1)
+A, B = 18, 19
+detent(B, A, 1000); detent(B, A, 20000)         # clockwise: B falls first
+print(port.knob(), port.knob())
+detent(A, B, 40000)                              # the other way
+at(60000, A, 0); at(60300, A, 1); at(60600, A, 0); at(60900, A, 1)   # A bouncing at rest
+at(61000, B, 0); at(61200, A, 0); at(61400, A, 1); at(61600, B, 1)   # half a turn, back
+print(port.knob())
+"""
+    )
+    assert out.split("\n")[:2] == ["2 0", "-1"]
+
+
+@needs_micropython
+def test_the_knob_press_is_a_control_button_and_the_back_key_is_minus_two():
+    out = mp(
+        SCREEN
+        + """
+clock.us = 1000; P[17].level = 0                 # the knob pressed
+print(port.buttons())
+clock.us = 4000; print(port.buttons())           # held 3 ms: not yet
+clock.us = 7000; print(port.buttons())           # held 6 ms: a press, at its first reading
+clock.us = 50000; P[17].level = 1; P[22].level = 0
+print(port.buttons())
+clock.us = 52000; P[22].level = 1                # the back key let go within 5 ms: a glitch
+clock.us = 58000; print(port.buttons())
+clock.us = 60000; print(port.buttons())
+clock.us = 70000; P[22].level = 0; print(port.buttons())
+clock.us = 80000; print(port.buttons())
+"""
+    )
+    assert out.split("\n")[:8] == [
+        "[]",
+        "[]",
+        "[(-1, True, 1000)]",
+        "[]",  # the knob let go, the back key down: first readings
+        "[(-1, False, 50000)]",  # the back key's 2 ms went by unseen as a press
+        "[]",
+        "[]",
+        "[(-2, True, 70000)]",
+    ]

@@ -289,8 +289,9 @@ class Entry:
         if not self.on:
             if t.phase == OVER:
                 return ["game over", "turn the knob:", "the scores"]
-            return ["round %d/%d over" % (t.round + 1, c["rounds"]), "turn the knob: score",
-                    "press: next round"]
+            # (wrapped: a Pico's screen is 16 characters wide)
+            return (["round %d/%d over" % (t.round + 1, c["rounds"])]
+                    + self._wrap("turn the knob: score", 2) + self._wrap("press: next round", 2))
         q = self.q
         if q is not None:
             r, k, path, kind, label = q

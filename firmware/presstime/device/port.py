@@ -38,7 +38,7 @@ class Port:
     #                       app's and is rebuilt in place after this returns). Written straight
     #                       out, nothing allocated per frame (ports/rp2.py, ports/macropad.py).
     #   show(colours)       the same from one (r, g, b) tuple per pixel (tools and tests)
-    # A port with a screen and a knob (ports/macropad.py) also defines (not here: two names
+    # A port with a screen and a knob (ports/macropad.py, ports/rp2_screen.py) also defines (not here: two names
     # more on every board cost the firmware's heap figure a 4 KB step, bench_firmware):
     #   screen_lines, screen_cols   the text grid of its screen (MacroPad: 5 x 21)
     #   show_lines(lines)   the whole screen: a list of str, at most screen_lines, each cut to

@@ -29,10 +29,31 @@ PLAYER_PIXELS = (24, 25, 26, 27, 28, 29)
 # Brightness cap (0..255 per channel) the build's power budget assumes: see hardware/README.md.
 MAX_CHANNEL = 48
 
+# The optional screen and knob (scoring on the board, issue 27; hardware/README.md): an SSD1306
+# 128 x 64 OLED on I2C0 at 0x3C and a rotary encoder with a push switch, plus a back key. The
+# firmware looks for the OLED at boot (a write to its address: ports/rp2.py main); only when it
+# answers are the knob's and the back key's pins set up (ports/rp2_screen.py).
+OLED_I2C = 0            # the RP2040's I2C0 (GP20 is one of its SDA pins, GP21 an SCL pin)
+OLED_SDA_PIN = 20
+OLED_SCL_PIN = 21
+OLED_ADDR = 0x3C
+OLED_HZ = 400000
+# The encoder: A (often marked CLK) and B (DT) switch to GND, a quarter cycle apart, internal
+# pull-ups; four edges a detent, clockwise when B falls first. Its push switch (SW) is a second
+# control button (the knob's press confirms a number); the back key goes a question back.
+ENCODER_A_PIN = 18
+ENCODER_B_PIN = 19
+ENCODER_SWITCH_PIN = 17
+BACK_PIN = 22
+# The OLED as a grid of MicroPython's framebuf font (8 x 8): 16 characters on 8 lines.
+SCREEN_COLS = 16
+SCREEN_LINES = 8
+
 # GPIO number -> Pico header pin (1..40).
 PHYSICAL = {
     2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15,
     12: 16, 13: 17, 14: 19, 15: 20, 16: 21,
+    17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29,
 }
 # Power and ground pins used by the build.
 POWER = (("VBUS (5 V from USB)", 40), ("3V3(OUT)", 36), ("GND", 38), ("GND", 3), ("GND", 8), ("GND", 13), ("GND", 18), ("GND", 23))

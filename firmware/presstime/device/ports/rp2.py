@@ -404,12 +404,37 @@ class Rp2Port(Port):
         self.restore_repl()
 
 
+def _oled(board):
+    """The I2C bus of the optional OLED (boards/pico.py) when it answers at its address, else
+    None, its pins inputs again. The probe is a write of the set-up's first command (display
+    off), not scan(): rp2's scan() bit-bangs its empty writes on the pins, which the rig's I2C
+    model does not see. At most the 1 ms timeout when nothing answers."""
+    P = machine.Pin
+    try:
+        i2c = machine.I2C(board.OLED_I2C, sda=P(board.OLED_SDA_PIN), scl=P(board.OLED_SCL_PIN),
+                          freq=board.OLED_HZ, timeout=1000)
+        i2c.writeto(board.OLED_ADDR, b"\x80\xae")
+    except OSError:
+        P(board.OLED_SDA_PIN, P.IN)
+        P(board.OLED_SCL_PIN, P.IN)
+        return None
+    # found: the page writes (129 bytes, ~3 ms) need a longer timeout
+    return machine.I2C(board.OLED_I2C, sda=P(board.OLED_SDA_PIN), scl=P(board.OLED_SCL_PIN),
+                       freq=board.OLED_HZ)
+
+
 def main(player_pixels=None):
     """The Pico build's program (firmware/main.py calls it, with the player lights' pixels):
-    the port, the app and its link (device/start.py), the loop until the link's "repl"
-    request, the pins let go."""
+    the port (with the screen and knob when the OLED answers: ports/rp2_screen.py), the app
+    and its link (device/start.py), the loop until the link's "repl" request, the pins let
+    go."""
     from ..start import start
-    port = Rp2Port(player_pixels=player_pixels)
+    i2c = _oled(pico)
+    if i2c is None:
+        port = Rp2Port(player_pixels=player_pixels)
+    else:
+        from .rp2_screen import port_class
+        port = port_class(Rp2Port)(i2c, player_pixels=player_pixels)
     app = start(port)
     try:
         from ..link import ReplReturn

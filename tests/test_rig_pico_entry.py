@@ -1,0 +1,134 @@
+"""A game scored on the Pico alone (issue 27), on the official MicroPython v1.28.0 (RPI_PICO) in
+the emulated RP2040, with the build's optional SSD1306 OLED on I2C and rotary encoder
+(boards/pico.py, ports/rp2_screen.py): the rig answers as the OLED at 0x3C (rig/oled.mjs), so
+the firmware finds it at boot. The same game as the MacroPad's (tests/test_rig_board_entry.py):
+Mini FITS, 2 players, its 2 rounds, configured over the USB serial link; the players press
+their buttons, the numbers are turned in with the knob and confirmed with its press while the
+I2C frames are read back as text in MicroPython's framebuf font; a refused number shows the
+core's reason; the back key goes to the question before; the round's scores and "won: Ada"
+appear. Then sync's own code pulls the journal and the stored game must equal the same numbers
+typed with `enter`.
+
+With PRESSTIME_SCREENS=DIR the question, refusal, round scores and winner screens are saved
+there as PNGs (docs/img/pico-entry-*.png are made so):
+
+    PRESSTIME_RP2EMU=/tmp/rp2emu PRESSTIME_SCREENS=docs/img \\
+        python -m pytest tests/test_rig_pico_entry.py
+"""
+
+import os
+
+import pytest
+
+from presstime.core import entry as core_entry
+from presstime.history.store import Store
+from rig.macropad_games import split_games
+from rig.pico import EmulatedPico
+from rig.rp2emu import MS
+from test_board_entry import stored_as_enter_stores_it
+from test_rig_board_entry import NUMBERS, Knob, play_to_summary
+
+
+class PicoGame:
+    """What play_to_summary needs of a game, on the Pico: its status and the players' buttons
+    (times in ms of the rig's timeline)."""
+
+    def __init__(self, pico, client, cfg):
+        self.pico = pico
+        self.client = client
+        client.configure(cfg)
+
+    def status(self):
+        return self.client.status()
+
+    def now_ms(self):
+        return self.pico.now() / MS
+
+    def press(self, seat, at_ms):
+        self.pico.press(seat, at=int(at_ms * MS))
+
+    def run_to(self, ms):
+        left = int(ms * MS - self.pico.now())
+        if left > 0:
+            self.pico.run(left)
+
+
+@pytest.fixture
+def pico(rig_dir, pico_image):
+    p = EmulatedPico.start(rig_dir, pico_image, pty=False, paused=True, oled=True)
+    try:
+        p.boot()
+        yield p
+    finally:
+        p.close()
+
+
+def save(frame, name):
+    d = os.environ.get("PRESSTIME_SCREENS")
+    if d:
+        frame.save_png(os.path.join(d, "pico-entry-%s.png" % name))
+
+
+@pytest.mark.slow
+def test_a_mini_fits_game_scored_on_the_pico_alone(pico, tmp_path):
+    client = pico.client()
+    knob = Knob(pico)
+    knob.wait("no game set up", after=0)  # the screen found at boot: the entry's first lines
+    game = PicoGame(pico, client, {"game": "mini-fits", "players": ["Ada", "Ben"]})
+    typed = []
+    for rnd in (1, 2):
+        t = pico.now()
+        play_to_summary(game)
+        shown = knob.wait("turn the knob:", after=t)
+        assert shown.says("round %d/2 over" % rnd), shown.text()
+        # the first turn starts the round's questions (the value stays 0)
+        shown = knob.turn(1, "round %d Ada" % rnd)
+        knob.value = 0
+        lines = [x.strip() for x in shown.text()]
+        assert lines[0] == "round %d Ada" % rnd and "> 0" in lines, lines
+        if rnd == 1:
+            assert "complete lines" in lines, lines
+            save(shown, "question")
+            knob.to(-1)
+            shown = knob.press("must be 0 to 10", taken=False)
+            assert shown.says("round 1 Ada") and shown.says("> -1"), shown.text()
+            save(shown, "refused")
+        numbers = [n for n in NUMBERS if n[0] == rnd]
+        for k, (r, name, words, value) in enumerate(numbers):
+            assert shown.says("round %d %s" % (r, name)), shown.text()
+            assert shown.says(words), shown.text()
+            knob.to(value)
+            typed.append(str(value))
+            if (r, k) == (2, 0):
+                # confirmed, then the back key: the question before, its number shown; the
+                # knob's press confirms it again (the SCORE replaced, the same number)
+                shown = knob.press("colour sets")
+                pico.press_back(at=pico.now() + 20 * MS)
+                shown = knob.wait("> %d" % value)
+                assert shown.says("round 2 Ada") and shown.says("complete lines"), shown.text()
+                knob.value = value
+            if k + 1 < len(numbers):
+                shown = knob.press("round %d %s" % numbers[k + 1][:2])
+            else:
+                shown = knob.press("round %d scores" % r)
+        assert shown.says("Ada") and shown.says("Ben"), shown.text()
+        if rnd == 1:
+            assert shown.says("Ada 5 (+5)") and shown.says("Ben 2 (+2)"), shown.text()
+            save(shown, "scores")
+            knob.press("round 2")  # the next round
+    won = knob.press("won: Ada")
+    save(won, "winner")
+    assert client.status()["phase"] == "over"
+
+    from presstime.sync.journal import pull
+
+    with Store(str(tmp_path / "h.db")) as store:
+        board_id, _ = pull(client, store)
+        records = split_games(store.journal(board_id))[-1]
+    # one SCORE a confirm: Ada's round-2 lines twice (confirmed again after the back key)
+    assert sum(1 for _, p in records if p[0] == core_entry.SCORE) == len(NUMBERS) + 1
+    stored = stored_as_enter_stores_it(records, typed, tmp_path)
+    assert [r["players"]["Ada"] for r in stored["rounds"]] == [
+        {"lines": 5},
+        {"lines": 4, "colour_sets": 1},
+    ]
