@@ -193,6 +193,33 @@ def test_round_n_corrects_an_earlier_round():
     assert records.check_record(rec) == []
 
 
+def test_a_round_walked_again_from_its_first_question_goes_on_from_there():
+    # `round 1` typed at round 1's first number: the round is gone through (set-up and numbers),
+    # then its walk goes on where it was, every question from there asked (Enter keeps each)
+    rec = new_record()
+    numbers = ["4", "7"] + ADA + BEN
+    e, s, _ = entry(rec, ["", "", "round 1", "", ""] + numbers + [""] * len(numbers))
+    e.enter_round(0)
+    first = "round 1 (Friday) · Ada · largest white space (squares)"
+    assert [p for p in s.prompts if p.startswith(first)] == [first + ": "] * 2 + [first + " [4]: "]
+    assert s.said.count("  back to round 1 (Friday)") == 1 and s.answers == []
+    assert records.check_record(rec) == []
+
+
+def test_a_round_walked_again_asks_on_only_the_questions_it_still_has():
+    # the card that asked each player's tiles is taken back in `round 1`: the walk goes on with
+    # the round's questions as they are now, no tile count is asked or kept
+    rec = new_record()
+    numbers = ["4", "7"] + ADA + BEN
+    script = ["", "most-tiles-ads", "round 1", "", "none"] + numbers + [""] * len(numbers)
+    e, s, _ = entry(rec, script)
+    e.enter_round(0)
+    assert rec["rounds"][0]["breaking_news"] == [] and s.answers == []
+    assert not [p for p in s.prompts if "tiles on the front page" in p]
+    assert "tiles" not in rec["rounds"][0]["players"]["Ada"]
+    assert records.check_record(rec) == []
+
+
 def test_round_n_refuses_a_round_not_started():
     rec = new_record()
     e, s, _ = entry(rec, ["", "", "round 3", "4", "7"] + ADA + BEN)

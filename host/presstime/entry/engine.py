@@ -261,10 +261,11 @@ class Entry:
         only: Callable[[Step], bool] | None = None,
         last: bool = False,
     ) -> None:
-        """Ask every question not answered yet (all of them with review=True; once one is asked
-        in a walk round by round, the rest of the round too); `only`: a test on a Step, to ask
-        just those (the scorepad asks the players' own numbers on phones); last=True: start at
-        the last question (`back` at the end), walking back from there."""
+        """Ask every question not answered yet (all of them with review=True; in a walk round by
+        round, every question from the first one not answered yet on, the round's questions as
+        they are now after a command changed them); `only`: a test on a Step, to ask just those
+        (the scorepad asks the players' own numbers on phones); last=True: start at the last
+        question (`back` at the end), walking back from there."""
         i = 0
         if last:
             i = max(0, len([s for s in self.steps(round_index) if only is None or only(s)]) - 1)
@@ -274,11 +275,11 @@ class Entry:
                 i += 1
             if i >= len(steps):
                 return
+            review = review or self.style.by_round  # from the first question asked on, all
             moved = self._ask(steps[i])
             if moved is True:
                 self._asked(steps, i, round_index)
                 i += 1
-                review = review or self.style.by_round
             elif isinstance(moved, tuple) and moved[0] == "back":
                 if i == 0:
                     self.say(self.style.first_question)
