@@ -6,10 +6,11 @@ and no knob: each number is set to 1 and confirmed, so each is checked by the co
 SCORE event). `gc.mem_alloc()` after a `gc.collect()`: at the REPL, with the machine in its first
 summary, after the first number, after the last; the largest uncollected figure in between.
 
-    PRESSTIME_RP2EMU=/tmp/rp2emu python -m rig.entry_heap
+    PRESSTIME_RP2EMU=/tmp/rp2emu python -m rig.entry_heap [--players N]
 
-prints `COST <at the REPL> <summary> <first number> <game over> <largest> <numbers> <screen>
-<mem_free>` (bytes) and the emulated ms the numbers took. The app's own free heap is bench_cp's
+(--players N, 1 to 6: the same game with players P1..PN; 6 unless given) prints `COST <at the
+REPL> <summary> <first number> <game over> <largest> <numbers> <screen> <mem_free>` (bytes)
+and the emulated ms the numbers took. The app's own free heap is bench_cp's
 `cp_min_free_heap_kb` (the REPL's heap grows in areas as needed: its free figure says little).
 """
 
@@ -33,12 +34,12 @@ class P:
     def show_lines(self, lines):
         pass
 t = Table()
-names = ["P1", "P2", "P3", "P4", "P5", "P6"]
+names = ["P1", "P2", "P3", "P4", "P5", "P6"][:NPLAYERS]
 t.configure({"players": names, "mode": "standard", "duration_ms": 60000}, 0)
 def play(t0):
     t.control(t0)
     t.tick(t0 + 3000)
-    for p in range(6):
+    for p in range(len(names)):
         t.press(p, (t0 + 3100 + 100 * p) * 1000)
     t.drain()
 play(0)
@@ -71,7 +72,14 @@ print("COST", a0, a1, a2, a3, hi, n, e.screen(), gc.mem_free())
 """
 
 
-def main():
+def main(argv=None):
+    args = sys.argv[1:] if argv is None else argv
+    players = 6
+    if args[:1] == ["--players"] and len(args) == 2 and args[1] in "123456" and len(args[1]) == 1:
+        players = int(args[1])
+    elif args:
+        print("usage: python -m rig.entry_heap [--players 1..6]", file=sys.stderr)
+        return 2
     rig = find_rig()
     if rig is None:
         print("rig.entry_heap: %s" % why_absent(), file=sys.stderr)
@@ -92,7 +100,7 @@ def main():
         pad.write("\r")
         pad.run(300 * MS)
         wall = time.time()
-        r = pad.exec(CODE, max_ns=600_000 * MS)
+        r = pad.exec("NPLAYERS = %d\n" % players + CODE, max_ns=600_000 * MS)
         print(r["out"].strip(), r["err"].strip())
         print("emulated ms %d, wall s %.0f" % (r.get("emu_ns", 0) // MS, time.time() - wall))
         return 0 if "COST" in r["out"] else 1

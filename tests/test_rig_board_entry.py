@@ -1,11 +1,16 @@
-"""A game scored on the MacroPad alone (issue 27), on the official CircuitPython 10.2.1 in the
-emulated RP2040: Mini FITS (the game whose face asks fewest numbers: complete lines, and colour
-sets in round 2; Heat takes 3 players at least), 2 players, its 2 rounds. The board is
-configured over usb_cdc.data, the players press their keys, and the numbers are turned in with
-the knob and confirmed with its press while the OLED is read back as text (rig/oled.py); a
-refused number shows the core's reason; the back key goes to the question before; the round's
-scores and "won: Ada" appear. Then sync's own code pulls the journal and the stored game must
-equal the same numbers typed with `enter` (tests/test_board_entry.py's comparison).
+"""Whole games scored on the MacroPad alone (issue 27), on the official CircuitPython 10.2.1 in
+the emulated RP2040, one of each of the four games. The board is configured over usb_cdc.data,
+the players press their keys, and the numbers are turned in with the knob and confirmed with its
+press while the OLED is read back as text (rig/oled.py); the winner appears on the screen. Then
+sync's own code pulls the journal and the stored game must equal the same numbers typed with
+`enter` (tests/test_board_entry.py's comparison).
+
+Mini FITS (2 players, its 2 rounds) is the walk-through of docs/table.md: a refused number shows
+the core's reason, the back key goes to the question before, the round's scores and "won: Ada".
+Heat (3 players, its least, 3 heists; the end numbers after a turn of the knob at the game's
+end), Myth Fits (2 players; photo tokens held on the keys, then who gathered) and Fit to Print
+(2 players, its 3 days, 48 numbers) go through one driver (rig/knob_entry.py): each question's
+head, words and knob value read on the screen, in the order the game's face asks them.
 
 With PRESSTIME_SCREENS=DIR the question, refusal, round scores and winner screens are saved
 there as PNGs (docs/img/board-entry-*.png are made so):
@@ -18,7 +23,16 @@ import os
 
 import pytest
 
-from presstime.core import entry as core_entry
+from presstime.core import entry as core_entry, games
+from rig.knob_entry import (
+    Knob,
+    answer,
+    play_timed_round,
+    play_to_summary,
+    play_turns,
+    questions,
+    typed,
+)
 from rig.macropad import EmulatedMacropad
 from rig.macropad_games import Game, split_games
 from rig.rp2emu import MS
@@ -51,54 +65,6 @@ def save(frame, name):
     d = os.environ.get("PRESSTIME_SCREENS")
     if d:
         frame.save_png(os.path.join(d, "board-entry-%s.png" % name))
-
-
-def play_to_summary(game):
-    """A ready-reveal round: each player not ready presses a key, until the summary."""
-    for _ in range(30):
-        st = game.status()
-        now = game.now_ms()
-        if st["phase"] == "summary":
-            return st
-        t = now + 50
-        for i, p in enumerate(st["players"]):
-            if p["state"] != "ready":
-                game.press(i, at_ms=t)
-                t += 70
-        game.run_to(t + 200)
-    raise AssertionError("no summary: %r" % game.status())
-
-
-class Knob:
-    """The knob turned and pressed on the rig, the screen read after each."""
-
-    def __init__(self, pad):
-        self.pad = pad
-        self.screen = pad.screen()
-        self.value = 0
-
-    def wait(self, text, max_ms=3000, after=None):
-        """The first frame ending after `after` (default: now) that shows `text`."""
-        after = self.pad.now() if after is None else after
-        return self.screen.wait_for(text, max_ns=max_ms * MS, after=after)
-
-    def turn(self, steps, then):
-        if steps == 0:
-            return self.screen.last()
-        self.pad.turn(steps, at=self.pad.now() + 20 * MS)
-        self.value += steps
-        return self.wait(then)
-
-    def to(self, value):
-        return self.turn(value - self.value, "> %d" % value)
-
-    def press(self, then, taken=True):
-        """The knob's press: taken ~0.4 s after its release (the control button's short press);
-        a number taken, the next question starts at 0 (a refused one stays)."""
-        self.pad.press_knob(at=self.pad.now() + 20 * MS)
-        if taken:
-            self.value = 0
-        return self.wait(then)
 
 
 @pytest.mark.slow
@@ -157,3 +123,116 @@ def test_a_mini_fits_game_scored_on_the_macropad_alone(pad, tmp_path, capsys):
         {"lines": 5},
         {"lines": 4, "colour_sets": 1},
     ]
+
+
+# ---- a whole game of each other game, scored on the board alone ------------------------------
+# The fewest players and rounds each game allows; every number turned in with the knob and
+# confirmed, the screen read for each question (its head, words and the knob's value).
+
+
+def heat_value(path, kind):
+    """Heat, 3 players (its least), 3 heists: nobody arrested, heat value 3; totals money -
+    3 x heat: Ada 12 - 6 = 6, Ben 9, Cy 7 - 3 = 4."""
+    if kind == "yes/no":
+        return False
+    if path == ("heat_value",):
+        return 3
+    money = {"Ada": 12, "Ben": 9, "Cy": 7}
+    heat = {"Ada": 2, "Ben": 0, "Cy": 1}
+    return (money if path[-1] == "money" else heat)[path[1]]
+
+
+def myth_value(path, kind):
+    """Myth Fits, 2 players: Ada 1 photo token, Ben 2 (3 win): Ben gathered the creatures."""
+    assert kind == "player", path
+    return "Ben"
+
+
+FTP_NUMBERS = {
+    "white_space": 2,
+    "articles": 3,
+    "photos": 1,
+    "centerpiece": 2,
+    "smiles": 1,
+    "frowns": 0,
+    "unplaced": 1,
+    "ads": 2,
+}
+
+
+def ftp_value(path, kind):
+    """Fit to Print, 2 players, its 3 days: small numbers (few detents), varied by round and
+    player."""
+    return FTP_NUMBERS[path[-1]] + (path[1] + (path[3] == "Ben")) % 2
+
+
+NAMES = ("Ada", "Ben", "Cy")
+BOARD_GAMES = {
+    # game: (set-up, how a round is played (None: turns, the photo tokens {seat: n} taken),
+    #        the answers, the photo tokens, what `enter` asks before each round's numbers)
+    "heat": ({"game": "heat", "players": NAMES}, play_to_summary, heat_value, None, ()),
+    "myth-fits": ({"game": "myth-fits", "players": NAMES[:2]}, None, myth_value, {0: 1, 1: 2}, ()),
+    # `enter` asks each round's Breaking News card, which the board does not: none
+    "fit-to-print": (
+        {"game": "fit-to-print", "mode": "standard", "duration_ms": 10000, "players": NAMES[:2]},
+        play_timed_round,
+        ftp_value,
+        None,
+        ("",),
+    ),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(BOARD_GAMES))
+def test_a_whole_game_scored_on_the_macropad_alone(name, pad, tmp_path, capsys):
+    setup, play, value, photos, before_round = BOARD_GAMES[name]
+    cfg = dict(setup, players=[{"name": n} for n in setup["players"]])
+    names = list(setup["players"])
+    tokens = None if photos is None else {names[s]: n for s, n in photos.items()}
+    asked, record = questions(cfg, value, tokens)
+    face = games.module(name)
+    rounds = face.rounds_in(cfg.get("mode", face.MODES[0]))
+    game = Game(pad, cfg)
+    knob = Knob(pad)
+    won = games.score(record)["winners"]
+    assert len(won) == 1, won
+    won = "won: " + won[0]
+    on = False  # the players score from a round on: the game's end is then asked at once
+    for r in range(rounds):
+        t = pad.now()
+        if photos is not None:
+            play_turns(game, photos)
+        else:
+            play(game)
+        knob.wait("turn the knob", after=t)
+        last = r + 1 == rounds
+        if asked[r]:
+            since = pad.now()
+            pad.turn(1, at=since + 20 * MS)  # the first turn starts the round's questions
+            answer(knob, asked[r], "%s %d scores" % (face.ROUND_WORD, r + 1), since)
+            on = True
+        if not last:
+            knob.press("round %d/%d" % (r + 2, rounds))
+    if on:
+        since = pad.now()
+        pad.press_knob(at=since + 20 * MS)
+        if asked[None]:
+            answer(knob, asked[None], won, since)
+        else:
+            knob.wait(won, after=since)
+    else:
+        knob.press("game over")
+        since = pad.now()
+        pad.turn(1, at=since + 20 * MS)  # the knob turned at the game's end: its numbers
+        answer(knob, asked[None], won, since)
+    assert game.status()["phase"] == "over"
+
+    records = split_games(synced(pad, tmp_path, capsys))[-1]
+    every = [q for r in asked for q in asked[r]]
+    assert sum(1 for _, p in records if p[0] == core_entry.SCORE) == len(every)
+    stored = stored_as_enter_stores_it(records, typed(asked, before_round), tmp_path)
+    for q in every:
+        assert core_entry.get(stored, q.path) == q.value, (q, stored)
+    if tokens is not None:  # counted by the board from the holds
+        assert stored["photo_tokens"] == tokens, stored
