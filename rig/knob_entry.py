@@ -21,7 +21,6 @@ words; the board's own journal is what the test compares with `enter`.
 from presstime.core import entry as core_entry, games
 
 from .macropad_games import start_round, wait_phase
-from .oled import Font
 from .rp2emu import MS, RigError
 
 COLS = 21  # the MacroPad's screen: 21 columns of terminalio's 6-pixel cells
@@ -163,13 +162,13 @@ def typed(asked, before_round=()):
 
 
 class Knob:
-    """The knob turned and pressed on the rig, the screen read after each."""
+    """The knob turned and pressed on the rig, the screen read after each (a MacroPad's, or
+    anything with screen(), turn(), press_knob() and now(): the Pico's, rig/pico.py)."""
 
     def __init__(self, pad):
         self.pad = pad
         self.screen = pad.screen()
         self.value = 0
-        self.font = Font.load()
 
     def wait(self, text, max_ms=3000, after=None):
         """The first frame ending after `after` (default: now) that shows `text`."""
@@ -182,13 +181,13 @@ class Knob:
         start = self.pad.now()
         while True:
             for f in self.screen.poll():
-                if f.end > after and all(f.says(x, self.font) for x in texts):
+                if f.end > after and all(f.says(x) for x in texts):  # (its own font)
                     return f
             if self.pad.now() - start >= max_ms * MS:
                 last = self.screen.last()
                 raise RigError(
                     "the screen did not show %r within %d ms (last: %r)"
-                    % (texts, max_ms, last.text(self.font) if last else "no frame")
+                    % (texts, max_ms, last.text() if last else "no frame")
                 )
             self.pad.run(5 * MS)
 
