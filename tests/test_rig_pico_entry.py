@@ -7,7 +7,10 @@ their buttons, the numbers are turned in with the knob and confirmed with its pr
 I2C frames are read back as text in MicroPython's framebuf font; a refused number shows the
 core's reason; the back key goes to the question before; the round's scores and "won: Ada"
 appear. Then sync's own code pulls the journal and the stored game must equal the same numbers
-typed with `enter`.
+typed with `enter`. A second test scores a 3-player, 3-round Heat game (yes/no, heat and
+money questions, the game's end) the same way, screen by screen against the firmware's own
+App on the fake port with a screen of the Pico's size (16 x 8): every screen the Pico shows
+after a turn or a press is the simulator's.
 
 With PRESSTIME_SCREENS=DIR the question, refusal, round scores and winner screens are saved
 there as PNGs (docs/img/pico-entry-*.png are made so):
@@ -20,12 +23,15 @@ import os
 
 import pytest
 
+from board_entry import SETUPS, Board
 from presstime.core import entry as core_entry
+from presstime.device.boards import pico as pico_board
+from presstime.device.ports.fake_screen import ScreenPort
 from presstime.history.store import Store
 from rig.macropad_games import split_games
 from rig.pico import EmulatedPico
 from rig.rp2emu import MS
-from test_board_entry import stored_as_enter_stores_it
+from test_board_entry import _typed, _value, stored_as_enter_stores_it
 from test_rig_board_entry import NUMBERS, Knob, play_to_summary
 
 
@@ -132,3 +138,88 @@ def test_a_mini_fits_game_scored_on_the_pico_alone(pico, tmp_path):
         {"lines": 5},
         {"lines": 4, "colour_sets": 1},
     ]
+
+
+def _lines(lines):
+    return [x.strip() for x in lines if x.strip()]
+
+
+def wait_lines(pico, screen, want, after, max_ms=3000, quiet_ms=800):
+    """The first frame ending after `after` whose text lines (blank ones left out) are `want`'s;
+    or, when no frame came for quiet_ms (the screen did not change), the last one if it has
+    them."""
+    want = _lines(want)
+    t0 = pico.now()
+    while True:
+        new = [f for f in screen.poll()]
+        for f in new:
+            if f.end > after and _lines(f.text()) == want:
+                return f
+        last = screen.frames[-1] if screen.frames else None
+        quiet = last is None or last.end <= after
+        if quiet and pico.now() - t0 >= quiet_ms * MS and last and _lines(last.text()) == want:
+            return last
+        if pico.now() - t0 >= max_ms * MS:
+            raise AssertionError(
+                "the Pico's screen is not the simulator's: want %r, last %r"
+                % (want, last and _lines(last.text()))
+            )
+        pico.run(5 * MS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,players", [("heat", ["Ada", "Ben", "Cy"])])
+def test_a_game_scored_on_the_pico_shows_the_simulators_screens(
+    name, players, pico, tmp_path, monkeypatch
+):
+    # the simulator: the firmware's App on the fake port, with the Pico's screen size
+    monkeypatch.setattr(ScreenPort, "screen_cols", pico_board.SCREEN_COLS)
+    monkeypatch.setattr(ScreenPort, "screen_lines", pico_board.SCREEN_LINES)
+    sim = Board(name, players)
+    client = pico.client()
+    screen = pico.screen()
+    game = PicoGame(pico, client, dict(SETUPS[name], game=name, players=list(players)))
+
+    def act(rig_action, sim_action):
+        t = pico.now()
+        sim_action()
+        rig_action(at=pico.now() + 20 * MS)
+        return wait_lines(pico, screen, sim.port.lines, after=t)
+
+    typed = []
+
+    def answer_all():
+        """Every question the simulator asks now, the same number turned in on both."""
+        while sim.entry.asking():
+            q = sim.entry.q
+            value = _value(q[2], q[3], len(typed))
+            typed.append(_typed(q[3], value, players))
+            d = int(core_entry.number(q[3], value, players)) - sim.entry.v
+            if d:
+                act(lambda at, d=d: pico.turn(d, at=at), lambda d=d: sim.turn(d))
+            act(pico.press_knob, sim.control)
+
+    for _ in range(sim.table.cfg["rounds"]):
+        t = pico.now()
+        sim.play_round()
+        play_to_summary(game)
+        wait_lines(pico, screen, sim.port.lines, after=t)
+        act(lambda at: pico.turn(1, at=at), sim.score)
+        answer_all()
+        act(pico.press_knob, sim.next)  # the next round, or the game's end questions
+    answer_all()
+    assert sim.table.phase == 7 and client.status()["phase"] == "over"
+    assert sim.port.lines[0].startswith("won: ") or sim.port.lines[0] == "no winner"
+
+    from presstime.sync.journal import pull
+
+    with Store(str(tmp_path / "h.db")) as store:
+        board_id, _ = pull(client, store)
+        records = split_games(store.journal(board_id))[-1]
+    stored_as_enter_stores_it(records, typed, tmp_path)
+    # the same numbers confirmed on the Pico as on the simulator
+    from presstime.sync.rebuild import games_from_journal
+
+    board = games_from_journal(records)[-1]["numbers"]
+    assert board == games_from_journal(sim.records())[-1]["numbers"]
+    assert len(board) == len(typed)
