@@ -28,11 +28,12 @@ from presstime.core import entry as core_entry
 from presstime.device.boards import pico as pico_board
 from presstime.device.ports.fake_screen import ScreenPort
 from presstime.history.store import Store
+from rig.knob_entry import Knob, play_to_summary
 from rig.macropad_games import split_games
 from rig.pico import EmulatedPico
 from rig.rp2emu import MS
 from test_board_entry import _typed, _value, stored_as_enter_stores_it
-from test_rig_board_entry import NUMBERS, Knob, play_to_summary
+from test_rig_board_entry import NUMBERS
 
 
 class PicoGame:
