@@ -8,7 +8,8 @@ I2C frames are read back as text in MicroPython's framebuf font; a refused numbe
 core's reason; the back key goes to the question before; the round's scores and "won: Ada"
 appear. Then sync's own code pulls the journal and the stored game must equal the same numbers
 typed with `enter`. A second test scores a 3-player, 3-round Heat game (yes/no, heat and
-money questions, the game's end) the same way, screen by screen against the firmware's own
+money questions, the game's end) and a 3-player Myth Fits game (photo tokens by holds, who
+gathered: a player question) the same way, screen by screen against the firmware's own
 App on the fake port with a screen of the Pico's size (16 x 8): every screen the Pico shows
 after a turn or a press is the simulator's.
 
@@ -28,7 +29,7 @@ from presstime.core import entry as core_entry
 from presstime.device.boards import pico as pico_board
 from presstime.device.ports.fake_screen import ScreenPort
 from presstime.history.store import Store
-from rig.knob_entry import Knob, play_to_summary
+from rig.knob_entry import Knob, play_to_summary, play_turns
 from rig.macropad_games import split_games
 from rig.pico import EmulatedPico
 from rig.rp2emu import MS
@@ -51,8 +52,16 @@ class PicoGame:
     def now_ms(self):
         return self.pico.now() / MS
 
-    def press(self, seat, at_ms):
-        self.pico.press(seat, at=int(at_ms * MS))
+    def press(self, seat, at_ms=None, in_ms=None, hold_ms=80):
+        """A player's button (-1: the control button) at a rig instant in ms (or in_ms from
+        now); that instant."""
+        if at_ms is None:
+            at_ms = self.now_ms() + (in_ms or 0)
+        self.pico.press(seat, at=int(at_ms * MS), hold_ms=hold_ms)
+        return at_ms
+
+    def control(self, at_ms=None, in_ms=None, hold_ms=80):
+        return self.press(-1, at_ms, in_ms, hold_ms)
 
     def run_to(self, ms):
         left = int(ms * MS - self.pico.now())
@@ -169,9 +178,12 @@ def wait_lines(pico, screen, want, after, max_ms=3000, quiet_ms=800):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,players", [("heat", ["Ada", "Ben", "Cy"])])
+@pytest.mark.parametrize(
+    "name,players,photos",
+    [("heat", ["Ada", "Ben", "Cy"], None), ("myth-fits", ["Ada", "Ben", "Cy"], {0: 1, 1: 2})],
+)
 def test_a_game_scored_on_the_pico_shows_the_simulators_screens(
-    name, players, pico, tmp_path, monkeypatch
+    name, players, photos, pico, tmp_path, monkeypatch
 ):
     # the simulator: the firmware's App on the fake port, with the Pico's screen size
     monkeypatch.setattr(ScreenPort, "screen_cols", pico_board.SCREEN_COLS)
@@ -202,8 +214,12 @@ def test_a_game_scored_on_the_pico_shows_the_simulators_screens(
 
     for _ in range(sim.table.cfg["rounds"]):
         t = pico.now()
-        sim.play_round()
-        play_to_summary(game)
+        if photos is None:
+            sim.play_round()
+            play_to_summary(game)
+        else:  # a turns game: the photo tokens taken by holds, then the control button
+            sim.play_round(photos=photos)
+            play_turns(game, photos)
         wait_lines(pico, screen, sim.port.lines, after=t)
         act(lambda at: pico.turn(1, at=at), sim.score)
         answer_all()
