@@ -8,10 +8,10 @@ I2C frames are read back as text in MicroPython's framebuf font; a refused numbe
 core's reason; the back key goes to the question before; the round's scores and "won: Ada"
 appear. Then sync's own code pulls the journal and the stored game must equal the same numbers
 typed with `enter`. A second test scores a 3-player, 3-round Heat game (yes/no, heat and
-money questions, the game's end) and a 3-player Myth Fits game (photo tokens by holds, who
-gathered: a player question) the same way, screen by screen against the firmware's own
-App on the fake port with a screen of the Pico's size (16 x 8): every screen the Pico shows
-after a turn or a press is the simulator's.
+money questions, the game's end), a 3-player Myth Fits game (photo tokens by holds, who gathered:
+a player question) and a 2-player Fit to Print game (3 timed days, 48 numbers) the same way,
+screen by screen against the firmware's own App on the fake port with a screen of the Pico's
+size (16 x 8): every screen the Pico shows after a turn or a press is the simulator's.
 
 With PRESSTIME_SCREENS=DIR the question, refusal, round scores and winner screens are saved
 there as PNGs (docs/img/pico-entry-*.png are made so):
@@ -29,7 +29,7 @@ from presstime.core import entry as core_entry
 from presstime.device.boards import pico as pico_board
 from presstime.device.ports.fake_screen import ScreenPort
 from presstime.history.store import Store
-from rig.knob_entry import Knob, play_to_summary, play_turns
+from rig.knob_entry import Knob, play_timed_round, play_to_summary, play_turns
 from rig.macropad_games import split_games
 from rig.pico import EmulatedPico
 from rig.rp2emu import MS
@@ -180,7 +180,11 @@ def wait_lines(pico, screen, want, after, max_ms=3000, quiet_ms=800):
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "name,players,photos",
-    [("heat", ["Ada", "Ben", "Cy"], None), ("myth-fits", ["Ada", "Ben", "Cy"], {0: 1, 1: 2})],
+    [
+        ("heat", ["Ada", "Ben", "Cy"], None),
+        ("myth-fits", ["Ada", "Ben", "Cy"], {0: 1, 1: 2}),
+        ("fit-to-print", ["Ada", "Ben"], None),
+    ],
 )
 def test_a_game_scored_on_the_pico_shows_the_simulators_screens(
     name, players, photos, pico, tmp_path, monkeypatch
@@ -200,12 +204,14 @@ def test_a_game_scored_on_the_pico_shows_the_simulators_screens(
         return wait_lines(pico, screen, sim.port.lines, after=t)
 
     typed = []
+    asked = []
 
     def answer_all():
         """Every question the simulator asks now, the same number turned in on both."""
         while sim.entry.asking():
             q = sim.entry.q
-            value = _value(q[2], q[3], len(typed))
+            value = _value(q[2], q[3], len(asked))  # (test_board_entry's numbers, in order)
+            asked.append(q)
             typed.append(_typed(q[3], value, players))
             d = int(core_entry.number(q[3], value, players)) - sim.entry.v
             if d:
@@ -214,7 +220,11 @@ def test_a_game_scored_on_the_pico_shows_the_simulators_screens(
 
     for _ in range(sim.table.cfg["rounds"]):
         t = pico.now()
-        if photos is None:
+        if name == "fit-to-print":  # a timed round: started, every player prints
+            sim.play_round()
+            play_timed_round(game)
+            typed.append("")  # `enter` asks the Breaking News card, the board does not: none
+        elif photos is None:
             sim.play_round()
             play_to_summary(game)
         else:  # a turns game: the photo tokens taken by holds, then the control button
@@ -239,4 +249,4 @@ def test_a_game_scored_on_the_pico_shows_the_simulators_screens(
 
     board = games_from_journal(records)[-1]["numbers"]
     assert board == games_from_journal(sim.records())[-1]["numbers"]
-    assert len(board) == len(typed)
+    assert len(board) == len(asked)
