@@ -52,6 +52,9 @@ FACE = (
     "entered",
     "set_up",
     "ask_setup",
+    "play_options",
+    "play_setup",
+    "play_config",
 )
 
 

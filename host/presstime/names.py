@@ -10,6 +10,8 @@ desktop can do is here, and every entry point goes through it:
 - `normal_record(record)`: a record read from a file, a board's journal or the history, with
   every text in NFC (names and the per-player keys that repeat them alike), so a record that was
   not written by this desktop is compared and stored as if it had been;
+- `parse_players(text)`: names typed comma-separated (play's --players) -> the seat order,
+  through entered_list;
 - `key(name)`: what two names are compared by (the core's key of the NFC form).
 """
 
@@ -58,6 +60,17 @@ def entered_list(texts: list[str], where: str) -> list[str]:
     if bad:
         raise BadInput(bad)
     return names
+
+
+def parse_players(text: str, mode: str | None = None) -> list[str]:
+    """Comma-separated names (play's --players, its players typed on one line) -> the seat
+    order; BadInput naming each problem (the core's name rule through entered_list, as the
+    board's set-up and the record checks apply it). `mode` is not read: every mode's names
+    follow one rule, and how many players a mode takes is the record check's."""
+    names = text.split(",")
+    if not 1 <= len(names) <= 6:
+        raise BadInput("--players: 1 to 6 players, got %d" % len(names))
+    return entered_list(names, "--players")
 
 
 def normal_record(record: Json) -> Json:

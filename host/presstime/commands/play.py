@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from presstime import games as faces, records
+from presstime import games as faces
 from presstime.board.ports import add_port_argument
 from presstime.core import games
-from presstime.entry.answers import EntryStopped
-from presstime.entry.start import ask_setup
-from presstime.errors import BadInput
+from presstime.entry.answers import EntryStopped, player_names
 from presstime.history.store import add_db_argument
 from presstime.scorepad.options import add_arguments as add_scorepad_arguments, resolve_bind
-from presstime.tableside.play_demo import Demo
 from presstime.tableside.play_loop import (
-    demo_players,
     open_board,  # noqa: F401 (the board or the simulator, as play uses it)
     play_game,
     played_elsewhere,
-    run_game,
 )
-from presstime.tableside.play_session import parse_players, scripted_ask
-from presstime.tableside.round_time import round_time_ms, warnings_ms
+from presstime.tableside.play_session import scripted_ask
 
 if TYPE_CHECKING:
     import argparse
@@ -43,8 +37,6 @@ lights. With no board attached, the simulator is started on a pty (as with --sim
 ready, all ready reveals the stage or card); --game myth-fits: turns (press to end your turn,
 hold 0.8 s for a photo token). The numbers the board cannot know are typed at the end (Heat:
 heat value, money, heat; Mini FITS: lines per round, colour sets; Myth Fits: who gathered)."""  # noqa: E501 (the examples as the terminal shows them)
-
-DEMO_PLAYERS = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -69,7 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--turn-limit",
         metavar="M:SS",
         help="%s: a per-turn limit (the board warns when a turn runs over)"
-        % " or ".join(faces.core_of(g).TITLE for g in _in_turns()),
+        % " or ".join(faces.core_of(g).TITLE for g in faces.in_turns()),
     )
     parser.add_argument(
         "--players", metavar="A,B,…", help="player names in seat order, comma-separated"
@@ -114,113 +106,35 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_db_argument(parser)
 
 
-def _in_turns() -> list[str]:
-    """The games played in turns: those a turn limit is for."""
-    return [g for g in games.GAMES if "turns" in faces.core_of(g).MODES]
-
-
 def argparse_suppress() -> str:
     import argparse
 
     return argparse.SUPPRESS
 
 
-def _play_other(args: argparse.Namespace) -> int:
-    viewed = played_elsewhere(args, print)
-    if viewed is not None:
-        return viewed
-    if args.mode != "standard" or args.edition != "published":
-        raise BadInput(
-            "--mode and --edition are %s's; %s runs in its own table mode"
-            % (faces.title(faces.default()), args.game)
-        )
-    say = print
-    ask = scripted_ask if args.demo else input
-    if args.players:
-        names = parse_players(args.players, None)
-    elif args.demo:
-        names = demo_players(args.game)
-    else:
-        while True:
-            try:
-                text = ask("players, in seat order (comma-separated): ")
-            except EOFError:
-                return 1
-            try:
-                names = parse_players(text, None)
-                break
-            except BadInput as e:
-                for m in e.messages:
-                    say("  " + m)
-    try:
-        code, again = run_game(args, names, say, ask)
-    except EntryStopped as stop:
-        return stop.status
-    if again:
-        return _play_other(_same_seats(args, names))
-    return code
-
-
 def run(args: argparse.Namespace) -> int:
     if args.scorepad:
         args.bind = resolve_bind(args.bind)  # a wrong address is refused before the game
-    if not faces.face_of(args.game).ROUND_SETUP:
-        return _play_other(args)  # no round set-up asked at the table: its own table mode
-    game = args.game  # a game whose rounds each have their own set-up (its face's ROUND_SETUP)
+    return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    """One game, whatever the game: what its face (games/<game>.py) takes of play's options,
+    its set-up and the board's, then the one play loop; again with the same seats if asked."""
     viewed = played_elsewhere(args, print)
     if viewed is not None:
         return viewed
-    if args.turn_limit:
-        raise BadInput(
-            "--turn-limit: only %s has turns (use --game %s)"
-            % (
-                " or ".join(faces.core_of(g).TITLE for g in _in_turns()),
-                " or --game ".join(_in_turns()),
-            )
-        )
-    duration = round_time_ms(args.duration)
-    warn = None if args.warn is None else warnings_ms(args.warn)
-    names = None
-    if args.players:
-        names = parse_players(args.players, args.mode)
-    elif args.demo:
-        names = DEMO_PLAYERS
+    face = faces.face_of(args.game)
+    face.play_options(args)
     say = print
     ask = scripted_ask if args.demo else input
-
-    if names is None:
-        try:
-            record = ask_setup(ask=ask, say=say, game=game)
-        except EntryStopped as stop:
-            return stop.status
-    else:
-        record = {
-            "game": game,
-            "mode": args.mode,
-            "edition": args.edition,
-            "players": list(names),
-            "rounds": [],
-        }
-        problems = records.check_record(
-            dict(record, rounds=[])
-        )  # a set-up alone: its problems only
-        if problems:
-            raise BadInput(problems)
-    names = [p["name"] if isinstance(p, dict) else p for p in record["players"]]
-
-    cfg: dict[str, Any] = {
-        "game": game,
-        "mode": record["mode"],
-        "edition": record["edition"],
-        "duration_ms": duration,
-        "players": [{"name": n} for n in names],
-    }
-    if warn is not None:
-        cfg["warn_ms"] = warn
-    demo = Demo(args.seed) if args.demo else None
-    code, again = play_game(args, record, cfg, demo, warn, say, ask)
+    try:
+        record = face.play_setup(args, ask, say)
+        code, again = play_game(args, record, face.play_config(record, args), say, ask)
+    except EntryStopped as stop:
+        return stop.status
     if again:
-        return run(_same_seats(args, names))
+        return _play(_same_seats(args, player_names(record)))
     return code
 
 

@@ -52,6 +52,11 @@ module to no game's name):
                                       is asked, in place (Myth Fits: `gathered` null, nobody named)
     set_up(record)                 -> is the record's set-up complete (its numbers can be asked)?
     ask_setup(ask, say, record, save) -> the set-up questions of a new game (`enter`, `play`)
+    play_options(args)             -> `play`'s options the game does not take refused (BadInput),
+                                      and those it takes checked, before its set-up is asked
+    play_setup(args, ask, say)     -> the record `play` starts: set up from its options (the
+                                      players given, the demo's) or asked at the table
+    play_config(record, args)      -> the board's set-up (configure) for that record and options
 
 games/common.py holds what most faces say the same way; a face takes what it shares from there.
 """
@@ -66,8 +71,10 @@ from presstime.core import games as _core
 from presstime.errors import BadInput
 
 if TYPE_CHECKING:
+    import argparse
+
     from presstime.entry.walk_style import WalkStyle
-    from presstime.hints import Json, Record, Result
+    from presstime.hints import Ask, Json, Record, Result, Say
 
 
 class Face(Protocol):
@@ -109,6 +116,9 @@ class Face(Protocol):
     entered: Callable[[Record], None]
     set_up: Callable[[Record], bool]
     ask_setup: Callable[..., Record]
+    play_options: Callable[[argparse.Namespace], None]
+    play_setup: Callable[[argparse.Namespace, Ask, Say], Record]
+    play_config: Callable[[Record, argparse.Namespace], dict[str, Any]]
 
 
 def names() -> tuple[str, ...]:
@@ -183,3 +193,9 @@ def kept(attr: str) -> str | None:
 def with_modes() -> list[str]:
     """The games whose records carry a mode (history's --mode), in the core's order."""
     return [g for g in _core.GAMES if face_of(g).RECORD_MODES]
+
+
+def in_turns() -> list[str]:
+    """The games played in turns (a core mode "turns"): those a turn limit is for, in the core's
+    order."""
+    return [g for g in _core.GAMES if "turns" in core_of(g).MODES]

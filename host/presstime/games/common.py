@@ -7,14 +7,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from presstime import records
-from presstime.entry.answers import read_answer, refused
+from presstime.entry.answers import EntryStopped, read_answer, refused
 from presstime.entry.walk_style import WalkStyle
-from presstime.games import core_of, face, face_of, of
+from presstime.errors import BadInput
+from presstime.games import core_of, default, face, face_of, of, title
 from presstime.history.game_words import amount, label, unit
-from presstime.names import typed
+from presstime.names import parse_players, typed
 from presstime.report import generic_text
+from presstime.tableside.round_time import round_time_ms, warnings_ms
 
 if TYPE_CHECKING:
+    import argparse
+
     from presstime.entry.engine import Save
     from presstime.hints import Ask, Json, Record, Result, Say
 
@@ -209,3 +213,77 @@ def ask_setup(ask: Ask, say: Say, record: Record, save: Save | None = None) -> R
     if save is not None:
         save(record)
     return record
+
+
+# ---------------------------------------------------------------------- `play` at the table
+
+DEMO_NAMES = ("Ada", "Ben", "Cy", "Dee", "Eve", "Fay")  # `play --demo`'s players, in seat order
+
+
+def given_players(args: argparse.Namespace, demo_seats: int | None = None) -> list[str] | None:
+    """The players `play`'s options give: --players, or the demo's (`demo_seats` of them; None:
+    one more than the fewest the game takes); None when they are to be asked."""
+    if args.players:
+        return parse_players(args.players)
+    if args.demo:
+        if demo_seats is None:
+            core = core_of(args.game)
+            demo_seats = min(core.MIN_PLAYERS + 1, core.MAX_PLAYERS)
+        return list(DEMO_NAMES[:demo_seats])
+    return None
+
+
+def play_options(args: argparse.Namespace) -> None:
+    """A game played in its own table mode takes none of the default game's --mode and
+    --edition."""
+    first = core_of(default())
+    if args.mode != first.MODES[0] or args.edition != first.EDITIONS[0]:
+        raise BadInput(
+            "--mode and --edition are %s's; %s runs in its own table mode"
+            % (title(default()), args.game)
+        )
+
+
+def play_setup(args: argparse.Namespace, ask: Ask, say: Say) -> Record:
+    """The record `play` starts: the players given (--players, the demo's) or typed on one line,
+    comma-separated, until they are right. Raises EntryStopped when the input ends."""
+    names = given_players(args)
+    while names is None:
+        try:
+            text = ask("players, in seat order (comma-separated): ")
+        except EOFError:
+            raise EntryStopped(eof=True)
+        try:
+            names = parse_players(text)
+        except BadInput as e:
+            for m in e.messages:
+                say("  " + m)
+    return {"game": args.game, "players": names}
+
+
+def play_config(record: Record, args: argparse.Namespace) -> dict[str, Any]:
+    """The board's set-up: the players (as many as the game takes), the turn limit of a game
+    played in turns, the warnings."""
+    game = of(record)
+    core = core_of(game)
+    names = record["players"]
+    lo, hi = core.players(core.MODES[0])
+    if not lo <= len(names) <= hi:
+        raise BadInput(
+            "players: %s takes %d to %d players (got %d)" % (core.TITLE, lo, hi, len(names))
+        )
+    cfg: dict[str, Any] = {"game": game, "players": [{"name": n} for n in names]}
+    if getattr(args, "turn_limit", None):
+        if "turns" not in core.MODES:
+            raise BadInput(
+                "--turn-limit: only a game played in turns has a turn limit (not %s)" % game
+            )
+        cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
+    return with_warnings(cfg, args)
+
+
+def with_warnings(cfg: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The board's set-up with play's --warn (seconds left), when given."""
+    if getattr(args, "warn", None) is not None:
+        cfg["warn_ms"] = warnings_ms(args.warn)
+    return cfg

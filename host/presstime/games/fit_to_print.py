@@ -14,6 +14,8 @@ from presstime.core.fit_to_print_check import LABELS, round_fields, takes_finish
 from presstime.core.fit_to_print_score import MOST_TILES_DEFAULT, play_mode
 from presstime.entry.answers import is_number, player_names, read_answer, refused
 from presstime.entry.walk_style import WalkStyle
+from presstime.errors import BadInput
+from presstime.games import core_of, in_turns
 from presstime.games.common import (
     BG_STATS_NAME,
     BOARD_COUNTED,
@@ -22,15 +24,20 @@ from presstime.games.common import (
     by_rounds,
     counted,
     entered,
+    given_players,
     played,
     rounds_played,
     top_of,
+    with_warnings,
 )
 from presstime.names import same, typed
 from presstime.report import table, winner_line
 from presstime.sync.rebuild import table_block
+from presstime.tableside.round_time import round_time_ms, warnings_ms
 
 if TYPE_CHECKING:
+    import argparse
+
     from presstime.entry.engine import Entry, Save
     from presstime.hints import Ask, Record, Result, Say
 
@@ -587,3 +594,54 @@ The same commands work at the finishing-order and Breaking News questions.""",
     fix_done=None,
     round_done="  back to {here}",
 )
+
+
+# ---------------------------------------------------------------------- `play` at the table
+
+DEMO_SEATS = 6  # `play --demo`'s players
+
+
+def play_options(args: argparse.Namespace) -> None:
+    """Its rounds are timed, not turns: --turn-limit is refused; the round time and the
+    warnings are checked before the set-up is asked."""
+    if args.turn_limit:
+        raise BadInput(
+            "--turn-limit: only %s has turns (use --game %s)"
+            % (" or ".join(core_of(g).TITLE for g in in_turns()), " or --game ".join(in_turns()))
+        )
+    round_time_ms(args.duration)
+    if args.warn is not None:
+        warnings_ms(args.warn)
+
+
+def play_setup(args: argparse.Namespace, ask: Ask, say: Say) -> Record:
+    """The record `play` starts: --mode, --edition and the players given (--players, the
+    demo's), checked by the core, or the whole set-up asked as `enter` asks it (ask_setup).
+    Raises EntryStopped on EOF or `quit`."""
+    names = given_players(args, DEMO_SEATS)
+    if names is None:
+        return ask_setup(ask, say, {"game": GAME})
+    record = {
+        "game": GAME,
+        "mode": args.mode,
+        "edition": args.edition,
+        "players": list(names),
+        "rounds": [],
+    }
+    problems = records.check_record(dict(record, rounds=[]))  # a set-up alone: its problems only
+    if problems:
+        raise BadInput(problems)
+    return record
+
+
+def play_config(record: Record, args: argparse.Namespace) -> dict[str, Any]:
+    """The board's set-up: the record's mode, edition and players, play's round time and
+    warnings."""
+    cfg: dict[str, Any] = {
+        "game": GAME,
+        "mode": record["mode"],
+        "edition": record["edition"],
+        "duration_ms": round_time_ms(args.duration),
+        "players": [{"name": n} for n in player_names(record)],
+    }
+    return with_warnings(cfg, args)

@@ -2,8 +2,8 @@
 (the board picked or the simulator started, the set-up sent, each round mirrored and scored by
 the session, tableside/play_session.py PlaySession, the finished game stored and its standings
 pushed to the lights, 'same players again?'). `commands/play.py` is the command-line front: the
-set-up of a game whose rounds have their own set-up (its face's ROUND_SETUP) there, the others'
-(`run_game`) here.
+game's set-up and the board's, whatever the game, as its face says (games/<game>.py
+play_options, play_setup, play_config).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
-from presstime import games as faces, report
+from presstime import report
 from presstime.board import ports, share
 from presstime.board.share import describe, users_of
 from presstime.entry.answers import EntryStopped
@@ -24,7 +24,6 @@ from presstime.sync import rebuild
 from presstime.tableside import play_session, status_text
 from presstime.tableside.play_demo import Demo
 from presstime.tableside.play_session import PlaySession
-from presstime.tableside.round_time import round_time_ms, warnings_ms
 from presstime.tableside.sound import for_board
 
 if TYPE_CHECKING:
@@ -33,14 +32,6 @@ if TYPE_CHECKING:
     from presstime.board.link import BoardClient
     from presstime.hints import Ask, Record, Result, Say
     from presstime.scorepad.at_table import DemoPhones, TableScorepad
-
-NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
-
-
-def demo_players(game: str) -> list[str]:
-    """The demo's players: one more than the fewest the game takes."""
-    face = faces.core_of(game)
-    return NAMES[: min(face.MIN_PLAYERS + 1, face.MAX_PLAYERS)]
 
 
 def configure_board(client: BoardClient, cfg: dict[str, Any], say: Say) -> str:
@@ -75,17 +66,14 @@ def store_played_game(
 
 
 def play_game(
-    args: argparse.Namespace,
-    record: Record,
-    cfg: dict[str, Any],
-    demo: Demo | None,
-    warn: list[int] | None,
-    say: Say,
-    ask: Ask,
+    args: argparse.Namespace, record: Record, cfg: dict[str, Any], say: Say, ask: Ask
 ) -> tuple[int, bool]:
-    """The whole game at the table, whatever the game: the board set up with `cfg`, each round
-    mirrored and its numbers taken by the session (play_session.PlaySession),
-    the standings, the history, and 'same players again?'. Returns (exit status, again)."""
+    """The whole game at the table, whatever the game: the board set up with `cfg` (the game's
+    face's play_config), each round mirrored and its numbers taken by the session
+    (play_session.PlaySession; a demo's presses and numbers: play_demo.Demo), the standings,
+    the history, and 'same players again?'. Returns (exit status, again)."""
+    demo = Demo(args.seed) if args.demo else None
+    warn = cfg.get("warn_ms")
     store_cm = game_store(args)
     client, sim = open_board(args, say)
     key = None
@@ -313,28 +301,3 @@ def open_board(args: argparse.Namespace, say: Say) -> tuple[BoardClient, Simulat
             sim.stop()
         raise
     return client, sim
-
-
-def run_game(args: argparse.Namespace, names: list[str], say: Say, ask: Ask) -> tuple[int, bool]:
-    """The game's set-up (its players, its turn limit), then play_game. Returns
-    (exit status, same players again?)."""
-    game = args.game
-    face = faces.core_of(game)
-    record = {"game": game, "players": list(names)}
-    lo, hi = face.players(face.MODES[0])
-    if not lo <= len(names) <= hi:
-        raise BadInput(
-            "players: %s takes %d to %d players (got %d)" % (face.TITLE, lo, hi, len(names))
-        )
-    cfg = {"game": game, "players": [{"name": n} for n in names]}
-    if getattr(args, "turn_limit", None):
-        if "turns" not in face.MODES:
-            raise BadInput(
-                "--turn-limit: only a game played in turns has a turn limit (not %s)" % game
-            )
-        cfg["turn_ms"] = round_time_ms(args.turn_limit, "--turn-limit", lo_ms=1000)
-    warn = None if getattr(args, "warn", None) is None else warnings_ms(args.warn)
-    if warn is not None:
-        cfg["warn_ms"] = warn
-    demo = Demo(args.seed) if args.demo else None
-    return play_game(args, record, cfg, demo, warn, say, ask)

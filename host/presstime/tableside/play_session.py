@@ -23,7 +23,7 @@ from presstime.entry.answers import is_seat_step
 from presstime.entry.rounds import rounds_in
 from presstime.entry.start import new_entry
 from presstime.errors import BadInput
-from presstime.names import entered_list
+from presstime.names import parse_players  # noqa: F401 (play's --players, as it was read here)
 from presstime.scorepad.at_table import seat_numbers
 from presstime.sync import rebuild
 from presstime.tableside import status_text
@@ -39,15 +39,6 @@ if TYPE_CHECKING:
     from presstime.scorepad.at_table import DemoPhones, TableScorepad
 
 UNTIMED = ("ready-reveal", "turns")  # the board's table modes whose rounds run without a clock
-
-
-def parse_players(text: str, mode: str | None) -> list[str]:
-    """Comma-separated names -> the seat order; BadInput naming each problem (the core's name
-    rule through names.entered_list, as the board's set-up and the record checks apply it)."""
-    names = text.split(",")
-    if not 1 <= len(names) <= 6:
-        raise BadInput("--players: 1 to 6 players, got %d" % len(names))
-    return entered_list(names, "--players")
 
 
 class PlaySession(TableScreen):
