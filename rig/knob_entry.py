@@ -12,6 +12,7 @@ tests/test_rig_board_entry.py.
     answer(knob, asked[r], then, since)     # each question checked on the screen, turned to,
                                             # confirmed; the frame that shows `then` after
     typed(asked)                            # the same answers as `enter` takes them
+    walk_mini_fits(board, knob, game, save) # both boards' walk-through (a refusal, the back key)
 
 The questions are worked out as the board works them out (the face's `fields`, asked again
 after each answer that is not a number), so the screen is held to the face's order, head and
@@ -232,3 +233,67 @@ def answer(knob, asked, then, since):
             frame = knob.wait(then)
     knob.value = 0
     return frame
+
+
+# ---- the walk-through both boards' tests play (tests/test_rig_board_entry.py, _pico_entry.py)
+# (round, player, question's words on the screen, value); Ada's first is refused first
+MINI_FITS_NUMBERS = [
+    (1, "Ada", "complete lines", 5),
+    (1, "Ben", "complete lines", 2),
+    (2, "Ada", "complete lines", 4),
+    (2, "Ada", "colour sets", 1),
+    (2, "Ben", "complete lines", 3),
+    (2, "Ben", "colour sets", 0),
+]
+
+
+def walk_mini_fits(board, knob, game, save, over=None):
+    """Mini FITS, 2 players (Ada, Ben), its 2 rounds scored with the knob on `board` (the
+    emulated MacroPad or Pico: now(), press_back()): each question read on the screen; round 1's
+    first number turned to -1 and refused with the core's reason; in round 2 a confirmed number
+    taken back with the back key and confirmed again; the round's scores, then "won: Ada".
+    `save(frame, name)` keeps the question, refused, scores and winner screens; `over` ("round
+    %d/2 over"), what a round's summary screen says, when given. Returns the numbers as `enter`
+    takes them."""
+    typed = []
+    for rnd in (1, 2):
+        t = board.now()
+        play_to_summary(game)
+        shown = knob.wait("turn the knob", after=t)
+        assert over is None or shown.says(over % rnd), shown.text()
+        # the first turn starts the round's questions (the value stays 0)
+        shown = knob.turn(1, "round %d Ada" % rnd)
+        knob.value = 0
+        lines = [x.strip() for x in shown.text()]
+        assert lines[0] == "round %d Ada" % rnd and "> 0" in lines, lines
+        if rnd == 1:
+            assert "complete lines" in lines, lines
+            save(shown, "question")
+            knob.to(-1)
+            shown = knob.press("must be 0 to 10", taken=False)
+            assert shown.says("round 1 Ada") and shown.says("> -1"), shown.text()
+            save(shown, "refused")
+        numbers = [n for n in MINI_FITS_NUMBERS if n[0] == rnd]
+        for k, (r, name, words, value) in enumerate(numbers):
+            assert shown.says("round %d %s" % (r, name)) and shown.says(words), shown.text()
+            knob.to(value)
+            typed.append(str(value))
+            if (r, k) == (2, 0):
+                # confirmed, then the back key: the question before, its number shown; the
+                # knob's press confirms it again (the SCORE replaced, the same number)
+                shown = knob.press("colour sets")
+                board.press_back(at=board.now() + 20 * MS)
+                shown = knob.wait("> %d" % value)
+                assert shown.says("round 2 Ada") and shown.says("complete lines"), shown.text()
+                knob.value = value
+            if k + 1 < len(numbers):
+                shown = knob.press("round %d %s" % numbers[k + 1][:2])
+            else:
+                shown = knob.press("round %d scores" % r)
+        assert shown.says("Ada") and shown.says("Ben"), shown.text()
+        if rnd == 1:
+            assert shown.says("Ada 5 (+5)") and shown.says("Ben 2 (+2)"), shown.text()
+            save(shown, "scores")
+            knob.press("round 2")  # the next round
+    save(knob.press("won: Ada"), "winner")
+    return typed

@@ -25,6 +25,7 @@ import pytest
 
 from presstime.core import entry as core_entry, games
 from rig.knob_entry import (
+    MINI_FITS_NUMBERS,
     Knob,
     answer,
     play_timed_round,
@@ -32,22 +33,13 @@ from rig.knob_entry import (
     play_turns,
     questions,
     typed,
+    walk_mini_fits,
 )
 from rig.macropad import EmulatedMacropad
 from rig.macropad_games import Game, split_games
 from rig.rp2emu import MS
 from test_board_entry import stored_as_enter_stores_it
 from test_rig_macropad_games import synced
-
-# (round, player, question's words on the screen, value); Ada's first is refused first
-NUMBERS = [
-    (1, "Ada", "complete lines", 5),
-    (1, "Ben", "complete lines", 2),
-    (2, "Ada", "complete lines", 4),
-    (2, "Ada", "colour sets", 1),
-    (2, "Ben", "complete lines", 3),
-    (2, "Ben", "colour sets", 0),
-]
 
 
 @pytest.fixture
@@ -71,54 +63,13 @@ def save(frame, name):
 def test_a_mini_fits_game_scored_on_the_macropad_alone(pad, tmp_path, capsys):
     cfg = {"game": "mini-fits", "players": [{"name": "Ada"}, {"name": "Ben"}]}
     game = Game(pad, cfg)
-    knob = Knob(pad)
-    typed = []
-    for rnd in (1, 2):
-        t = pad.now()
-        play_to_summary(game)
-        knob.wait("turn the knob", after=t)
-        # the first turn starts the round's questions (the value stays 0)
-        shown = knob.turn(1, "round %d Ada" % rnd)
-        knob.value = 0
-        lines = [x.strip() for x in shown.text()]
-        assert lines[0] == "round %d Ada" % rnd and "> 0" in lines, lines
-        if rnd == 1:
-            assert "complete lines" in lines, lines
-            save(shown, "question")
-            knob.to(-1)
-            shown = knob.press("must be 0 to 10", taken=False)
-            assert shown.says("round 1 Ada") and shown.says("> -1"), shown.text()
-            save(shown, "refused")
-        numbers = [n for n in NUMBERS if n[0] == rnd]
-        for k, (r, name, words, value) in enumerate(numbers):
-            assert shown.says("round %d %s" % (r, name)) and shown.says(words), shown.text()
-            knob.to(value)
-            typed.append(str(value))
-            if (r, k) == (2, 0):
-                # confirmed, then the back key: the question before, its number shown; the
-                # knob's press confirms it again (the SCORE replaced, the same number)
-                shown = knob.press("colour sets")
-                pad.press_back(at=pad.now() + 20 * MS)
-                shown = knob.wait("> %d" % value)
-                assert shown.says("round 2 Ada") and shown.says("complete lines"), shown.text()
-                knob.value = value
-            if k + 1 < len(numbers):
-                shown = knob.press("round %d %s" % numbers[k + 1][:2])
-            else:
-                shown = knob.press("round %d scores" % r)
-        assert shown.says("Ada") and shown.says("Ben"), shown.text()
-        if rnd == 1:
-            assert shown.says("Ada 5 (+5)") and shown.says("Ben 2 (+2)"), shown.text()
-            save(shown, "scores")
-            knob.press("round 2")  # the next round
-    won = knob.press("won: Ada")
-    save(won, "winner")
+    entered = walk_mini_fits(pad, Knob(pad), game, save)
     assert game.status()["phase"] == "over"
 
     records = split_games(synced(pad, tmp_path, capsys))[-1]
     # one SCORE a confirm: Ada's round-2 lines twice (confirmed again after the back key)
-    assert sum(1 for _, p in records if p[0] == core_entry.SCORE) == len(NUMBERS) + 1
-    stored = stored_as_enter_stores_it(records, typed, tmp_path)
+    assert sum(1 for _, p in records if p[0] == core_entry.SCORE) == len(MINI_FITS_NUMBERS) + 1
+    stored = stored_as_enter_stores_it(records, entered, tmp_path)
     assert [r["players"]["Ada"] for r in stored["rounds"]] == [
         {"lines": 5},
         {"lines": 4, "colour_sets": 1},

@@ -29,12 +29,18 @@ from presstime.core import entry as core_entry
 from presstime.device.boards import pico as pico_board
 from presstime.device.ports.fake_screen import ScreenPort
 from presstime.history.store import Store
-from rig.knob_entry import Knob, play_timed_round, play_to_summary, play_turns
+from rig.knob_entry import (
+    MINI_FITS_NUMBERS,
+    Knob,
+    play_timed_round,
+    play_to_summary,
+    play_turns,
+    walk_mini_fits,
+)
 from rig.macropad_games import split_games
 from rig.pico import EmulatedPico
 from rig.rp2emu import MS
 from test_board_entry import _typed, _value, stored_as_enter_stores_it
-from test_rig_board_entry import NUMBERS
 
 
 class PicoGame:
@@ -91,49 +97,7 @@ def test_a_mini_fits_game_scored_on_the_pico_alone(pico, tmp_path):
     knob = Knob(pico)
     knob.wait("no game set up", after=0)  # the screen found at boot: the entry's first lines
     game = PicoGame(pico, client, {"game": "mini-fits", "players": ["Ada", "Ben"]})
-    typed = []
-    for rnd in (1, 2):
-        t = pico.now()
-        play_to_summary(game)
-        shown = knob.wait("turn the knob:", after=t)
-        assert shown.says("round %d/2 over" % rnd), shown.text()
-        # the first turn starts the round's questions (the value stays 0)
-        shown = knob.turn(1, "round %d Ada" % rnd)
-        knob.value = 0
-        lines = [x.strip() for x in shown.text()]
-        assert lines[0] == "round %d Ada" % rnd and "> 0" in lines, lines
-        if rnd == 1:
-            assert "complete lines" in lines, lines
-            save(shown, "question")
-            knob.to(-1)
-            shown = knob.press("must be 0 to 10", taken=False)
-            assert shown.says("round 1 Ada") and shown.says("> -1"), shown.text()
-            save(shown, "refused")
-        numbers = [n for n in NUMBERS if n[0] == rnd]
-        for k, (r, name, words, value) in enumerate(numbers):
-            assert shown.says("round %d %s" % (r, name)), shown.text()
-            assert shown.says(words), shown.text()
-            knob.to(value)
-            typed.append(str(value))
-            if (r, k) == (2, 0):
-                # confirmed, then the back key: the question before, its number shown; the
-                # knob's press confirms it again (the SCORE replaced, the same number)
-                shown = knob.press("colour sets")
-                pico.press_back(at=pico.now() + 20 * MS)
-                shown = knob.wait("> %d" % value)
-                assert shown.says("round 2 Ada") and shown.says("complete lines"), shown.text()
-                knob.value = value
-            if k + 1 < len(numbers):
-                shown = knob.press("round %d %s" % numbers[k + 1][:2])
-            else:
-                shown = knob.press("round %d scores" % r)
-        assert shown.says("Ada") and shown.says("Ben"), shown.text()
-        if rnd == 1:
-            assert shown.says("Ada 5 (+5)") and shown.says("Ben 2 (+2)"), shown.text()
-            save(shown, "scores")
-            knob.press("round 2")  # the next round
-    won = knob.press("won: Ada")
-    save(won, "winner")
+    typed = walk_mini_fits(pico, knob, game, save, over="round %d/2 over")
     assert client.status()["phase"] == "over"
 
     from presstime.sync.journal import pull
@@ -142,7 +106,7 @@ def test_a_mini_fits_game_scored_on_the_pico_alone(pico, tmp_path):
         board_id, _ = pull(client, store)
         records = split_games(store.journal(board_id))[-1]
     # one SCORE a confirm: Ada's round-2 lines twice (confirmed again after the back key)
-    assert sum(1 for _, p in records if p[0] == core_entry.SCORE) == len(NUMBERS) + 1
+    assert sum(1 for _, p in records if p[0] == core_entry.SCORE) == len(MINI_FITS_NUMBERS) + 1
     stored = stored_as_enter_stores_it(records, typed, tmp_path)
     assert [r["players"]["Ada"] for r in stored["rounds"]] == [
         {"lines": 5},
