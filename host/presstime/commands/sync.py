@@ -102,6 +102,9 @@ def _face(game: str | None) -> ModuleType:
 def other_game_lines(s: dict[str, Any]) -> list[str]:
     """What the board knows of a game other than the default: reveals, or photo tokens (the
     round and step words are the game's face's)."""
+    from presstime import games
+    from presstime.history.game_words import label
+
     out = []
     face = _face(s["game"])
     if face.STEP_WORD:
@@ -110,11 +113,13 @@ def other_game_lines(s: dict[str, Any]) -> list[str]:
                 "%s %d: %d %ss revealed"
                 % (face.ROUND_WORD, i + 1, r.get("reveals", 0), face.STEP_WORD)
             )
-    if "photo_tokens" in s:
+    counted = [k for k in games.board_counted() if k in s]
+    for k in counted:
         out.append(
-            "photo tokens: "
-            + ", ".join("%s %d" % (n, s["photo_tokens"].get(n, 0)) for n in s["players"])
+            "%s: " % label(s["game"], k)
+            + ", ".join("%s %d" % (n, s[k].get(n, 0)) for n in s["players"])
         )
+    if counted:
         if s.get("winner"):
             out.append("%s reached the photo-token target" % s["winner"])
         elif s["rounds"]:

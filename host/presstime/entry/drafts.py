@@ -18,6 +18,7 @@ import hashlib
 import os
 from typing import TYPE_CHECKING
 
+from presstime import games as faces
 from presstime.core import games
 from presstime.errors import Failure
 
@@ -63,15 +64,17 @@ def draft_problem(record: Json) -> str | None:
                 _short(rnd["finish"]),
             )
     problem = _answers({} if record.get("final") is None else record["final"], "final")
-    for field in ("photo_tokens", "heat_value", "arrested", "gathered"):
+    for field in faces.record_answers():
         value = record.get(field)
-        if problem is None and isinstance(value, (dict, list)) and field != "photo_tokens":
+        if problem is None and isinstance(value, (dict, list)):
             problem = "%s: must be one answer (got %s)" % (field, _short(value))
-    tokens = {} if record.get("photo_tokens") is None else record["photo_tokens"]
-    if problem is None and (
-        not isinstance(tokens, dict) or [v for v in tokens.values() if isinstance(v, (dict, list))]
-    ):
-        problem = "photo_tokens: must map each name to a number (got %s)" % _short(tokens)
+    for field in faces.board_counted():
+        counts = {} if record.get(field) is None else record[field]
+        if problem is None and (
+            not isinstance(counts, dict)
+            or [v for v in counts.values() if isinstance(v, (dict, list))]
+        ):
+            problem = "%s: must map each name to a number (got %s)" % (field, _short(counts))
     return problem
 
 

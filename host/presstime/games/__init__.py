@@ -190,6 +190,27 @@ def kept(attr: str) -> str | None:
     return None
 
 
+def board_counted() -> tuple[str, ...]:
+    """The record fields a board counts, every face's BOARD_COUNTED in the core's order: each
+    maps a player's name to a number (a synced draft carries them; `sync` shows them)."""
+    out: list[str] = []
+    for game in _core.GAMES:
+        out.extend(k for k in face_of(game).BOARD_COUNTED if k not in out)
+    return tuple(out)
+
+
+def record_answers() -> tuple[str, ...]:
+    """The record fields that hold one answer each (a number, yes/no, a player), every core
+    face's questions asked at the end whose answer sits at the record's top level, in the
+    core's order."""
+    out: list[str] = []
+    for game in _core.GAMES:
+        for path, _kind, _words in core_of(game).fields({"game": game, "players": []}, None):
+            if len(path) == 1 and path[0] not in out:
+                out.append(path[0])
+    return tuple(out)
+
+
 def with_modes() -> list[str]:
     """The games whose records carry a mode (history's --mode), in the core's order."""
     return [g for g in _core.GAMES if face_of(g).RECORD_MODES]

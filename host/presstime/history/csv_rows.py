@@ -27,19 +27,12 @@ from presstime.records import loads
 if TYPE_CHECKING:
     from presstime.hints import Json, Record
 
-INPUTS = [
-    "articles",
-    "photos",
-    "centerpiece",
-    "white_space",
-    "smiles",
-    "frowns",
-    "unplaced",
-    "ads",
-    "tiles",
-    "unplaced_ads",
-]
-POINTS = ["articles", "photos", "centerpiece", "white_space", "mood", "unplaced"]
+# the scorepad counts each a column (every face's SCOREPAD_LINES, core order), and the points
+# each of the faces' point categories earns (POINT_CATEGORIES)
+INPUTS = list(dict.fromkeys(k for f in map(faces.face_of, faces.names()) for k in f.SCOREPAD_LINES))
+POINTS = list(
+    dict.fromkeys(k for f in map(faces.face_of, faces.names()) for k in f.POINT_CATEGORIES)
+)
 # the faces' MONEY (a round's and the game's) and OUT fields, each a column (core order)
 MONEY = [f.MONEY[0] for f in map(faces.face_of, faces.names()) if f.MONEY]
 OUT = [f.OUT[0] for f in map(faces.face_of, faces.names()) if f.OUT]

@@ -31,6 +31,7 @@ def store_board_games(
     updated and each other one drafted until its numbers are typed; returns one summary dict
     per game (what `sync` tells)."""
     from presstime.core.games import GAMES
+    from presstime.games import board_counted
 
     by_source = {}
     for g in store.list_games():
@@ -63,8 +64,10 @@ def store_board_games(
             "over": game["over"],
             "round_details": game["rounds"],
         }
-        if "photo_tokens" in game:
-            summary["photo_tokens"] = game["photo_tokens"]
+        counted = [k for k in board_counted() if k in game]  # Myth Fits' photo tokens
+        for k in counted:
+            summary[k] = game[k]
+        if counted:
             summary["winner"] = game["winner"]
         problems = rebuild.setup_problems(game["config"])
         if problems:  # told now, not at `done`: such a game can never be stored

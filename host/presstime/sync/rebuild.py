@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from presstime import games as faces
 from presstime.core import events as E
 from presstime.core.table import OVER, SUMMARY, TURNS, Table, normalise
 from presstime.sync import damage
@@ -113,6 +114,7 @@ class _Game:
         self.table = Table()
         self.closed = []  # the rounds the machine went past
         self.shown = None  # the round of the summary the machine entered last
+        self.status = None  # the machine's last status, in turns mode (the face reads its counts)
         self.game = {
             "seq": seq,
             "last": seq,
@@ -145,7 +147,8 @@ class _Game:
             g.pop("numbers", None)
         if t.mode == TURNS:
             names = g["config"]["names"]
-            g["photo_tokens"] = dict((names[i], t.photos[i]) for i in range(len(names)))
+            self.status = t.status(None, self.status)  # one dict for the game, rewritten
+            faces.face_of(faces.of(g["config"])).counted(g, self.status)  # the numbers it counts
             g["winner"] = names[t.winner] if t.winner >= 0 else None
         return None
 
