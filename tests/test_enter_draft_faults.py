@@ -249,3 +249,19 @@ def test_answers_of_the_wrong_shape_make_a_draft_damaged(tmp_path, draft, reason
     with pytest.raises(DamagedDraft) as e:
         run_enter(["--resume"], ["1"] * 5, db)
     assert reason in str(e.value)
+
+
+def test_a_drafts_own_answers_are_checked_in_one_order_whatever_its_game():
+    """The faces say which fields a draft's own answers and counted numbers are (heat value,
+    arrested, gathered; photo tokens): each is checked, whatever the draft's game, the first
+    of them in this order named."""
+    from presstime.entry.drafts import draft_problem
+
+    both = {"game": "heat", "players": ["Ada", "Ben", "Cy"], "arrested": [1], "heat_value": {}}
+    assert draft_problem(both) == "heat_value: must be one answer (got {})"
+    assert draft_problem(dict(both, heat_value=3)) == "arrested: must be one answer (got [1])"
+    mixed = {"game": "mini-fits", "players": ["Ada"], "gathered": {}, "photo_tokens": [2]}
+    assert draft_problem(mixed) == "gathered: must be one answer (got {})"
+    assert draft_problem(dict(mixed, gathered=None)) == (
+        "photo_tokens: must map each name to a number (got [2])"
+    )

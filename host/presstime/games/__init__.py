@@ -200,10 +200,12 @@ def board_counted() -> tuple[str, ...]:
 
 
 def record_answers() -> tuple[str, ...]:
-    """The record fields that hold one answer each (a number, yes/no, a player), every core
-    face's questions asked at the end whose answer sits at the record's top level, in the
-    core's order."""
+    """The record fields that hold one answer each: every face's RECORD_WORDS (the record's own
+    numbers), then the other questions a core face asks at the end whose answer sits at the
+    record's top level (a yes/no, a player), in the core's order."""
     out: list[str] = []
+    for game in _core.GAMES:
+        out.extend(k for k in face_of(game).RECORD_WORDS if k not in out)
     for game in _core.GAMES:
         for path, _kind, _words in core_of(game).fields({"game": game, "players": []}, None):
             if len(path) == 1 and path[0] not in out:
