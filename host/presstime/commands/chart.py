@@ -131,7 +131,7 @@ def unit_panels(game: str, result: Result) -> list[tuple[str, list[tuple[str, st
             ("final total", "total", [p.get("total") for p in players])
         )
         order.append("$") if "$" not in order else None
-    points = set(face.POINT_CATEGORIES) | {"score", "most_tiles_ads", "white_space_area"}
+    points = set(face.POINT_CATEGORIES) | set(face.CHART_SKIPS)
     if face.MONEY:
         points.add(face.MONEY[0])  # dollars: a panel of their own
     for key, label, unit in face.ROUND_FIELDS:

@@ -48,6 +48,7 @@ RECORD_WORDS = {}
 MONEY = None  # no money beside the total
 OUT = None  # no player is put out of the game
 DEMO_SETUP = {}  # no round has a set-up of its own
+CHART_SKIPS = ()  # every round field a chart finds numbers in is summed over the game
 
 
 def title_notes(mode: str | None, edition: str | None) -> list[str]:

@@ -84,6 +84,9 @@ DEMO_ANSWERS = {
     "unplaced_ads": (0, 0),
 }
 DEMO_SETUP = {"breaking_news": []}  # a demo's day: no Breaking News card
+# a chart sums none of these over the game: the day's total, a card's dollars (within the ad
+# revenue), the largest white space in squares
+CHART_SKIPS = ("score", "most_tiles_ads", "white_space_area")
 SCOREPAD_LINES = tuple(f for f, _ in LABELS)  # a player's scorepad, top to bottom
 ENTRY_WORDS = (
     "the mode, edition and players, then each day's finishing order and each player's scorepad"

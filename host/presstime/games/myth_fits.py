@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from presstime.games.common import (
     BG_STATS_NAME,
     BGG,
+    CHART_SKIPS,
     DEMO_SETUP,
     ENTRY_STYLE,
     LEADERS,
