@@ -35,6 +35,7 @@ FACE = (
     "DEMO_ANSWERS",
     "DEMO_SETUP",
     "CHART_SKIPS",
+    "BOARD_ENDS",
     "MONEY",
     "OUT",
     "ENTRY_WORDS",

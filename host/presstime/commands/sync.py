@@ -119,14 +119,13 @@ def other_game_lines(s: dict[str, Any]) -> list[str]:
             "%s: " % label(s["game"], k)
             + ", ".join("%s %d" % (n, s[k].get(n, 0)) for n in s["players"])
         )
-    if counted:
+    ends = games.face_of(s["game"]).BOARD_ENDS
+    if counted and ends:
+        won, ended = ends
         if s.get("winner"):
-            out.append("%s reached the photo-token target" % s["winner"])
+            out.append("%s %s" % (s["winner"], won))
         elif s["rounds"]:
-            out.append(
-                "ended at the table (who gathered the creatures is typed: presstime play or the "
-                "draft)"
-            )
+            out.append(ended)
     return out
 
 

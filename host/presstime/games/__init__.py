@@ -27,6 +27,8 @@ module to no game's name):
     BG_STATS_NAME        the name BG Stats is given (None: the title)
     DEMO_ANSWERS         {field: (lowest, highest)} of the numbers `play --demo` types
     DEMO_SETUP           {key: value} of a round's own set-up `play --demo` gives each round
+    BOARD_ENDS           None, or (won, ended): how sync tells a game the board counted
+                         (BOARD_COUNTED) ended: "<winner> <won>", or `ended` when nobody won
     CHART_SKIPS          the ROUND_FIELDS a chart's totals leave out: a round's own total or a
                          measurement, not a number to sum over the game
     MONEY                None, or (key, header, words): the players' dollars beside their total in
@@ -101,6 +103,7 @@ class Face(Protocol):
     DEMO_ANSWERS: dict[str, tuple[int, int]]
     DEMO_SETUP: dict[str, Any]
     CHART_SKIPS: tuple[str, ...]
+    BOARD_ENDS: tuple[str, str] | None
     MONEY: tuple[str, str, str] | None
     OUT: tuple[str, str, str] | None
     ENTRY_WORDS: str

@@ -48,6 +48,7 @@ RECORD_WORDS = {}
 MONEY = None  # no money beside the total
 OUT = None  # no player is put out of the game
 DEMO_SETUP = {}  # no round has a set-up of its own
+BOARD_ENDS = None  # the board counts nothing that ends a game
 CHART_SKIPS = ()  # every round field a chart finds numbers in is summed over the game
 
 

@@ -19,6 +19,7 @@ from presstime.games import core_of, in_turns
 from presstime.games.common import (
     BG_STATS_NAME,
     BOARD_COUNTED,
+    BOARD_ENDS,
     RECORD_WORDS,
     answered,
     by_rounds,

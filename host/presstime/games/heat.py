@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from presstime.games.common import (
     BOARD_COUNTED,
+    BOARD_ENDS,
     CHART_SKIPS,
     DEMO_SETUP,
     ENTRY_STYLE,

@@ -9,6 +9,7 @@ from presstime.games.common import (
     BG_STATS_NAME,
     BGG,
     BOARD_COUNTED,
+    BOARD_ENDS,
     CHART_SKIPS,
     DEMO_SETUP,
     ENTRY_STYLE,

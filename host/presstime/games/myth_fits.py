@@ -43,6 +43,12 @@ GAME = "myth-fits"
 SCORE_UNIT = "photo tokens"
 ROUND_WORDS = ("turn", "turns")
 ROUND_FIELDS = ()
+# how sync tells a game the board counted ended: the photo-token target reached, or ended at the
+# table (who gathered the creatures is still to be typed)
+BOARD_ENDS = (
+    "reached the photo-token target",
+    "ended at the table (who gathered the creatures is typed: presstime play or the draft)",
+)
 GAME_FIELDS = (("photo_tokens", "photo tokens", "photo tokens"),)
 DEMO_ANSWERS = {}
 BOARD_COUNTED = ("photo_tokens",)  # typed when no board counted them (`enter`)
