@@ -30,6 +30,8 @@ No list of questions is kept between calls (they are asked again of the face): t
 heap holds the record of the numbers and one question. Loaded only by a board with a screen.
 """
 
+import gc
+
 from ..core import games
 from ..core.table import SUMMARY, OVER, TURNS
 
@@ -53,6 +55,7 @@ class Entry:
         self.seen = -1          # the table version the screen was made for
         self.dirty = True       # an input changed what the screen shows
         self.on = False         # the players score this round: the knob turned in its summary
+        self.full = False       # no room left to score on this board (_full): until a reboot
 
     # ---- the record and the questions -----------------------------------------------------
     def _record(self):
@@ -140,7 +143,7 @@ class Entry:
                 # scoring starts with the knob (turn or back key), or goes on after a reboot
                 # when this round has numbers already; else the knob's press is the next round
                 for k in t.score:
-                    if k[0] == t.round or k[0] == 255:
+                    if (k[0] == t.round or k[0] == 255) and not self.full:
                         self.on = True
                 if not self.on:
                     self.q = None
@@ -150,10 +153,25 @@ class Entry:
 
     def _begin(self):
         """The knob turned (or the back key) in a summary: the players score it."""
+        if self.full:
+            return
         self.on = True
         self.key = -1
         self.dirty = True
         self._sync()
+
+    def _full(self):
+        """No room left on this board's heap to score (a 6-player Fit to Print game on the
+        MacroPad, docs/benchmarks.md): every number confirmed is journaled already (a SCORE is
+        emitted last, core/entry.py's check before it), so sync brings them and `enter` asks
+        the rest. Scoring stops until a reboot; the board goes on as the timer, the screen
+        says so."""
+        self.full = True
+        self.on = False
+        self.q = self.record = self.result = self.shown = None
+        self.key = -1
+        self.dirty = True
+        gc.collect()
 
     def asking(self):
         self._sync()
@@ -287,6 +305,10 @@ class Entry:
             return [head + (" " + day if day else ""), _PHASE[t.phase]]
         self._sync()
         if not self.on:
+            if self.full:
+                return ([("game over" if t.phase == OVER else
+                          "round %d/%d over" % (t.round + 1, c["rounds"]))]
+                        + self._wrap("no room to score here: presstime sync, then enter", 3))
             if t.phase == OVER:
                 return ["game over", "turn the knob:", "the scores"]
             # (wrapped: a Pico's screen is 16 characters wide)
@@ -396,8 +418,16 @@ def start(table, port):
 
 
 def step(port):
-    return current.step(port)
+    try:
+        return current.step(port)
+    except MemoryError:
+        current._full()
+        return False
 
 
 def press(b):
-    return current.press(b)
+    try:
+        return current.press(b)
+    except MemoryError:
+        current._full()
+        return True     # a confirm's press: not also the next round
