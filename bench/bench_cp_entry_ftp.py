@@ -1,8 +1,9 @@
 """The MacroPad's free heap through a Fit to Print game scored on the board alone (issue 27), on
 the official CircuitPython 10.2.1 in the emulated RP2040 (the rp2emu rig, timing model
 rig/xip.mjs on unless PRESSTIME_RIG_XIP=off): the game with the most numbers, with 2 players
-(a 6-player one does not fit: rig/entry_heap.py), in standard mode, its 3 days, 48 numbers
-turned in with the knob (Ada's 1, Ben's 0) and confirmed with its press, "won: Ben" read back
+(a 6-player one does not fit: rig/entry_heap.py), in standard mode, its 3 days, each with a
+Breaking News card (most-tiles-ads 4: the card, its value, each player's tiles asked), 60 answers
+turned in with the knob (Ada's 1, Ben's 0) and confirmed with its press, "won: Ada" read back
 from the OLED. The method of bench_cp_entry (Mini FITS): code.py is stopped on the console and
 the app (device/start.py on the installed MacropadPort) is run from the REPL, gc.mem_free() read
 after every app.step(); the keys and the knob driven on their GPIOs. Without the rig, None.
@@ -26,7 +27,15 @@ MS = 1_000_000
 CFG = {"game": "fit-to-print", "mode": "standard", "duration_ms": 10000, "players": ["Ada", "Ben"]}
 
 
+# each day's Breaking News card: the one that asks the most (its value, each player's tiles)
+CARD = {"effect": "most-tiles-ads", "value": 4}
+
+
 def value(path, kind):
+    if path[-1] == "breaking_news":
+        return [dict(CARD)]
+    if path[-1] == "value":
+        return CARD["value"]
     return 1 if "Ada" in path else 0
 
 
@@ -59,7 +68,7 @@ def game(pad, screen):
         _play_round(pad)
         _knob(pad, 1)  # the first turn in the summary starts the round's questions
         for q in asked[rnd]:
-            _knob(pad, q.v)
+            _knob(pad, q.v - q.start)
             _press(pad)
         _press(pad)  # the round's scores seen: the next round (or the game's end)
     text = screen.last().text()

@@ -89,28 +89,38 @@ def shown(kind, v, names):
         return "> " + ("yes" if v else "no")
     if kind == "player":
         return "> " + (names[v] if 0 <= v < len(names) else "nobody")
+    if isinstance(kind, tuple):  # a choice (Fit to Print's Breaking News card): its word
+        return "> " + kind[0][v]
     return "> %d" % v
 
 
 class Question:
     """One question as the screen shows it: `head` ("heist 1 Ada", "end"), the label's first
-    line `words`, its `kind`, the knob's value `v` for the answer `value`."""
+    line `words`, its `kind`, the knob's value `v` for the answer `value`, where the knob
+    starts (`start`: from a value the record holds already, a card's, else -1 for a player,
+    0); `part`: the value of the question before (a card's), typed with it."""
 
-    def __init__(self, path, head, words, kind, value, names):
+    def __init__(self, path, head, words, kind, value, names, held=None, part=False):
         self.path = path
         self.head = head
         self.words = words
         self.kind = kind
         self.value = value
         self.v = core_entry.number(kind, value, names)
-        self.start = -1 if kind == "player" else 0  # where the knob starts on an open question
+        if held is not None:
+            self.start = core_entry.number(kind, held, names)
+        else:
+            self.start = -1 if kind == "player" else 0
         self.names = names
+        self.part = part
 
     def __repr__(self):
         return "Question(%r, %r, %r)" % (self.head, self.words, self.value)
 
     def typed(self):
-        """The answer as `enter` takes it."""
+        """The answer as `enter` takes it (a card: its effect, its value a `part` after it)."""
+        if isinstance(self.kind, tuple):
+            return self.value[0]["effect"] if self.value else ""
         if self.kind == "yes/no":
             return "y" if self.value else "n"
         if self.kind == "player":
@@ -120,9 +130,9 @@ class Question:
 
 def questions(cfg, value, photos=None):
     """({round index or None (the game's end): [Question]}, the record they fill): the questions
-    in the order the board asks them, the game's face's `fields` over a record filled as the
-    answers come (value(path, kind) gives each answer); photos {name: tokens} (a turns game:
-    the board counts them)."""
+    in the order the board asks them, the game's face's questions (core/entry.questions: its
+    set-up questions, then its `fields`) over a record filled as the answers come (value(path,
+    kind) gives each answer); photos {name: tokens} (a turns game: the board counts them)."""
     names = [p["name"] if isinstance(p, dict) else p for p in cfg["players"]]
     face = games.module(cfg["game"])
     rec = {"game": cfg["game"], "players": list(names)}
@@ -134,7 +144,7 @@ def questions(cfg, value, photos=None):
     out = {}
     for r in list(range(rounds)) + [None]:
         asked = out[r] = []
-        fields = face.fields(rec, r)
+        fields = core_entry.questions(face, rec, r)
         k = 0
         while k < len(fields):
             path, kind, label = fields[k]
@@ -143,23 +153,28 @@ def questions(cfg, value, photos=None):
             if seat != 255:
                 head += " " + names[seat]
             v = value(path, kind)
-            asked.append(Question(path, head, first_line(label), kind, v, names))
-            core_entry.put(rec, path, v)
+            held = core_entry.get(rec, path)
+            part = any(path[: len(q.path)] == q.path for q in asked)
+            asked.append(Question(path, head, first_line(label), kind, v, names, held, part))
+            # (what the board puts: a card with the value its value question starts at)
+            core_entry.put(rec, path, core_entry.answer(kind, asked[-1].v, names))
             if kind != "int":
-                fields = face.fields(rec, r)
+                fields = core_entry.questions(face, rec, r)
             k += 1
     return out, rec
 
 
-def typed(asked, before_round=()):
-    """What `enter` is typed for the same game: each round's answers (after `before_round`,
-    what `enter` asks that the board does not: Fit to Print's Breaking News card), then the
-    game's end numbers."""
+def typed(asked):
+    """What `enter` is typed for the same game: each round's answers, then the game's end
+    numbers (a card's value typed with the card: `part`)."""
     out = []
-    for r in sorted(k for k in asked if k is not None):
-        out += list(before_round)
-        out += [q.typed() for q in asked[r]]
-    return out + [q.typed() for q in asked.get(None, ())]
+    for r in sorted(k for k in asked if k is not None) + [None]:
+        for q in asked.get(r, ()):
+            if q.part:
+                out[-1] += " " + q.typed()
+            else:
+                out.append(q.typed())
+    return out
 
 
 class Knob:

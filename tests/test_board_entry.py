@@ -27,6 +27,8 @@ def _value(path, kind, n):
         return False  # Heat: not arrested
     if kind == "player":
         return "Cy"  # Myth Fits: Cy gathered
+    if isinstance(kind, tuple):
+        return []  # Fit to Print's Breaking News card: none
     key = path[-1]
     if key == "heat_value":
         return 3
@@ -39,7 +41,14 @@ def _value(path, kind, n):
     return (n * 7) % 13  # Fit to Print's scorepad, Heat's money
 
 
+# Fit to Print's Breaking News card of each day (the board's choice, its value), as `enter`
+# takes it: every card that scores, one a day
+CARDS = [(2, 7, "white-space-best 7"), (3, 9, "most-tiles-ads 9"), (1, None, "mood-doubled")]
+
+
 def _typed(kind, value, names):
+    if isinstance(kind, tuple):  # the card (none: Enter)
+        return " ".join(str(x) for x in value[0].values()) if value else ""
     if kind == "yes/no":
         return "y" if value else "n"
     if kind == "player":
@@ -47,18 +56,26 @@ def _typed(kind, value, names):
     return str(value)
 
 
-def score_whole_game(game):
-    """Play and score `game` on the board; returns (board, what `enter` would be typed)."""
+def score_whole_game(game, cards=None):
+    """Play and score `game` on the board; returns (board, what `enter` would be typed).
+    cards: Fit to Print's card of each day (CARDS), else none."""
     names = PLAYERS[game]
     b = Board(game, names)
     typed = []
     n = 0
     rounds = b.table.cfg["rounds"]
-    for _ in range(rounds):
+    for r in range(rounds):
         b.play_round(photos={0: 1, 1: 2})
-        if game == "fit-to-print":
-            typed.append("")  # enter asks the Breaking News card: none
         b.score()
+        if game == "fit-to-print":  # the day's Breaking News card first, its value next
+            choice, value, words = cards[r] if cards else (0, None, "")
+            assert b.entry.q[2] == ("rounds", r, "breaking_news"), b.entry.q
+            assert b.port.lines[3] == "> none"
+            b.answer(choice)
+            if value is not None:
+                assert b.entry.q[2] == ("rounds", r, "breaking_news", 0, "value"), b.entry.q
+                b.answer(value)
+            typed.append(words)
         while b.entry.asking():
             q = b.entry.q
             value = _value(q[2], q[3], n)
@@ -111,9 +128,9 @@ def stored_as_enter_stores_it(records, typed, tmp_path):
     [(src1, on_board)] = _stored(db1)
     [(src2, by_enter)] = _stored(db2)
     assert src1 == src2 == "board:b1:1"
-    for rnd in by_enter.get("rounds") or []:
-        if rnd.get("breaking_news") == []:  # asked by `enter`, not by the board (no card)
-            del rnd["breaking_news"]
+    for i, rnd in enumerate(by_enter.get("rounds") or []):
+        if rnd.get("breaking_news") == [] and "breaking_news" not in on_board["rounds"][i]:
+            del rnd["breaking_news"]  # asked by `enter`, not by the board (no card in this mode)
     assert on_board == by_enter
     assert games.score(on_board) == games.score(by_enter)
     return on_board
@@ -126,6 +143,49 @@ def test_a_game_scored_on_the_board_is_stored_as_enter_stores_it(game, tmp_path)
     assert any(p[0] == core_entry.SCORE for _, p in records)
     assert b.entry.shown[0].startswith("won: ") or b.entry.shown[0] == "no winner"
     stored_as_enter_stores_it(records, typed, tmp_path)
+
+
+def test_a_fit_to_print_game_with_a_card_each_day_is_stored_as_enter_stores_it(tmp_path):
+    b, typed = score_whole_game("fit-to-print", CARDS)
+    records = b.records()
+    news = [E.decode(p)[1:] for _, p in records if p[0] == core_entry.SCORE]
+    news = [x for x in news if x[1] == 255]
+    assert news == [
+        (0, 255, 2, "breaking_news"),
+        (0, 255, 7, "value"),
+        (1, 255, 3, "breaking_news"),
+        (1, 255, 9, "value"),
+        (2, 255, 1, "breaking_news"),
+    ]
+    stored = stored_as_enter_stores_it(records, typed, tmp_path)
+    assert [r["breaking_news"] for r in stored["rounds"]] == [
+        [{"effect": "white-space-best", "value": 7}],
+        [{"effect": "most-tiles-ads", "value": 9}],
+        [{"effect": "mood-doubled"}],
+    ]
+    assert all("tiles" in p for p in stored["rounds"][1]["players"].values())
+
+
+def test_the_card_question_on_the_screen_its_value_and_a_refused_value():
+    b = Board("fit-to-print", ["Ada", "Ben"])
+    b.play_round()
+    b.score()
+    assert b.port.lines == ["round 1", "Breaking News card", "", "> none"]
+    b.turn(2)
+    assert b.port.lines[3] == "> white space"
+    b.control()
+    assert b.port.lines == ["round 1", "best white space", "bonus", "> 3"]  # the rules' 3
+    b.answer(11)  # more than a card gives
+    assert b.port.lines[3:] == ["> 11", "white-space-best need"]  # the core's reason, cut
+    b.answer(5)
+    assert b.port.lines[0] == "round 1 Ada"
+    b.back()
+    b.back()  # the card again, shown as chosen
+    assert b.port.lines[3] == "> white space"
+    b.turn(-2)
+    b.control()  # none now: its value is not asked, the card's number stays journaled
+    assert b.port.lines[0] == "round 1 Ada"
+    assert b.entry._record()["rounds"][0]["breaking_news"] == []
 
 
 # ---- the laws: any sequence of knob turns, presses, back and player keys ----------------------

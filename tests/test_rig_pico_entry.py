@@ -7,11 +7,12 @@ their buttons, the numbers are turned in with the knob and confirmed with its pr
 I2C frames are read back as text in MicroPython's framebuf font; a refused number shows the
 core's reason; the back key goes to the question before; the round's scores and "won: Ada"
 appear. Then sync's own code pulls the journal and the stored game must equal the same numbers
-typed with `enter`. A second test scores a 3-player, 3-round Heat game (yes/no, heat and
-money questions, the game's end), a 3-player Myth Fits game (photo tokens by holds, who gathered:
-a player question) and a 2-player Fit to Print game (3 timed days, 48 numbers) the same way,
-screen by screen against the firmware's own App on the fake port with a screen of the Pico's
-size (16 x 8): every screen the Pico shows after a turn or a press is the simulator's.
+typed with `enter`. A second test scores a 3-player, 3-round Heat game (yes/no, heat and money
+questions, the game's end), a 3-player Myth Fits game (photo tokens by holds, who gathered: a
+player question) and a 2-player Fit to Print game (3 timed days, each day's Breaking News card
+(none) and 48 numbers) the same way, screen by screen against the firmware's own App on the fake
+port with a screen of the Pico's size (16 x 8): every screen the Pico shows after a turn or a
+press is the simulator's.
 
 With PRESSTIME_SCREENS=DIR the question, refusal, round scores and winner screens are saved
 there as PNGs (docs/img/pico-entry-*.png are made so):
@@ -186,8 +187,7 @@ def test_a_game_scored_on_the_pico_shows_the_simulators_screens(
         t = pico.now()
         if name == "fit-to-print":  # a timed round: started, every player prints
             sim.play_round()
-            play_timed_round(game)
-            typed.append("")  # `enter` asks the Breaking News card, the board does not: none
+            play_timed_round(game)  # (the day's Breaking News card asked first: none)
         elif photos is None:
             sim.play_round()
             play_to_summary(game)

@@ -6,8 +6,12 @@ sync, which stores a game scored on the board (host/presstime/sync/rebuild.py).
 A question is the game's face's (`fields(record, i)`, core/games.py): (path, kind, label). The
 journal names it by (round, seat, key): the round i (255 for the game's end numbers, i None),
 the seat of the player the path names (255: no one player's question) and the path's last item;
-the value is a whole number: an "int" as it is, "yes/no" 1 or 0, "player" a seat (-1: nobody).
+the value is a whole number: an "int" as it is, "yes/no" 1 or 0, "player" a seat (-1: nobody),
+a choice (a kind that is a tuple (words, answer(v), number(value)): the face's) the word's index.
+A face's `setup_fields(record, i)`, when it has one, asks a round's own set-up first (Fit to
+Print's Breaking News card: core/fit_to_print_check.py), then its `fields`: `questions`.
 
+    questions(face, record, i) -> the questions of round i (None: the game's end), in order
     ident(path, i, names) -> (round, seat, key)
     answer(kind, v, names) -> the record's value of a journaled number
     number(kind, value, names) -> the journaled number of a record's value
@@ -25,6 +29,13 @@ Pure and MicroPython-safe: no f-strings, only the containers along a path are co
 SCORE = 18     # the journal's kind (core/table.py's _SCORE, core/events.py encodes it)
 
 
+def questions(face, record, i):
+    """The face's set-up questions of round i (`setup_fields`, when it has one), then its `fields`."""
+    more = getattr(face, "setup_fields", None)
+    out = face.fields(record, i)
+    return more(record, i) + out if more else out
+
+
 def ident(path, i, names):
     """(round, seat, key) of the question at `path` of round i (None: the game's end)."""
     seat = 255
@@ -38,6 +49,8 @@ def ident(path, i, names):
 
 
 def answer(kind, v, names):
+    if type(kind) is tuple:
+        return kind[1](v)
     if kind == "yes/no":
         return v != 0
     if kind == "player":
@@ -46,6 +59,8 @@ def answer(kind, v, names):
 
 
 def number(kind, value, names):
+    if type(kind) is tuple:
+        return kind[2](value)
     if kind == "yes/no":
         return 1 if value else 0
     if kind == "player":
@@ -98,25 +113,36 @@ def fill(record, face, numbers, rounds, keep=False):
     0..rounds-1, then the game's end, each question in the face's order (a question that an
     earlier answer brings, Heat's heat value after "arrested? no", is found as it comes: the
     face is asked again after each answer that is not a number). keep: a value the record holds
-    already stays (the desktop's: typed there after a sync). Returns how many were put."""
+    already stays (the desktop's: typed there after a sync; not one an earlier answer of this
+    fill put, e.g. the value a card brings). Returns how many were put."""
     names = names_of(record)
     put_in = 0
+    done = []
     i = 0
     while i <= rounds:
         r = i if i < rounds else None
-        fields = face.fields(record, r)
+        fields = questions(face, record, r)
         k = 0
         while k < len(fields):
             path, kind, label = fields[k]
             v = numbers.get(ident(path, r, names))
-            if v is not None and not (keep and get(record, path) is not None):
+            if v is not None and not (keep and get(record, path) is not None and
+                                      not _under(path, done)):
                 put(record, path, answer(kind, v, names))
+                done.append(path)
                 put_in += 1
-                if kind != "int":       # a yes/no or a player may change what is asked next
-                    fields = face.fields(record, r)
+                if kind != "int":       # a yes/no, a player or a choice may change what is asked next
+                    fields = questions(face, record, r)
             k += 1
         i += 1
     return put_in
+
+
+def _under(path, done):
+    for p in done:
+        if path[:len(p)] == p:
+            return True
+    return False
 
 
 ABSENT = object()     # with_value's value for a key taken out

@@ -32,6 +32,45 @@ def fields(record, i):
     return round_questions(record, i, module(GAME))
 
 
+def _card(v):
+    """The Breaking News card of the board's choice v (CARD): [] none, else one card, with the
+    value the knob starts the card's value question at (the rules' 3, MOST_TILES_DEFAULT)."""
+    if not 0 < v <= len(EFFECTS):
+        return []
+    card = {"effect": EFFECTS[v - 1]}
+    if v > 1:
+        card["value"] = 3 if v == 2 else MOST_TILES_DEFAULT
+    return [card]
+
+
+def _card_number(cards):
+    card = cards[0] if isinstance(cards, list) and cards else None
+    if isinstance(card, dict) and card.get("effect") in EFFECTS:
+        return EFFECTS.index(card["effect"]) + 1
+    return 0
+
+
+# The board's Breaking News question: a choice (core/entry.py), words in EFFECTS order after none
+CARD = (("none", "mood doubled", "white space", "most tiles $"), _card, _card_number)
+
+
+def setup_fields(record, i):
+    """A day's own set-up the board asks before `fields` (core/entry.questions), as `enter`
+    asks it (host's ROUND_SETUP): where Breaking News scores, the day's card (CARD), then the
+    card's value when it has one; [] else."""
+    from .fit_to_print_check import takes_news
+    if i is None or not takes_news(play_mode(record)):
+        return []
+    out = [(("rounds", i, "breaking_news"), CARD, "Breaking News card")]
+    rounds = record.get("rounds") or []
+    rnd = rounds[i] if i < len(rounds) and isinstance(rounds[i], dict) else {}
+    v = _card_number(rnd.get("breaking_news"))
+    if v > 1:
+        out.append((("rounds", i, "breaking_news", 0, "value"), "int",
+                    "best white space bonus" if v == 2 else "$ for the most tiles"))
+    return out
+
+
 def check(record):
     """Every problem of the record, as messages naming the place. Empty: the record is good."""
     from .fit_to_print_check import check as check_record

@@ -28,6 +28,10 @@ else keeps a copy of what a game is; docs/adding-a-game.md walks through adding 
                          in the order it is asked: a list of (path, kind, label); path is the
                          place in the record (names and indexes, e.g. ("rounds", 0, "players",
                          "Ada", "lines")), kind "int", "yes/no" or "player", label the words
+    setup_fields(record, i)  (optional) -> a round's own set-up that the board asks before
+                         `fields` (core/entry.questions) and the desktop's `enter` asks in the
+                         face's ROUND_SETUP: Fit to Print's Breaking News card; a kind may be
+                         a choice, a tuple (words, answer(v), number(value)) (core/entry.py)
     check(record)        -> [message naming the place of each problem], [] when good
     score(record)        -> the standings of a record `check` found good
 

@@ -17,10 +17,11 @@ check `enter` runs) and, when good, journaled at once (a SCORE event, judged by 
 `apply` as every event). The back key asks the question before; a player's key that player's
 questions.
 
-The questions are the game's face's (`fields`): after a round (its summary) that round's, once
+The questions are the game's face's (core/entry.questions: its set-up questions, e.g. Fit to
+Print's Breaking News card, then its `fields`): after a round (its summary) that round's, once
 the game is over the last round's still open and the game's end numbers. A question answered
-is skipped; the back key and a player's key walk to answered ones (confirming again journals
-the new number). With every question answered the screen shows the round's scores and the
+(its number journaled) is skipped; the back key and a player's key walk to answered ones
+(confirming again journals the new number). With every question answered the screen shows the round's scores and the
 standings (core/games.score), and at the end the winner; the lights show them too (the
 standings the table carries, core/lights.py). The numbers come from the table (`score`, the
 journal's SCORE events), so a power cut loses no confirmed number and the board resumes at
@@ -98,20 +99,23 @@ class Entry:
             return (t.round, None)
         return ()
 
-    def _find(self, want=None):
-        """The first question still open (want None), or the first of the player at seat
-        `want`, answered or not: (round or None, k, path, kind, label), or None."""
+    def _find(self, want=None, done=None):
+        """The first question still open (want None; done: the (round, seat, key) of one just
+        answered, its SCORE not emitted yet), or the first of the player at seat `want`,
+        answered or not: (round or None, k, path, kind, label), or None."""
         rec = self._record()
         names = self.t.cfg["names"]
         face = self.t.face
+        score = self.t.score
         for r in self._stages():
-            fields = face.fields(rec, r)
+            fields = _num.questions(face, rec, r)
             for k in range(len(fields)):
                 path, kind, label = fields[k]
+                i = _num.ident(path, r, names)
                 if want is not None:
-                    if _num.ident(path, r, names)[1] == want:
+                    if i[1] == want:
                         return (r, k, path, kind, label)
-                elif _num.get(rec, path) is None and (kind != "player" or path[0] not in rec):
+                elif i not in score and i != done:     # answered: its number journaled
                     return (r, k, path, kind, label)
         return None
 
@@ -207,6 +211,8 @@ class Entry:
         v = self.v + d
         if kind == "yes/no":
             v %= 2
+        elif type(kind) is tuple:       # a choice: its words
+            v %= len(kind[0])
         elif kind == "player":
             v = (v + 1) % (self.t.n + 1) - 1
         self.v = v
@@ -233,7 +239,7 @@ class Entry:
         rnd, seat, key = _num.ident(path, r, names)
         v = self.v
         _num.put(rec, path, value)
-        q = self._find()
+        q = self._find(None, (rnd, seat, key))
         # the event last: a MemoryError before it leaves nothing half done (the question is
         # asked again); after it, the app journals it before the screen moves on (App.step)
         self.t._emit((_num.SCORE, rnd, seat, v, key))
@@ -253,7 +259,7 @@ class Entry:
         prev = None
         rec = self._record()
         for r in self._stages():
-            fields = self.t.face.fields(rec, r)
+            fields = _num.questions(self.t.face, rec, r)
             for k in range(len(fields)):
                 if self.q is not None and (r, k) == self.q[:2]:
                     if prev is not None:
@@ -325,6 +331,8 @@ class Entry:
             v = self.v
             if kind == "yes/no":
                 shown = "yes" if v else "no"
+            elif type(kind) is tuple:
+                shown = kind[0][v]
             elif kind == "player":
                 shown = names[v] if 0 <= v < len(names) else "nobody"
             else:
