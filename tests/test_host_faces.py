@@ -122,10 +122,8 @@ def _literals(path):
             yield node.lineno, node.value
 
 
-def host_literals():
-    """(file, line, game) of every string in host/ outside the faces that names a game."""
-    names = _names()
-    found = []
+def host_strings():
+    """(file, line, text) of every string in host/ outside the faces (docstrings aside)."""
     for top, _dirs, files in os.walk(os.path.join(ROOT, "host")):
         if os.path.abspath(top).startswith(FACES):
             continue
@@ -133,9 +131,17 @@ def host_literals():
             if name.endswith(".py"):
                 path = os.path.join(top, name)
                 for line, text in _literals(path):
-                    game = _named(text, names)
-                    if game:
-                        found.append((os.path.relpath(path, ROOT), line, game))
+                    yield os.path.relpath(path, ROOT), line, text
+
+
+def host_literals():
+    """(file, line, game) of every string in host/ outside the faces that names a game."""
+    names = _names()
+    found = []
+    for path, line, text in host_strings():
+        game = _named(text, names)
+        if game:
+            found.append((path, line, game))
     return found
 
 
@@ -189,16 +195,10 @@ def _names_field(text, field):
 def host_field_literals():
     """{file: [(line, field)]} of every string in host/ outside the faces naming a field."""
     found = {}
-    for top, _dirs, files in os.walk(HOST):
-        if os.path.abspath(top).startswith(FACES):
-            continue
-        for name in sorted(files):
-            if name.endswith(".py"):
-                path = os.path.join(top, name)
-                for line, text in _literals(path):
-                    for field in FIELDS:
-                        if _names_field(text, field):
-                            found.setdefault(os.path.relpath(path, ROOT), []).append((line, field))
+    for path, line, text in host_strings():
+        for field in FIELDS:
+            if _names_field(text, field):
+                found.setdefault(path, []).append((line, field))
     return found
 
 
