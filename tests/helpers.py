@@ -70,3 +70,20 @@ def presstime_process(*args, timeout=120):
         stdin=subprocess.DEVNULL,
         timeout=timeout,
     )
+
+
+def target_params(keys, missed):
+    """pytest params of each target key, a strict expected failure for those in `missed` ({key:
+    the figure measured, said in the reason}): the rig tests' targets, the day one is met the
+    test says so."""
+    import pytest
+
+    return [
+        pytest.param(
+            k,
+            marks=pytest.mark.xfail(strict=True, reason="issue 23: %s" % missed[k])
+            if k in missed
+            else (),
+        )
+        for k in keys
+    ]

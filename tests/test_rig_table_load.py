@@ -10,6 +10,8 @@ import sys
 
 import pytest
 
+from helpers import target_params
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
 
@@ -58,18 +60,7 @@ MISSED = {
 }
 
 
-@pytest.mark.parametrize(
-    "key",
-    [
-        pytest.param(
-            k,
-            marks=pytest.mark.xfail(strict=True, reason="issue 23: %s" % MISSED[k])
-            if k in MISSED
-            else (),
-        )
-        for k in PLAYER_FACING
-    ],
-)
+@pytest.mark.parametrize("key", target_params(PLAYER_FACING, MISSED))
 def test_the_player_facing_target_is_met(one_game, key):
     import bench_rp2_table
     from targets import misses
