@@ -20,7 +20,7 @@ micropython.kbd_intr(-1)
 # them); the other 18 pixels are the countdown.
 
 import sys
-for _m in ("array", "binascii", "json", "machine", "os", "select", "struct", "time"):
+for _m in ("array", "binascii", "io", "json", "machine", "os", "select", "struct", "time"):
     sys.modules[_m] = __import__("u" + _m)
 from presstime.device.ports.rp2 import main
 main(player_pixels=(0, 4, 8, 12, 16, 20))

@@ -11,7 +11,7 @@ own assembler makes of their source.
 
 from rig.rp2emu import MS
 
-EXTENSIBLE = ("array", "binascii", "json", "machine", "os", "select", "struct", "time")
+EXTENSIBLE = ("array", "binascii", "io", "json", "machine", "os", "select", "struct", "time")
 
 
 def test_the_app_boots_with_the_built_ins_cached_and_no_fallback_module(rig_dir, pico_image):
@@ -57,5 +57,5 @@ def test_the_kept_pio_programs_are_what_the_assembler_makes(rig_dir, pico_image)
         pico.close()
     assert not r.get("err"), r
     sizes, capture, ws2812 = r["out"].split("\n")[:3]
-    assert sizes.split() == ["21", "4"]
+    assert sizes.split() == ["22", "4"]
     assert capture.strip() == "True" and ws2812.strip() == "True"

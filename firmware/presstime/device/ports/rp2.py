@@ -23,7 +23,7 @@
   capture is off while the app runs (`kbd_intr(-1)`) so binary data passes; `restore_repl()`
   turns it back on for the link's "return to REPL" command (then mpremote works again).
 - Idle: `idle(wait_ms)` sleeps until the app's next due instant (light tick, settle, beep end),
-  in chunks of at most 20 ms, and returns early when serial bytes or a button edge arrive.
+  and returns early when serial bytes or a button edge arrive (a PIO interrupt wakes it).
 - Journal: a file on the littlefs flash.
 
 The pin map comes from boards/pico.py (passed in, so a test can pass another board module).
@@ -44,7 +44,7 @@ from .debounce import Debouncer
 _PERIOD_US = const(1073741824)   # ticks_us wraps at 2**30 on every MicroPython port
 _FOLD_CHECK_MS = const(500000)   # beyond ~8.9 min between folds ticks_us may have wrapped
 _READ_MAX = const(512)           # bytes taken from the USB serial per read() call
-_CHUNK_MS = const(20)            # longest sleep without looking at the buttons
+_CHUNK_MS = const(20)            # longest sleep without looking at the buttons (no PIO capture)
 _NONE = ()
 
 
@@ -136,6 +136,16 @@ class Rp2Port(Port):
             self._poll = select.poll()
             self._poll.register(sys.stdin, select.POLLIN)
             micropython.kbd_intr(-1)
+        # the idle wait's: the serial and, with the PIO capture, its ring (a stream whose
+        # interrupt wakes the wait at the first edge of a press, see rp2_pio.EdgeCapture)
+        self._wait = None
+        if self._cap is not None:
+            self._wait = select.poll()
+            self._wait.register(self._cap, select.POLLIN)
+            if serial:
+                self._wait.register(sys.stdin, select.POLLIN)
+        else:
+            self._wait = self._poll
 
     # -- buttons ---------------------------------------------------------------------------
     def _watch(self, pin, index, ring):
@@ -362,8 +372,10 @@ class Rp2Port(Port):
 
     def idle(self, wait_ms=None):
         """Sleep until the app's next due instant (`wait_ms`; None: idle_ms), the end of a beep
-        or of a settling press, whichever comes first, in chunks of at most 20 ms; return early
-        when serial bytes or (with the PIO capture) a button edge arrive."""
+        or of a settling press, whichever comes first; return early when serial bytes or a
+        button edge arrive. With the PIO capture an edge wakes the wait at once (its interrupt,
+        rp2_pio.EdgeCapture); on the hard-IRQ fallback the wait is cut in chunks of at most
+        20 ms, after each of which the ring is looked at."""
         now = self.now_us() // 1000
         self._beep_check(now)
         w = self.idle_ms if wait_ms is None else wait_ms
@@ -374,8 +386,12 @@ class Rp2Port(Port):
             d = debounce.settle_by(self._us) // 1000 + 1
             if d < w:
                 w = d
-        cap = self._cap
-        poll = self._poll
+        poll = self._wait
+        if self._cap is not None:
+            for _ in poll.ipoll(w):
+                return
+            return
+        ring = self._ring
         while w > 0:
             ch = w if w < _CHUNK_MS else _CHUNK_MS
             w -= ch
@@ -384,7 +400,7 @@ class Rp2Port(Port):
                     return
             else:
                 sleep_ms(ch)
-            if cap is not None and cap.pending():
+            if ring is not None and ring.pending():
                 return
 
     def close(self):

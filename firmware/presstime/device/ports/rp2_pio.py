@@ -21,6 +21,7 @@ a DMA channel moves the GRB bytes (one byte per FIFO word, the PIO pulls 8 bits 
 the CPU returns at once: no bit-banging with interrupts off.
 """
 
+import io
 import rp2
 import sys
 import uctypes
@@ -69,7 +70,8 @@ def _capture_asm():
     mov(isr, null)
     in_(y, 7)                   # levels: players bits 0..5, control bit 6
     in_(x, 22)                  # then the count
-    push(noblock)[2]            # changed: 16 cycles too
+    push(noblock)[1]
+    irq(rel(0))                 # wakes the CPU's idle wait (EdgeCapture.ioctl); 16 cycles too
     jmp(x_dec, "top")
     wrap()
 
@@ -99,22 +101,31 @@ if sys.implementation.version[:2] == (1, 28):
     # pins' initial state), kept as data: no assembly at boot. tests/test_rig_boot_imports.py
     # checks it against the assembler on the official firmware; another version assembles.
     _CAPTURE = [array("H", (57409, 41042, 41003, 41155, 198, 7, 41163, 16390, 41185, 40998, 174,
-                            42791, 67, 3, 41025, 40999, 41155, 16455, 16438, 33280, 67)),
-                -1, -1, -1, 82304, 2147483648, None, None, None]
+                            42791, 67, 3, 41025, 40999, 41155, 16455, 16438, 33024, 49168, 67)),
+                -1, -1, -1, 86400, 2147483648, None, None, None]
     _WS2812 = [array("H", (25121, 4387, 5120, 42050)), -1, -1, -1, 12288, 1342308352, None, None, 2]
 else:
     _CAPTURE, _WS2812 = _assemble()
 
 
-class EdgeCapture:
+def _wake(sm):
+    """The capture's PIO interrupt (its `irq` on every pushed change): nothing to do, the
+    interrupt itself ends the CPU's wait in select.poll, which then asks EdgeCapture.ioctl."""
+
+
+class EdgeCapture(io.IOBase):
     """Edges of the player pins (first..first+5) and the control pin, stamped by PIO.
 
     start() once; edges(out) appends (index, level, t) for each changed pin (players 0..5,
-    control 6), oldest first, t on the ticks_us scale (the port folds it into its own µs)."""
+    control 6), oldest first, t on the ticks_us scale (the port folds it into its own µs).
+    It is a stream select.poll can wait on: readable when a change is in the ring. The state
+    machine raises its PIO interrupt with each change, which wakes the poll at once: the idle
+    wait needs no chunks to notice a press (ports/rp2.py idle)."""
 
     def __init__(self, first_pin, control_pin):
         self._sm = rp2.StateMachine(4, _CAPTURE, freq=1_000_000, in_base=Pin(first_pin),
                                     jmp_pin=Pin(control_pin))
+        self._sm.irq(_wake, hard=True)
         buf = array("I", [0] * (2 * _RING))
         addr = uctypes.addressof(buf)
         aligned = (addr + 4 * _RING - 1) & ~(4 * _RING - 1)
@@ -146,6 +157,12 @@ class EdgeCapture:
 
     def pending(self):
         return _DMA_COUNT - self._dma.count != self._read
+
+    def ioctl(self, req, arg):
+        """select.poll's question (MP_STREAM_POLL, 3): POLLIN (1) when a change waits."""
+        if req == 3 and _DMA_COUNT - self._dma.count != self._read:
+            return arg & 1
+        return 0
 
     def edges(self, out):
         """Append (index, level, t) for each changed pin since the last call, oldest first;
@@ -196,6 +213,7 @@ class EdgeCapture:
                 i += 1
 
     def stop(self):
+        self._sm.irq(None)
         self._sm.active(0)
         self._dma.close()
 
