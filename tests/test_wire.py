@@ -1,5 +1,6 @@
 """The wire codec: framing, resynchronisation, pages, and a fuzz of the decoder."""
 
+import json
 import os
 
 import pytest
@@ -67,6 +68,41 @@ def test_resync_after_garbage_torn_frames_and_noise():
         got += dec.feed(stream[i : i + 3])
     assert [wire.parse(x)[1] for x in got] == [2, 3]
     assert dec.dropped >= 2
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**31), 2**31) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@given(
+    st.dictionaries(st.text(max_size=8), _JSON, max_size=6),
+    st.integers(0, 255),
+    st.sampled_from([wire.CRC16_BODY, wire.CRC32_BODY]),
+)
+def test_a_frame_of_either_version_is_read_back(value, rid, version):
+    """Whatever CRC a body's version says, the board's Frame and the desktop's encode() write
+    the same bytes, the Decoder gives the body back, and parse() the message."""
+    f = wire.Frame(version=version)
+    raw = bytes(f.message(wire.STATUS, rid, value, reply=True))
+    assert raw == wire.encode(wire.STATUS, rid, value, reply=True, version=version)
+    bodies = wire.Decoder().feed(raw)
+    assert len(bodies) == 1 and bodies[0][0] == version
+    assert wire.parse(bodies[0]) == (wire.STATUS, rid, True, json.loads(json.dumps(value)))
+
+
+@given(st.binary(min_size=0, max_size=300), st.data())
+def test_a_flipped_bit_in_a_version_2_frame_is_dropped(payload, data):
+    """CRC-32 catches every single-bit error: the frame is dropped, never misread."""
+    raw = bytearray(wire.encode(wire.RECORDS, 5, payload, reply=True, version=wire.CRC32_BODY))
+    i = data.draw(st.integers(1, len(raw) - 2))
+    raw[i] ^= 1 << data.draw(st.integers(0, 7))
+    dec = wire.Decoder()
+    assert dec.feed(bytes(raw) + wire.encode(wire.STATUS, 6)) == [bytes((1, wire.STATUS, 6))]
 
 
 def test_bit_flip_is_dropped():
@@ -172,10 +208,21 @@ assert taken == 30
 p = wire.parse(dec.feed(wire.encode(wire.RECORDS, 1, payload, reply=True))[0])[3]
 assert p["records"] == recs and p["last"] == 40
 try:
-    wire.parse(bytes((2, 2, 1)))
+    wire.parse(bytes((3, 2, 1)))
     assert False
 except wire.VersionError:
     pass
+f = wire.Frame.board()
+assert f.version == wire.CRC32_BODY
+v = {"version": 4, "players": [{"name": "Ann"}]}
+raw = bytes(f.message(wire.STATUS, 9, v, reply=True))
+assert raw == wire.encode(wire.STATUS, 9, v, reply=True, version=2)
+body = dec.feed(raw)[0]
+assert body[0] == 2 and wire.parse(body)[3]["players"][0]["name"] == "Ann"
+bad = bytearray(raw)
+bad[6] ^= 1
+n = dec.dropped
+assert dec.feed(bytes(bad)) == [] and dec.dropped == n + 1
 for n in (0, 254, 255, 600):
     d = bytes(range(256)) * 3
     assert wire.cobs_decode(wire.cobs_encode(d[:n])) == d[:n]
@@ -209,7 +256,7 @@ def ask(t, value=None):
     assert got[0][1] == rid[0] and got[0][2]
     return got[0][0], got[0][3]
 t, hello = ask(wire.HELLO)
-assert t == wire.HELLO and hello["p"] == 1 and hello["id"].startswith("fake-")
+assert t == wire.HELLO and hello["p"] == 2 and hello["id"].startswith("fake-")
 t, r = ask(wire.CONFIGURE, {"v": hello["v"], "cfg": {"players": [{"name": "Ada"}, {"name": "Ben"}],
                                                      "mode": "standard", "duration_ms": 180000}})
 assert t == wire.CONFIGURE, r

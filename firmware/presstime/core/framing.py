@@ -13,14 +13,22 @@ import json
 from .crc import crc16
 
 try:
+    from binascii import crc32
+except ImportError:  # a port without it: its frames are all version 1
+    crc32 = None
+
+try:
     from micropython import const
 except ImportError:  # CPython
     def const(x):
         return x
 
-PROTOCOL = 1           # protocol version, first byte of every body
+# The first byte of every body is its version, which also says the frame's CRC (docs/protocol.md):
+CRC16_BODY = 1         # version 1: CRC-16/CCITT-FALSE, 2 bytes (requests; an old board's replies)
+CRC32_BODY = 2         # version 2: CRC-32 (binascii.crc32, in C on every port), 4 bytes: a board's
+                       # replies and pushes, whose 1 KB status the CRC-16 took ~12 ms to check
+PROTOCOL = 2           # the newest version this end reads (the hello's "p")
 MAX_BODY = const(2048)  # largest body (header + payload) either end sends or accepts
-_MAX_RAW = const(MAX_BODY + 2)  # body + CRC, before COBS
 
 # Message types (requests). A reply carries the request's type with REPLY set.
 HELLO = 0x01
@@ -100,7 +108,7 @@ class Decoder:
     in `dropped`; bytes of a frame torn by garbage are lost, the next frame decodes."""
 
     def __init__(self, max_body=MAX_BODY):
-        self.max_raw = max_body + 2
+        self.max_raw = max_body + 4
         self._limit = self.max_raw + self.max_raw // 254 + 2
         self._buf = bytearray()
         self._skip = False      # an over-long frame is being skipped up to the next 00
@@ -148,8 +156,14 @@ class Decoder:
         if raw is None or len(raw) < 3 or len(raw) > self.max_raw:
             self.dropped += 1
             return
-        body = raw[:-2]
-        if crc16(body) != (raw[-2] << 8) | raw[-1]:
+        if raw[0] < CRC32_BODY:
+            body = raw[:-2]
+            good = crc16(body) == (raw[-2] << 8) | raw[-1]
+        else:
+            body = raw[:-4]
+            good = crc32 is not None and len(body) >= 3 \
+                and crc32(body) == int.from_bytes(raw[-4:], "big")
+        if not good:
             self.dropped += 1
             return
         self.frames += 1
@@ -202,12 +216,21 @@ class Frame:
 
     The body is written at offset _HEAD; COBS then encodes it forward into the same buffer
     (the output never overtakes the input: at most one code byte per 254 body bytes plus
-    two lead bytes, fewer than _HEAD for MAX_BODY)."""
+    two lead bytes, fewer than _HEAD for MAX_BODY).
 
-    def __init__(self, max_body=MAX_BODY):
-        self.buf = bytearray(_HEAD + max_body + 3)
+    `version`: the bodies' version, CRC32_BODY for a board's replies where binascii.crc32 is
+    (Frame.board()), else CRC16_BODY."""
+
+    def __init__(self, max_body=MAX_BODY, version=CRC16_BODY):
+        self.buf = bytearray(_HEAD + max_body + 5)
         self.limit = _HEAD + max_body
         self.n = _HEAD
+        self.version = version
+
+    @classmethod
+    def board(cls):
+        """The board's reply buffer: version 2 frames (CRC-32) where the port has crc32."""
+        return cls(MAX_BODY, CRC16_BODY if crc32 is None else CRC32_BODY)
 
     def put(self, data):
         if isinstance(data, str):
@@ -299,23 +322,31 @@ class Frame:
 
     def begin(self, mtype, rid, reply=False):
         buf = self.buf
-        buf[_HEAD] = PROTOCOL
+        buf[_HEAD] = self.version
         buf[_HEAD + 1] = (mtype | REPLY) if reply else mtype
         buf[_HEAD + 2] = rid & 0xFF
         self.n = _HEAD + 3
 
     def end(self, crc=None):
         """Frame the body written since begin(): a memoryview of 00 | COBS(body + crc) | 00.
-        `crc`: the body's CRC when the caller knows it already (see crc.zeros).
+        `crc`: a version 1 body's CRC-16 when the caller knows it already (see crc.zeros).
 
         COBS moves whole runs of non-zero bytes (found with find(), copied as slices) rather
         than byte by byte: a JSON body has zeros only in its header and CRC."""
         buf = self.buf
         n = self.n
-        c = crc16(memoryview(buf)[_HEAD:n]) if crc is None else crc
-        buf[n] = (c >> 8) & 0xFF
-        buf[n + 1] = c & 0xFF
-        n += 2
+        if self.version >= CRC32_BODY:
+            c = crc32(memoryview(buf)[_HEAD:n])
+            buf[n] = (c >> 24) & 0xFF
+            buf[n + 1] = (c >> 16) & 0xFF
+            buf[n + 2] = (c >> 8) & 0xFF
+            buf[n + 3] = c & 0xFF
+            n += 4
+        else:
+            c = crc16(memoryview(buf)[_HEAD:n]) if crc is None else crc
+            buf[n] = (c >> 8) & 0xFF
+            buf[n + 1] = c & 0xFF
+            n += 2
         buf[0] = 0
         code_at = 1
         o = 2

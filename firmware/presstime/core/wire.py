@@ -3,8 +3,9 @@
 
 Pure: bytes in, bytes out, no I/O. Runs on MicroPython, CircuitPython and CPython.
 
-A frame on the line is   00 | COBS(body + crc16(body), big-endian) | 00
-and a body is            version | type | request id | payload.
+A frame on the line is   00 | COBS(body + crc(body), big-endian) | 00
+and a body is            version | type | request id | payload,
+the version saying the CRC: 1, CRC-16 (2 bytes; requests), 2, CRC-32 (4 bytes; board replies).
 
 COBS removes every 00 byte from the frame, so 00 only ever marks a frame boundary: after
 garbage, a torn frame or line noise the decoder drops what it holds at the next 00 and the
@@ -21,8 +22,9 @@ is re-exported here; this module adds the desktop's half. The board imports fram
 """
 
 from .crc import crc16
+from .framing import crc32, CRC16_BODY, CRC32_BODY
 from .framing import *  # noqa: F401,F403 (the board's half: one copy)  # pyright: ignore
-from .framing import MAX_BODY, PROTOCOL, REPLY, RECORDS, ERROR, MessageError, Frame, \
+from .framing import MAX_BODY, REPLY, RECORDS, ERROR, MessageError, Frame, \
     _HEAD, _dumps, get_varint
 from .framing import parse as _parse
 from .framing import (HELLO, STATUS, CONFIGURE, START, PAUSE, RESUME, ABORT, NEXT, STANDINGS,
@@ -62,9 +64,13 @@ def cobs_encode(data):
 
 
 def frame(body):
-    """The bytes to put on the line for one body."""
-    c = crc16(body)
-    return b"\x00" + cobs_encode(bytes(body) + bytes(((c >> 8) & 0xFF, c & 0xFF))) + b"\x00"
+    """The bytes to put on the line for one body (its first byte, the version, says the CRC)."""
+    if body and body[0] >= CRC32_BODY:
+        crc = crc32(body).to_bytes(4, "big")
+    else:
+        c = crc16(body)
+        crc = bytes(((c >> 8) & 0xFF, c & 0xFF))
+    return b"\x00" + cobs_encode(bytes(body) + crc) + b"\x00"
 
 
 # ---- varints and record pages ---------------------------------------------------------------
@@ -116,17 +122,18 @@ def parse_page(payload):
 
 # ---- messages ----------------------------------------------------------------------------------
 
-def encode(mtype, rid, value=None, reply=False):
+def encode(mtype, rid, value=None, reply=False, version=CRC16_BODY):
     """The bytes on the line for one message. `value`: a dict (JSON) or None, or bytes for
-    the binary payloads (RECORDS request and reply). (The board writes its replies with a
-    Frame instead: no whole-message copies.)"""
+    the binary payloads (RECORDS request and reply). Version 1 (CRC-16) by default: the
+    desktop's requests, which every board reads. (The board writes its replies with a Frame
+    instead: no whole-message copies.)"""
     if isinstance(value, (bytes, bytearray)):
         payload = bytes(value)
     elif value is None:
         payload = b""
     else:
         payload = _dumps(value).encode()
-    body = bytes((PROTOCOL, (mtype | REPLY) if reply else mtype, rid & 0xFF)) + payload
+    body = bytes((version, (mtype | REPLY) if reply else mtype, rid & 0xFF)) + payload
     if len(body) > MAX_BODY:
         raise MessageError("message too long (%d bytes, limit %d)" % (len(body), MAX_BODY))
     return frame(body)

@@ -66,8 +66,8 @@ class Link:
         self.journal = journal
         self.decoder = wire.Decoder()
         # Every reply is written and framed in this one 2 KB buffer. The entry points make
-        # it (wire.Frame()) before the app: later the heap may have no 2 KB hole left.
-        self.frame = frame if frame is not None else wire.Frame()
+        # it (wire.Frame.board()) before the app: later the heap may have no 2 KB hole left.
+        self.frame = frame if frame is not None else wire.Frame.board()
         self.extra = {}          # message type -> handler(value) -> dict (the simulator adds PRESS)
         self._cache = []         # [(type + rid + payload, reply bytes)], oldest first
         self._again = None       # (type + rid + payload, reply, port ms) of the read-only
@@ -80,7 +80,7 @@ class Link:
         # left both on the journal (App._replay)
         self._scanned, self._gid = getattr(self._journal(), "gid", None) or (-1, None)
         self.board_id()          # now, while the heap is young: its code is dropped after
-        self.fixed = None        # status_reply.py: (its fixed part's key, that part's CRC)
+        self.fixed = None        # status_reply.py: (its fixed part's key, that part encoded)
 
     # ---- the loop's call ------------------------------------------------------------------------
     def poll(self):

@@ -20,7 +20,7 @@ import gc
 def start(port, journal=None, config=None):
     gc.collect()
     from ..core.framing import Frame
-    frame = Frame()             # the link's reply buffer, first
+    frame = Frame.board()       # the link's reply buffer, first (version 2 frames)
     from ..core import table    # noqa: F401 (the biggest module)
     from ..core import lights   # noqa: F401
     gc.collect()
