@@ -387,7 +387,7 @@ class Rp2Port(Port):
             if d < w:
                 w = d
         poll = self._wait
-        if self._cap is not None:
+        if self._cap is not None and poll is not None:
             for _ in poll.ipoll(w):
                 return
             return
