@@ -67,7 +67,7 @@ def _state(pico, workdir, name):
     try:
         fs = flashfs.mount(path)
         recs = flashfs.journal_records(fs)
-        mark = flashfs.read(fs, "/journal.bin.run")
+        mark = flashfs.read(fs, flashfs.JOURNAL + ".run")
     finally:
         os.remove(path)
     return recs, mark

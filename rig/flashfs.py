@@ -7,7 +7,7 @@ Journal class reads the journal through it.
 
     fs = mount(image)                      # FsError if it does not mount
     journal_records(fs)                    # [(seq, payload)] of every game kept
-    read(fs, "/journal.bin.run")           # a file's bytes, or None
+    read(fs, JOURNAL + ".run")             # a file's bytes, or None
 """
 
 import littlefs
@@ -25,7 +25,7 @@ GEOMETRY = dict(
     lookahead_size=32,
     block_cycles=100,
 )
-JOURNAL = "/journal.bin"
+JOURNAL = "/journal/journal.bin"  # ports/rp2.py journal_path()
 
 
 class FsError(Exception):

@@ -121,13 +121,56 @@ pwm = port._pwm
 print(pwm.freq(), pwm.duty_u16())
 clock.us = 50000; port.idle(); print(pwm.duty_u16())
 clock.us = 101000; port.idle(); print(pwm.duty_u16())
-print(port.journal_path(), port.players, port.pixels, port.uid())
+print(port.journal_dir, port.players, port.pixels, port.uid())
 port.close()
 """)
     lines = out.split("\n")
     assert lines[0] == "1 (0, 9, 0) [0, %d, 0]" % (7 * 65535 // 48)  # LED 2: entry 25 at 7/48
     assert lines[1:4] == ["880 32768", "32768", "0"]
-    assert lines[4] == "/journal.bin 6 24 pico-e6605838832f4a21"
+    assert lines[4] == "/journal 6 24 pico-e6605838832f4a21"
+
+
+@needs_micropython
+def test_the_journal_moves_into_its_folder_once_and_a_cut_move_finishes(tmp_path):
+    """An earlier firmware kept the journal at the flash's top: its files (segments, checkpoint,
+    id) move into /journal at the first boot; a move cut short (some files already in
+    journal.new) finishes at the next; other files stay where they are."""
+    top = str(tmp_path)
+    for name in (
+        "journal.bin.0",
+        "journal.bin.12",
+        "journal.bin.run",
+        "journal.bin.id",
+        "journal.binary",
+        "main.py",
+    ):
+        with open(os.path.join(top, name), "w") as f:
+            f.write(name)
+    os.mkdir(os.path.join(top, "journal.new"))
+    os.rename(
+        os.path.join(top, "journal.bin.12"), os.path.join(top, "journal.new", "journal.bin.12")
+    )
+    out = mp(
+        """
+import os
+import presstime.device.ports.rp2 as rp2
+from fake_clock import FakeClock
+FakeClock().install(rp2)
+rp2.Rp2Port.journal_dir = %r + "/journal"
+port = rp2.Rp2Port(serial=False)
+print(port.journal_path())
+print(sorted(os.listdir(%r)))
+print(sorted(os.listdir(%r + "/journal")))
+print(port.journal_path())
+print(open(%r + "/journal/journal.bin.12").read())
+"""
+        % (top, top, top, top)
+    )
+    lines = out.strip().split("\n")
+    assert lines[0] == top + "/journal/journal.bin" == lines[3]
+    assert lines[1] == str(["journal", "journal.binary", "main.py"])
+    assert lines[2] == str(["journal.bin.0", "journal.bin.12", "journal.bin.id", "journal.bin.run"])
+    assert lines[4] == "journal.bin.12"
 
 
 @needs_micropython
