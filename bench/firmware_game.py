@@ -76,8 +76,10 @@ class _Desk:
     CRC-checked; the fields the sync needs are read from the body in place."""
 
     def __init__(self):
+        from binascii import crc32
         from presstime.core.crc import crc16
         self.crc16 = crc16
+        self.crc32 = crc32
         self.rx = None      # the body of the last frame (a memoryview), n its length
         self.n = 0
         self.frames = 0
@@ -101,8 +103,13 @@ class _Desk:
             if code < 0xFF and i < n - 1:
                 rx[o] = 0
                 o += 1
-        self.n = o - 2
-        if self.crc16(rx[:o - 2]) != (rx[o - 2] << 8) | rx[o - 1]:
+        if rx[0] >= 2:      # a version 2 body: CRC-32 (core/framing.py)
+            self.n = o - 4
+            good = self.crc32(rx[:o - 4]) == int.from_bytes(bytes(rx[o - 4:o]), "big")
+        else:
+            self.n = o - 2
+            good = self.crc16(rx[:o - 2]) == (rx[o - 2] << 8) | rx[o - 1]
+        if not good:
             raise RuntimeError("bad CRC")
         self.rx = rx
 

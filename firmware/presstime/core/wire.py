@@ -22,7 +22,7 @@ is re-exported here; this module adds the desktop's half. The board imports fram
 """
 
 from .crc import crc16
-from .framing import crc32, CRC16_BODY, CRC32_BODY
+from .framing import crc32, PROTOCOL
 from .framing import *  # noqa: F401,F403 (the board's half: one copy)  # pyright: ignore
 from .framing import MAX_BODY, REPLY, RECORDS, ERROR, MessageError, Frame, \
     _HEAD, _dumps, get_varint
@@ -30,6 +30,10 @@ from .framing import parse as _parse
 from .framing import (HELLO, STATUS, CONFIGURE, START, PAUSE, RESUME, ABORT, NEXT, STANDINGS,
                       REPL, PRESS, END)
 
+
+# A body's version says its frame's CRC (core/framing.py, which has them as numbers: no qstrs)
+CRC16_BODY = 1  # CRC-16, 2 bytes: requests (every board reads them); an old board's replies
+CRC32_BODY = PROTOCOL  # CRC-32, 4 bytes: a board's replies and pushes
 
 NAMES = {
     HELLO: "hello", STATUS: "status", CONFIGURE: "configure", START: "start",
