@@ -297,6 +297,9 @@ def test_atheris_fuzz_briefly():
     import subprocess
     import sys
 
+    v2 = "00 15 02 82 07 7b 22 76 65 72 73 69 6f 6e 22 3a 35 7d f2 ff 9c 69 00"
+    status = wire.encode(wire.STATUS, 7, {"version": 5}, reply=True, version=wire.CRC32_BODY)
+    assert status.hex(" ") == v2
     here = os.path.dirname(os.path.abspath(__file__))
     proc = subprocess.run(
         [sys.executable, os.path.join(here, "fuzz_wire.py"), "-runs=20000", "-seed=1"],
@@ -322,11 +325,15 @@ def test_worked_examples_in_protocol_md_hold():
         wire.encode(wire.RECORDS, 9, payload, reply=True).hex(" ")
         == "00 0e 01 89 09 21 1f 03 05 01 02 01 08 c9 d3 00"
     )
+    v2 = "00 15 02 82 07 7b 22 76 65 72 73 69 6f 6e 22 3a 35 7d f2 ff 9c 69 00"
+    status = wire.encode(wire.STATUS, 7, {"version": 5}, reply=True, version=wire.CRC32_BODY)
+    assert status.hex(" ") == v2
     here = os.path.dirname(os.path.abspath(__file__))
     doc = open(os.path.join(here, "..", "docs", "protocol.md"), encoding="utf-8").read()
     for line in (
         "00 06 01 02 07 ed 29 00",
         "00 05 01 09 09 1e 03 f6 c7 00",
         "00 0e 01 89 09 21 1f 03 05 01 02 01 08 c9 d3 00",
+        v2,
     ):
         assert line in doc
