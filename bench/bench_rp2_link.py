@@ -74,7 +74,8 @@ def status_replies(pico, client, t):
 
 def game_journal(folder):
     """A whole game's journal, made by the app's own code (bench/firmware_game.py) on the fake
-    port: {board path: bytes} of its files."""
+    port: {board path: bytes} of its files, at the flash's top as an earlier firmware kept them
+    (put them with put_files(..., clear="/journal"): the boot moves them into /journal/)."""
     import firmware_game
     from presstime.device.app import App
     from presstime.device.journal import Journal
@@ -96,7 +97,7 @@ def sync_full_game(pico, files):
     from presstime.sync.journal import pull
 
     pico.run(600 * MS)  # the app is up
-    pico.put_files(files)
+    pico.put_files(files, clear="/journal")
     client, t = _client(pico)
     client.hello()  # the app is up again, the journal replayed
     folder = tempfile.mkdtemp(prefix="presstime-bench-")

@@ -151,14 +151,22 @@ class EmulatedPico(Emulator):
         self.set(self.pin(button), None, at=at + int(hold_ms * MS))
         return at
 
-    def put_files(self, files):
+    def put_files(self, files, clear=None):
         """Write files on the board's flash ({board path: bytes}) and power-cycle it: the app
-        leaves its loop (the link's repl request), the raw REPL writes them, then a reset."""
+        leaves its loop (the link's repl request), the raw REPL writes them, then a reset.
+        `clear`: a folder emptied and removed first (the journal's, "/journal": a journal then
+        put at the top is an earlier firmware's, which the boot moves into the folder)."""
         from presstime.core import wire
 
         self.write(wire.encode(wire.REPL, 0x5A))
         self.expect(">>> ", max_ns=5000 * MS)
-        code = "".join(
+        code = ""
+        if clear:
+            code = (
+                "import os\ntry:\n    for n in os.listdir(%r):\n        os.remove(%r + '/' + n)\n"
+                "    os.rmdir(%r)\nexcept OSError:\n    pass\n" % (clear, clear, clear)
+            )
+        code += "".join(
             "with open(%r, 'wb') as f:\n    f.write(bytes.fromhex(%r))\n" % (p, d.hex())
             for p, d in files.items()
         )
