@@ -50,13 +50,11 @@ def test_the_run_is_a_table(one_game):
 # the targets this board still misses on the one-game run, with the figure measured
 # (docs/benchmarks.md): strict, so the day one is met the test says so
 MISSED = {
-    "rp2_press_light_ms_p95": "43.6 ms on the bench's three games (target 30)",
-    # met on the bench's three games (45.3) but not here: the round's last press after the
-    # reset mid-round, whose step ends the round (docs/benchmarks.md, second pass)
-    "rp2_press_light_ms_max": "51.2 ms on this one-game run (target 50)",
-    "rp2_status_reply_ms_p99": "85.0 ms on the bench's three games (target 50)",
-    "rp2_cpu_busy_pct_attached": "28.9 % in the round with the reset (target 20)",
-    "rp2_boot_to_ready_ms": "862.0 ms after a played game (target 600)",
+    # met on the bench's three games (27.0 ms over 54 round presses) but not here: of this
+    # run's 18 the p95 is the second slowest, 49.0 ms like the slowest (docs/benchmarks.md)
+    "rp2_press_light_ms_p95": "49.0 ms on this one-game run (target 30)",
+    "rp2_cpu_busy_pct_attached": "25.2 % in the round with the reset (target 20)",
+    "rp2_boot_to_ready_ms": "724.0 ms after a played game (target 600)",
 }
 
 
