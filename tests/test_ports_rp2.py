@@ -174,6 +174,39 @@ print(open(%r + "/journal/journal.bin.12").read())
 
 
 @needs_micropython
+def test_a_journal_move_that_cannot_finish_leaves_every_file_and_keeps_ram(tmp_path):
+    """A file where the folder would be, or a move that fails half way (here: a file named
+    journal.new, so no segment can go into it): journal_path() is None (the app's RAM journal
+    for this session) and every file stays where it was, for the next boot to try again."""
+    top = str(tmp_path)
+    for name in ("journal.bin.0", "journal.bin.9", "journal.new"):
+        with open(os.path.join(top, name), "w") as f:
+            f.write(name)
+    other = os.path.join(top, "other")
+    os.mkdir(other)
+    with open(os.path.join(other, "journal"), "w") as f:
+        f.write("a file, not a folder")
+    out = mp(
+        """
+import os
+import presstime.device.ports.rp2 as rp2
+from fake_clock import FakeClock
+FakeClock().install(rp2)
+port = rp2.Rp2Port(serial=False)
+port.journal_dir = %r + "/journal"
+print(port.journal_path())
+port.journal_dir = %r + "/journal"
+print(port.journal_path())
+print(sorted(os.listdir(%r)))
+"""
+        % (top, other, top)
+    )
+    lines = out.strip().split("\n")
+    assert lines[:2] == ["None", "None"]
+    assert lines[2] == str(["journal.bin.0", "journal.bin.9", "journal.new", "other"])
+
+
+@needs_micropython
 def test_serial_reads_one_byte_at_a_time_and_writes_binary():
     script = (
         PRELUDE

@@ -374,12 +374,20 @@ class Rp2Port(Port):
         top folder first, and in littlefs each write of a file there is a commit on that
         folder's metadata, which each lookup reads: with the journal at the top, the boot after
         a played game imported its modules ~20 % slower (docs/benchmarks.md). A journal kept at
-        the top by an earlier firmware moves in at the first boot (_move_in)."""
+        the top by an earlier firmware moves in at the first boot (_move_in).
+
+        None (the app keeps this session's records in RAM, device/start.py) when the move cannot
+        finish (a full flash: the files stay where they are, the next boot moves them) or a file
+        of that name is in the way (not ours to remove): never a journal read half moved."""
         d = self.journal_dir
         try:
-            os.stat(d)
+            if not os.stat(d)[0] & 0x4000:      # not a folder
+                return None
         except OSError:
-            _move_in(d)
+            try:
+                _move_in(d)
+            except OSError:
+                return None
         return d + "/journal.bin"
 
     def idle(self, wait_ms=None):
