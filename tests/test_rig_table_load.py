@@ -51,10 +51,13 @@ def test_the_run_is_a_table(one_game):
 # (docs/benchmarks.md): strict, so the day one is met the test says so
 MISSED = {
     # met on the bench's three games (27.0 ms over 54 round presses) but not here: of this
-    # run's 18 the p95 is the second slowest, 49.0 ms like the slowest (docs/benchmarks.md)
-    "rp2_press_light_ms_p95": "49.0 ms on this one-game run (target 30)",
+    # run's 18 the p95 is the second slowest, as slow as the slowest (docs/benchmarks.md)
+    "rp2_press_light_ms_p95": "54.8 ms on this one-game run (target 30)",
+    # the round's last press after the reset mid-round, with an erase: 49.0 ms on c233d26's
+    # firmware, 54.8 on the next, whose files moved the flash's layout (docs/benchmarks.md)
+    "rp2_press_light_ms_max": "54.8 ms on this one-game run (target 50)",
     "rp2_cpu_busy_pct_attached": "25.2 % in the round with the reset (target 20)",
-    "rp2_boot_to_ready_ms": "724.0 ms after a played game (target 600)",
+    "rp2_boot_to_ready_ms": "725.0 ms after a played game (target 600)",
 }
 
 
