@@ -16,8 +16,9 @@ class PowerCut(Exception):
 
 
 class FakeFS:
-    def __init__(self, files=None, budget=-1, junk=b""):
+    def __init__(self, files=None, budget=-1, junk=b"", sizes=False):
         self.files = {} if files is None else files  # name -> bytearray (what is on flash)
+        self.sizes = sizes  # listdir() gives os.ilistdir's entries: (name, type, inode, size)
         self.budget = budget  # units left; -1: unlimited
         self.junk = junk
         self.used = 0  # units spent so far
@@ -60,6 +61,8 @@ class FakeFS:
         del self.files[name]
 
     def listdir(self, folder=""):
+        if self.sizes:
+            return [(k, 0x8000, 0, len(self.files[k])) for k in self.files]
         return list(self.files)
 
     def rename(self, src, dst):
@@ -72,7 +75,7 @@ class FakeFS:
         files = {}
         for k in self.files:
             files[k] = bytearray(self.files[k])
-        return FakeFS(files)
+        return FakeFS(files, sizes=self.sizes)
 
 
 class FakeFile:

@@ -130,6 +130,53 @@ def test_reset_keeps_earlier_games_up_to_keep_bytes(tmp_path, monkeypatch):
     assert int(j.segment_names()[0].rsplit(".", 1)[1]) == j.base_seq - 3 * 8
 
 
+class _CountingFS(jf.FakeFS):
+    """Counts the files opened, as a boot on the board pays ~7 ms for each."""
+
+    opened = 0
+
+    def open(self, name, mode="rb"):
+        self.opened += 1
+        return super().open(name, mode)
+
+
+@pytest.mark.parametrize("sizes", [True, False])
+def test_a_boot_reads_only_this_games_segments_and_trims_as_if_it_had_read_all(sizes):
+    """With the sizes from the listing (os.ilistdir on MicroPython), opening a journal reads the
+    current game's segments only; the earlier games' flags are read when a trim needs them, and
+    the trims are those of a journal that never closed."""
+    cls = type("Kept", (Journal,), {"KEEP_BYTES": 1500})
+    kept = jf.FakeFS(sizes=sizes)  # one journal object through every game
+    reopened = _CountingFS(sizes=sizes)  # closed and opened again (a boot) at every step
+    j = jf.make_journal(kept, cls)
+    for game in range(9):
+        for i in range(8 + game):
+            payload = b"game %d event %d" % (game, i)
+            j.append(payload)
+            r = jf.make_journal(reopened, cls)
+            r.append(payload)
+            r.close()
+        j.reset()
+        r = jf.make_journal(reopened, cls)
+        r.reset()
+        r.close()
+        assert sorted(reopened.files) == sorted(kept.files), game
+    j.append(b"now")
+    r = jf.make_journal(reopened, cls)
+    r.append(b"now")
+    r.close()
+    assert reopened.files == kept.files
+    names = j.segment_names()
+    assert len(names) >= 6 and names[0] != jf.PATH + ".0"  # earlier games kept, and trimmed
+    reopened.opened = 0
+    r = jf.make_journal(reopened, cls)
+    # this game's one segment (walked, then opened for appending); without the sizes, a size
+    # read for each earlier segment
+    assert reopened.opened == (2 if sizes else 1 + len(j.segment_names()))
+    assert r.records(0) == j.records(0)
+    assert (r.base_seq, r.last_seq, r.size_bytes) == (j.base_seq, j.last_seq, j.size_bytes)
+
+
 def test_torn_tail_dropped_and_append_follows_the_last_good_record(tmp_path):
     path = str(tmp_path / "j.bin")
     j = Journal(path)
@@ -382,12 +429,13 @@ def sessions(draw):
     where=st.floats(0, 1),
     junk=st.binary(max_size=12),
     keep=st.sampled_from([0, 300, 16384]),
+    sizes=st.booleans(),
 )
-def test_any_session_cut_anywhere_leaves_a_prefix(steps, where, junk, keep):
+def test_any_session_cut_anywhere_leaves_a_prefix(steps, where, junk, keep, sizes):
     cls = type("Kept", (Journal,), {"KEEP_BYTES": keep})
-    full = jf.FakeFS()
+    full = jf.FakeFS(sizes=sizes)
     jf.run_session(full, cls, steps)
-    fs = jf.FakeFS(budget=int(full.used * where), junk=junk)
+    fs = jf.FakeFS(budget=int(full.used * where), junk=junk, sizes=sizes)
     done, inflight, starts = jf.run_session(fs, cls, steps)
     disk = fs.copy()
     err = jf.check_after_cut(lambda: jf.make_journal(disk, cls), [], done, inflight, starts)

@@ -198,11 +198,13 @@ class Journal(JournalBase):
         self._open_file = opener
         self._remove = remove if remove is not None else os.remove
         self._rename = rename if rename is not None else _replace
-        self._listdir = listdir if listdir is not None else os.listdir
+        # os.ilistdir where there is one (MicroPython): its entries give the segments' sizes
+        self._listdir = listdir if listdir is not None else getattr(os, "ilistdir", os.listdir)
         self._f = None
         self._segs = []         # bases of the segments kept, oldest first
         self._sizes = []        # their sizes in bytes
         self._starts = [0]      # indices in _segs where a game starts (the last: this game)
+        self._lazy = _MAX_SEQ   # game flags from here to the next start not read yet (_trim)
         self.base_seq = 0
         self.last_seq = 0
         self.size_bytes = 0
@@ -221,14 +223,31 @@ class Journal(JournalBase):
 
     def _trim(self):
         """Remove the oldest games while the earlier games pass KEEP_BYTES (the one before this
-        game always stays). Oldest segment first, so a cut leaves a shorter, valid chain."""
+        game always stays). Oldest segment first, so a cut leaves a shorter, valid chain.
+
+        The boot reads the headers of this game's segments only (journal_recover.py): the
+        game flags of segments _lazy up to the next start known are read here, when a trim needs
+        the end of an earlier game."""
         starts = self._starts
         sizes = self._sizes
         before = 0
         for i in range(starts[-1]):
             before += sizes[i]
         k = 0
-        while k < len(starts) - 2 and before > self.KEEP_BYTES:
+        while before > self.KEEP_BYTES:
+            while self._lazy < starts[k + 1]:      # where does game k end?
+                i = self._lazy
+                self._lazy = i + 1
+                f = self._open_file(self._name(self._segs[i]), "rb")
+                try:
+                    h = decode_header(f.read(_HEADER_LEN))
+                finally:
+                    f.close()
+                if h is not None and h[1]:
+                    starts.insert(k + 1, i)
+                    break
+            if k >= len(starts) - 2:
+                break
             for i in range(starts[k], starts[k + 1]):
                 before -= sizes[i]
             k += 1
@@ -240,6 +259,7 @@ class Journal(JournalBase):
         self._segs = self._segs[cut:]
         self._sizes = sizes[cut:]
         self._starts = [i - cut for i in starts[k:]]
+        self._lazy -= cut
 
     def _durable(self, f):
         f.flush()
