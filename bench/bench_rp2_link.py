@@ -129,13 +129,16 @@ def sync_full_game(pico, files):
 
 
 def boot_with_journal(pico, files):
-    """ms from a power-on to the hello reply, `files` (a journal) on the flash: put at the top,
-    moved into /journal/ by the boot after the put, then a power reset, the one timed."""
+    """ms from a power-on to the hello reply, `files` (a journal made by game_journal) on the
+    flash where this firmware keeps them, in /journal/ (not at the top: moving an earlier
+    firmware's journal in is a commit per file in the top folder's log, which every later path
+    lookup reads through, so every import of every boot after it is slower), then a boot, then a
+    power reset: the boot timed."""
     from presstime.board.link import BoardClient
     from rig.transport import RigTransport
 
     pico.run(800 * MS)
-    pico.put_files(files, clear="/journal")
+    pico.put_files({"/journal" + p: d for p, d in files.items()}, clear="/journal")
     pico.run(3000 * MS)
     pico.reset()
     t0 = pico.now()

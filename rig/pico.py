@@ -155,7 +155,8 @@ class EmulatedPico(Emulator):
         """Write files on the board's flash ({board path: bytes}) and power-cycle it: the app
         leaves its loop (the link's repl request), the raw REPL writes them, then a reset.
         `clear`: a folder emptied and removed first (the journal's, "/journal": a journal then
-        put at the top is an earlier firmware's, which the boot moves into the folder)."""
+        put at the top is an earlier firmware's, which the boot moves into the folder), and made
+        again empty when `files` go into it."""
         from presstime.core import wire
 
         self.write(wire.encode(wire.REPL, 0x5A))
@@ -166,6 +167,8 @@ class EmulatedPico(Emulator):
                 "import os\ntry:\n    for n in os.listdir(%r):\n        os.remove(%r + '/' + n)\n"
                 "    os.rmdir(%r)\nexcept OSError:\n    pass\n" % (clear, clear, clear)
             )
+            if any(p.startswith(clear + "/") for p in files):
+                code += "os.mkdir(%r)\n" % clear  # files put into the folder itself
         code += "".join(
             "with open(%r, 'wb') as f:\n    f.write(bytes.fromhex(%r))\n" % (p, d.hex())
             for p, d in files.items()
