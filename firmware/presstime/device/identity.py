@@ -11,7 +11,10 @@ def board_id(port, j):
     id, a new journal gets a new one; an emulated Pico's unique id reads all zeros, so the chip
     alone does not tell boards apart. A journal with records from before ids were kept, on a chip
     with a real unique id, keeps that id (the desktop knows it under it). A journal that is not
-    on a file system (MemJournal): the uid alone."""
+    on a file system (MemJournal): the uid alone.
+
+    The kept id itself is read by the caller, Link.board_id() (device/link.py: without importing
+    this module, ~15 ms of a boot): this is called when there is none to read."""
     uid = getattr(port, "uid", None)
     if callable(uid):
         uid = uid()
@@ -22,14 +25,6 @@ def board_id(port, j):
         return uid
     path += ".id"
     used = j.last_seq > 0
-    if used:
-        try:
-            with open(path) as f:
-                kept = f.read(80).strip()
-            if kept:
-                return kept
-        except (OSError, ValueError):
-            pass
     tail = uid[uid.rfind("-") + 1:] if "-" in uid else ""
     if not (used and tail.strip("0")):
         import os

@@ -226,7 +226,7 @@ class Link:
         if self._id is None:
             j = self._journal()
             if j is not None and j.last_seq > 0 and getattr(j, "path", None):
-                try:        # the id kept beside a used journal (identity.py): no import, ~15 ms
+                try:        # the id kept beside a used journal: read here, not in identity.py
                     with open(j.path + ".id") as f:
                         self._id = f.read(80).strip() or None
                 except (OSError, ValueError):
