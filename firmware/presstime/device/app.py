@@ -78,7 +78,7 @@ except ImportError:  # CPython
 _PHOTO_MS = const(800)
 _CHECKPOINT_MS = const(1000)
 _QUIET_MS = const(300)        # journal presses and checkpoints only after this quiet spell
-_PAGE = const(32)
+_PAGE = const(64)
 
 # beeps per event kind (journal kind numbers, core/events.py): Hz / 20 and ms / 10, two bytes
 # per kind (0: no beep). START 880/80, GO 1760/300, TIMEOUT 440/700, END 660/200, PAUSE

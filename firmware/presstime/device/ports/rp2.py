@@ -140,7 +140,6 @@ class Rp2Port(Port):
             micropython.kbd_intr(-1)
         # the idle wait's: the serial and, with the PIO capture, its ring (a stream whose
         # interrupt wakes the wait at the first edge of a press, see rp2_pio.EdgeCapture)
-        self._wait = None
         if self._cap is not None:
             self._wait = select.poll()
             self._wait.register(self._cap, select.POLLIN)
