@@ -29,6 +29,7 @@
 The pin map comes from boards/pico.py (passed in, so a test can pass another board module).
 """
 
+import gc
 import os
 import sys
 import select
@@ -46,6 +47,8 @@ _PERIOD_US = const(1073741824)   # ticks_us wraps at 2**30 on every MicroPython 
 _FOLD_CHECK_MS = const(500000)   # beyond ~8.9 min between folds ticks_us may have wrapped
 _READ_MAX = const(512)           # bytes taken from the USB serial per read() call
 _CHUNK_MS = const(20)            # longest sleep without looking at the buttons (no PIO capture)
+_GC_IDLE_MS = const(20)          # a wait this long or longer may begin with a garbage collection,
+_GC_EVERY_MS = const(2000)       # at most once in this long
 _NONE = ()
 
 
@@ -70,6 +73,7 @@ class Rp2Port(Port):
         self._tm = ticks_ms()
         self._us = 0
         self._mark = 0      # now_ms() never goes back
+        self._gc = 0        # ms of the last collection in idle()
         # buttons: players 0..n-1, then the control button as index n
         pull = machine.Pin.PULL_UP if board.BUTTON_ACTIVE_LOW else machine.Pin.PULL_DOWN
         self._active = 0 if board.BUTTON_ACTIVE_LOW else 1
@@ -407,6 +411,15 @@ class Rp2Port(Port):
                 w = d
         poll = self._wait
         if self._cap is not None and poll is not None:
+            if w >= _GC_IDLE_MS and now - self._gc >= _GC_EVERY_MS:
+                # the heap's garbage collected here, in a wait, before the automatic collection
+                # (the whole heap swept) falls wherever an allocation finds the heap full: in a
+                # press's way to its light, or in a status reply (docs/press-capture.md)
+                gc.collect()
+                self._gc = self.now_us() // 1000
+                w -= self._gc - now
+                if w < 0:
+                    w = 0       # (a negative timeout would be none)
             for _ in poll.ipoll(w):
                 return
             return
