@@ -18,7 +18,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
 # the bench's targets that a single game can show (the count of presses needs the three games)
 PLAYER_FACING = (
     "rp2_press_light_ms_p95",
-    "rp2_press_light_ms_max",
     "rp2_press_light_none",
     "rp2_status_reply_ms_p99",
     "rp2_reply_ms_max",
@@ -50,15 +49,21 @@ def test_the_run_is_a_table(one_game):
 # the targets this board still misses on the one-game run, with the figure measured
 # (docs/benchmarks.md): strict, so the day one is met the test says so
 MISSED = {
-    # met on the bench's three games (27.0 ms over 54 round presses) but not here: of this
+    # met on the bench's three games (27.1 ms over 54 round presses) but not here: of this
     # run's 18 the p95 is the second slowest, as slow as the slowest (docs/benchmarks.md)
-    "rp2_press_light_ms_p95": "54.8 ms on this one-game run (target 30)",
-    # the round's last press after the reset mid-round, with an erase: 49.0 ms on c233d26's
-    # firmware, 54.8 on the next, whose files moved the flash's layout (docs/benchmarks.md)
-    "rp2_press_light_ms_max": "54.8 ms on this one-game run (target 50)",
-    "rp2_cpu_busy_pct_attached": "25.2 % in the round with the reset (target 20)",
-    "rp2_boot_to_ready_ms": "725.0 ms after a played game (target 600)",
+    "rp2_press_light_ms_p95": "48.0 ms on this one-game run (target 30)",
+    "rp2_cpu_busy_pct_attached": "25.5 % in the round with the reset (target 20)",
+    "rp2_boot_to_ready_ms": "707.0 ms after a played game (target 600)",
 }
+
+# The slowest light of one game is one press: the one a littlefs erase (45 ms, the chip held)
+# falls under. Where the erases fall depends on the flash's layout, and two installs of the
+# same firmware give two layouts (the image is made by `install-firmware` on a free-running
+# rig: the files' modification times differ, and littlefs places its blocks from its
+# metadata's CRCs). On one firmware, 48.0 ms on one image and over 50 on another, so one game
+# cannot say met or missed for a 50 ms target; the bench's three games carry that
+# (docs/benchmarks.md). Here: no light slower than an erase plus a status reply in flight.
+LIGHT_MAX_BOUND_MS = 70
 
 
 @pytest.mark.parametrize("key", target_params(PLAYER_FACING, MISSED))
@@ -68,3 +73,10 @@ def test_the_player_facing_target_is_met(one_game, key):
 
     got = bench_rp2_table.figures(one_game)
     assert misses(got, {key: bench_rp2_table.TARGETS[key]}) == []
+
+
+def test_no_light_is_slower_than_an_erase_under_a_press(one_game):
+    import bench_rp2_table
+
+    got = bench_rp2_table.figures(one_game)["rp2_press_light_ms_max"]
+    assert 0 < got <= LIGHT_MAX_BOUND_MS
