@@ -159,6 +159,8 @@ def test_a_boot_reads_only_this_games_segments_and_trims_as_if_it_had_read_all(s
         j.reset()
         r = jf.make_journal(reopened, cls)
         r.reset()
+        starts = r._starts  # the game starts it knows: in order, each once
+        assert starts == sorted(set(starts)) and starts[-1] == len(r.segment_names()) - 1
         r.close()
         assert sorted(reopened.files) == sorted(kept.files), game
     j.append(b"now")
@@ -173,6 +175,40 @@ def test_a_boot_reads_only_this_games_segments_and_trims_as_if_it_had_read_all(s
     # this game's one segment (walked, then opened for appending); without the sizes, a size
     # read for each earlier segment
     assert reopened.opened == (2 if sizes else 1 + len(j.segment_names()))
+    assert r.records(0) == j.records(0)
+    assert (r.base_seq, r.last_seq, r.size_bytes) == (j.base_seq, j.last_seq, j.size_bytes)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    games=st.lists(st.integers(0, 30), min_size=1, max_size=12),
+    boots=st.sets(st.integers(0, 400)),
+    keep=st.sampled_from([0, 200, 700, 2000]),
+    sizes=st.booleans(),
+)
+def test_boots_anywhere_leave_the_journal_a_never_closed_one_would(games, boots, keep, sizes):
+    """A law: opening the journal again (a boot: the earlier games' flags unread) at any point of
+    any games keeps and trims exactly what one journal object kept open through them does."""
+    cls = type("Kept", (Journal,), {"KEEP_BYTES": keep})
+    kept = jf.FakeFS(sizes=sizes)
+    booted = jf.FakeFS(sizes=sizes)
+    j = jf.make_journal(kept, cls)
+    r = jf.make_journal(booted, cls)
+    step = 0
+    for g, n in enumerate(games):
+        for i in range(n + 1):
+            if step in boots:
+                r.close()
+                r = jf.make_journal(booted, cls)
+            step += 1
+            if i == n:
+                j.reset()
+                r.reset()
+            else:
+                payload = b"game %d event %d" % (g, i)
+                assert j.append(payload) == r.append(payload)
+            assert r._starts == sorted(set(r._starts))
+    assert booted.files == kept.files
     assert r.records(0) == j.records(0)
     assert (r.base_seq, r.last_seq, r.size_bytes) == (j.base_seq, j.last_seq, j.size_bytes)
 

@@ -235,9 +235,10 @@ class Journal(JournalBase):
             before += sizes[i]
         k = 0
         while before > self.KEEP_BYTES:
-            while self._lazy < starts[k + 1]:      # where does game k end?
+            end = starts[k + 1]
+            while self._lazy < end:         # where does game k end? (end: the next start known)
                 i = self._lazy
-                self._lazy = i + 1
+                self._lazy = i + 1 if i + 1 < end else _MAX_SEQ     # every unread flag read
                 f = self._open_file(self._name(self._segs[i]), "rb")
                 try:
                     h = decode_header(f.read(_HEADER_LEN))
