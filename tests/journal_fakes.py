@@ -162,7 +162,7 @@ def game_bytes(j):
     total = 0
     for name in j.segment_names():
         if int(name[len(PATH) + 1 :]) >= j.base_seq:
-            total += j._file_size(name)
+            total += j._head(name)[1]
     return total
 
 

@@ -239,11 +239,7 @@ class Journal(JournalBase):
             while self._lazy < end:         # where does game k end? (end: the next start known)
                 i = self._lazy
                 self._lazy = i + 1 if i + 1 < end else _MAX_SEQ     # every unread flag read
-                f = self._open_file(self._name(self._segs[i]), "rb")
-                try:
-                    h = decode_header(f.read(_HEADER_LEN))
-                finally:
-                    f.close()
+                h = self._head(self._name(self._segs[i]))[0]
                 if h is not None and h[1]:
                     starts.insert(k + 1, i)
                     break
@@ -282,10 +278,12 @@ class Journal(JournalBase):
         finally:
             f.close()
 
-    def _file_size(self, name):
+    def _head(self, name):
+        """(header or None, size in bytes) of segment `name`, its records not read: the trim's
+        game flags, the recovery's segments it does not walk (journal_recover.py)."""
         f = self._open_file(name, "rb")
         try:
-            return f.seek(0, 2)
+            return decode_header(f.read(_HEADER_LEN)), f.seek(0, 2)
         finally:
             f.close()
 

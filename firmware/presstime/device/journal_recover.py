@@ -55,15 +55,15 @@ def _list(j):
     return segs, tmps, sizes
 
 
-def _check(j, J, name, win):
+def _check(j, J, name):
     """(header or None, last seq, good bytes, file size) of segment `name`, its records walked
-    with the read window `win`; win None: the header only (last seq None, good bytes = size)."""
+    (the header alone, without a walk: Journal._head)."""
     f = j._open_file(name, "rb")
     try:
         h = J.decode_header(f.read(_HEADER_LEN))
         seq = end = None
-        if h is not None and win is not None:
-            seq, n = J._walk(f, h[0], 0, None, None, win)
+        if h is not None:
+            seq, n = J._walk(f, h[0], 0, None, None, j._win)
             end = _HEADER_LEN + n
         size = f.seek(0, 2)
         return h, seq, size if end is None else end, size
@@ -94,15 +94,15 @@ def recover(j, J):
     # headers. Earlier games' segments are not opened (each open is a lookup through the
     # journal's folder, ~7 ms on the RP2040): their sizes come from the listing where it gives
     # them, their game flags are read when a trim needs them (Journal._trim).
-    tail = _check(j, J, j._name(segs[-1]), j._win) if n else None     # the last segment: walked
+    tail = _check(j, J, j._name(segs[-1])) if n else None     # the last segment: walked
     heads = []
     g = n
     while g > 0:
         g -= 1
-        heads.append(tail if g == n - 1 else _check(j, J, j._name(segs[g]), None))
+        heads.append(tail if g == n - 1 else j._head(j._name(segs[g])))
         if heads[-1][0] is not None and heads[-1][0][1]:
             break
-    heads.reverse()         # heads[i - g]: _check's answer for segment i >= g
+    heads.reverse()         # heads[i - g]: (header, ..., size) of segment i >= g
     kept = []               # [base, game flag (None: not read), size] of the good chain
     seq = -1
     dropped = 0
@@ -118,19 +118,19 @@ def recover(j, J):
                 # a segment that fails is walked.
                 if i >= g:
                     h = heads[i - g][0]
-                    size = heads[i - g][3]
+                    size = heads[i - g][-1]
                 else:
                     h = None
                     size = sizes.get(b)
                     if size is None:
-                        size = j._file_size(name)
+                        size = j._head(name)[1]
                 nb = segs[i + 1]
                 if ((i < g or h is not None and h[0] == b) and (not kept or b == seq) and nb > b
                         and (nb - b) * _MIN_RECORD <= size - _HEADER_LEN):
                     kept.append([b, h[1] if h is not None else None, size])
                     seq = nb
                     continue
-            h, last, end, size = tail if i == n - 1 else _check(j, J, name, j._win)
+            h, last, end, size = tail if i == n - 1 else _check(j, J, name)
             if h is None or h[0] != b or (kept and b != seq):
                 broken = True   # a segment that was never completed, or not in the chain
             else:
@@ -141,7 +141,7 @@ def recover(j, J):
                     _rewrite_prefix(j, name, end)
                     broken = True   # a torn/corrupt record ends the journal
                 continue
-        dropped += j._file_size(name)
+        dropped += j._head(name)[1]
         j._remove(name)
     j.dropped_bytes = dropped
     if not kept:
@@ -154,7 +154,7 @@ def recover(j, J):
     starts = [0]
     for i in range(1, len(kept)):
         if kept[i][1] is None and i >= g:
-            h = _check(j, J, j._name(kept[i][0]), None)[0]
+            h = j._head(j._name(kept[i][0]))[0]
             kept[i][1] = h is not None and h[1]
         if kept[i][1]:
             starts.append(i)
