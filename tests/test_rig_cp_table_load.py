@@ -40,6 +40,10 @@ def test_the_run_is_a_table(one_game):
     assert len(one_game["presses"]) == 36 + one_game["again"]
     assert set(one_game["boots"]) == {"first", "after a played game", "reset mid-round"}
     assert len(one_game["rounds"]) == 3
+    # the boot after the reset is left out of the second round's busy share, and only of it
+    with_boot = one_game["rounds_with_boot"]
+    assert with_boot[1] > one_game["rounds"][1]
+    assert with_boot[0] == one_game["rounds"][0] and with_boot[2] == one_game["rounds"][2]
     kinds = {kind for kind, _ in one_game["replies"]}
     assert {"hello at boot", "configure", "status", "standings", "next"} <= kinds
     # the status watched (a request every 2 s) and pushed by the board when it changes
@@ -50,7 +54,7 @@ def test_the_run_is_a_table(one_game):
 # the targets the MacroPad still misses (docs/benchmarks.md, "The MacroPad under the same load"):
 # strict, so the day one is met the test says so
 MISSED = {
-    "cp_cpu_busy_pct_attached": "43.2 % on the bench's three games (target 20)",
+    "cp_cpu_busy_pct_attached": "21.8 % on this one-game run, its boot left out (target 20)",
 }
 
 

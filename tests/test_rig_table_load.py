@@ -39,6 +39,10 @@ def test_the_run_is_a_table(one_game):
     assert len(one_game["presses"]) == 36 + one_game["again"]
     assert set(one_game["boots"]) == {"first", "after a played game", "reset mid-round"}
     assert len(one_game["rounds"]) == 3
+    # the boot after the reset is left out of the second round's busy share, and only of it
+    with_boot = one_game["rounds_with_boot"]
+    assert with_boot[1] > one_game["rounds"][1]
+    assert with_boot[0] == one_game["rounds"][0] and with_boot[2] == one_game["rounds"][2]
     kinds = {kind for kind, _ in one_game["replies"]}
     assert {"hello at boot", "configure", "status", "standings", "next"} <= kinds
     # the status watched (a request every 2 s) and pushed by the board when it changes
@@ -51,8 +55,7 @@ def test_the_run_is_a_table(one_game):
 MISSED = {
     # met on the bench's three games (27.1 ms over 54 round presses) but not here: of this
     # run's 18 the p95 is the second slowest, as slow as the slowest (docs/benchmarks.md)
-    "rp2_press_light_ms_p95": "48.0 ms on this one-game run (target 30)",
-    "rp2_cpu_busy_pct_attached": "25.5 % in the round with the reset (target 20)",
+    "rp2_press_light_ms_p95": "52.7 ms on this one-game run (target 30)",
     "rp2_boot_to_ready_ms": "707.0 ms after a played game (target 600)",
 }
 
