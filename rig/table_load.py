@@ -118,14 +118,14 @@ class Table:
         self.again = 0  # presses made again after the reset mid-round (the board lost them)
         self.rounds = []  # CPU busy share per round, its boot (if any) left out
         self.rounds_with_boot = []  # the same with a boot inside the round counted in
-        self.boot_cycles = (0, 0)  # the last boot's (active cycles, cycles)
         self.boots = {}  # which boot -> ms
         self.spans = []  # (request type, written ns, answered ns)
         self.pushes = 0  # statuses the board pushed (StatusFeed)
         self.client, self.t = _client(pico, channel, self.replies, self.spans)
 
     def boot(self, which):
-        """The time from this boot's power-on to the hello reply (the hello sent at power-on)."""
+        """The time from this boot's power-on to the hello reply (the hello sent at power-on),
+        kept in self.boots; returns the boot's (active cycles, cycles)."""
         t0 = self.pico.now()
         s0 = self.pico.stats()
         self.client.timeout = BOOT_WAIT_S
@@ -134,12 +134,9 @@ class Table:
         finally:
             self.client.timeout = REPLY_WAIT_S
         s1 = self.pico.stats()
-        self.boot_cycles = (
-            s1["activeCycles"] - s0["activeCycles"],
-            s1["cycles"] - s0["cycles"],
-        )
         self.boots[which] = (self.t.last_in_ns - t0) / MS
         self.replies[-1] = ("hello at boot", self.replies[-1][1])  # timed as the boot
+        return s1["activeCycles"] - s0["activeCycles"], s1["cycles"] - s0["cycles"]
 
     def poll_until(self, phases, max_polls=4000):
         """play's loop (StatusFeed, as round_screen.show_round takes the status: pushed, or asked
@@ -188,8 +185,7 @@ class Table:
         if reset_after is not None:
             self.pico.run(last - self.pico.now() + 200 * MS)
             self.pico.reset()
-            self.boot("reset mid-round")
-            boot = self.boot_cycles
+            boot = self.boot("reset mid-round")
             st = self.client.status()
             if st.get("phase") == "paused":  # the Pico: the round resumes where it was
                 self.client.resume()
