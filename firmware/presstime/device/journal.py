@@ -44,6 +44,8 @@ _MAX_RECORD = const(1 + 1 + 4 + _MAX_PAYLOAD + 2)
 _MAX_SEQ = const((1 << 28) - 1)     # four varint bytes; stays a small int on every port
 _CHUNK = const(256)
 
+_ERASED_MS = const(25)  # an append this slow erased a block: NOR flash erases take 30 ms or more
+
 _fsync = getattr(os, "fsync", None)   # CPython
 _sync = getattr(os, "sync", None)     # MicroPython rp2 and others (not the unix port)
 
@@ -204,7 +206,7 @@ class Journal(JournalBase):
         self._segs = []         # bases of the segments kept, oldest first
         self._sizes = []        # their sizes in bytes
         self._starts = [0]      # indices in _segs where a game starts (the last: this game)
-        self._lazy = _MAX_SEQ   # game flags from here to the next start not read yet (_trim)
+        self._lazy = _MAX_SEQ   # game flags from here to the next start not read yet (trim)
         self.base_seq = 0
         self.last_seq = 0
         self.size_bytes = 0
@@ -220,43 +222,6 @@ class Journal(JournalBase):
     def segment_names(self):
         """The segment files kept, oldest first (earlier games', then this game's)."""
         return [self._name(b) for b in self._segs]
-
-    def _trim(self):
-        """Remove the oldest games while the earlier games pass KEEP_BYTES (the one before this
-        game always stays). Oldest segment first, so a cut leaves a shorter, valid chain.
-
-        The boot reads the headers of this game's segments only (journal_recover.py): the
-        game flags of segments _lazy up to the next start known are read here, when a trim needs
-        the end of an earlier game."""
-        starts = self._starts
-        sizes = self._sizes
-        before = 0
-        for i in range(starts[-1]):
-            before += sizes[i]
-        k = 0
-        while before > self.KEEP_BYTES:
-            end = starts[k + 1]
-            while self._lazy < end:         # where does game k end? (end: the next start known)
-                i = self._lazy
-                self._lazy = i + 1 if i + 1 < end else _MAX_SEQ     # every unread flag read
-                h = self._head(self._name(self._segs[i]))[0]
-                if h is not None and h[1]:
-                    starts.insert(k + 1, i)
-                    break
-            if k >= len(starts) - 2:
-                break
-            for i in range(starts[k], starts[k + 1]):
-                before -= sizes[i]
-            k += 1
-        cut = starts[k]
-        if cut == 0:
-            return
-        for b in self._segs[:cut]:
-            self._remove(self._name(b))
-        self._segs = self._segs[cut:]
-        self._sizes = sizes[cut:]
-        self._starts = [i - cut for i in starts[k:]]
-        self._lazy -= cut
 
     def _durable(self, f):
         f.flush()
@@ -289,15 +254,17 @@ class Journal(JournalBase):
 
     # -- recovery ----------------------------------------------------------------------
 
-    def _recover(self):
+    def _recover(self, *trim):
         """Bring the files to a consistent state after whatever happened before (see docs):
-        at boot and after a failed write. The code is device/journal_recover.py's, imported
-        for it and dropped from RAM after (1.4 KB of the board's heap on x86-64 otherwise)."""
+        at boot and after a failed write; with an argument, remove the oldest games instead
+        (reset()). The code of both is device/journal_recover.py's, imported for the call and
+        dropped from RAM after (1.4 KB of the board's heap on x86-64 otherwise; the trim's,
+        ~1 KB more, went there when the reopen in append_many needed the room)."""
         import sys
         from . import journal_recover
         name = journal_recover.__name__
         try:
-            journal_recover.recover(self, sys.modules[__name__])
+            (journal_recover.trim if trim else journal_recover.recover)(self, sys.modules[__name__])
         finally:
             journal_recover = None
             del sys.modules[name]
@@ -325,6 +292,12 @@ class Journal(JournalBase):
         last = self._sizes[-1]
         roll = last > _HEADER_LEN and last + len(data) > self.SEGMENT_BYTES
         base = self.last_seq
+        try:    # MicroPython's clock, to see an append that erased (below); CPython and
+            # CircuitPython (FAT, not littlefs) have none. Imported here: no global, no new name
+            from time import ticks_ms, ticks_diff
+            t = ticks_ms()
+        except ImportError:
+            t = None
         try:
             if roll:
                 self._f.close()
@@ -349,6 +322,16 @@ class Journal(JournalBase):
         self._sizes[-1] += len(data)
         self.size_bytes += len(data)
         self.last_seq = seq
+        if t is not None and ticks_diff(ticks_ms(), t) >= _ERASED_MS:
+            # An append that erased: littlefs compacted the folder's metadata in it, and may
+            # then compact again at every later flush through the same open file (a 4 KB erase,
+            # 45 ms on the Pico, each; five in a row seen in the rig) until the file is opened
+            # anew (docs/journal.md, "Compactions"). A failed reopen: the next append recovers.
+            try:
+                self._f.close()
+                self._f = self._open_file(self._name(self._segs[-1]), "ab")
+            except OSError:
+                self._f = None
         return seq
 
     def records(self, after_seq=0, limit=None):
@@ -397,7 +380,7 @@ class Journal(JournalBase):
             self._segs.append(base)
             self._sizes.append(_HEADER_LEN)
         self._starts.append(len(self._segs) - 1)
-        self._trim()
+        self._recover(True)     # the oldest games removed (journal_recover.trim)
         self.base_seq = base
         self.size_bytes = _HEADER_LEN
         self._f = self._open_file(name, "ab")

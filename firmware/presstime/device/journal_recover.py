@@ -4,9 +4,10 @@
 to a consistent state: unfinished rewrites dropped or finished, the chain of good segments
 kept, a torn or corrupt tail cut off, what follows it removed.
 
-Journal._recover imports this module for the call and drops it from RAM after: it runs at boot
-and after a failed write only. The journal module comes with the call (J: its header and record
-codecs): this file does not import it back (tests/test_import_cycles.py).
+Journal._recover imports this module for the call and drops it from RAM after: it runs at boot,
+after a failed write, and when a new game starts (trim: the oldest games removed) only. The
+journal module comes with the call (J: its header and record codecs): this file does not import
+it back (tests/test_import_cycles.py).
 """
 
 try:
@@ -93,7 +94,7 @@ def recover(j, J):
     # This game's segments, from the last back to its first (the one with the game flag): their
     # headers. Earlier games' segments are not opened (each open is a lookup through the
     # journal's folder, ~7 ms on the RP2040): their sizes come from the listing where it gives
-    # them, their game flags are read when a trim needs them (Journal._trim).
+    # them, their game flags are read when a trim needs them (trim, below).
     tail = _check(j, J, j._name(segs[-1])) if n else None     # the last segment: walked
     heads = []
     g = n
@@ -161,10 +162,10 @@ def recover(j, J):
     j._segs = [k[0] for k in kept]
     j._sizes = [k[2] for k in kept]
     j._starts = starts
-    # the game flags of segments 1 to g - 1 are not read yet: _trim reads them from _lazy on
+    # the game flags of segments 1 to g - 1 are not read yet: trim reads them from _lazy on
     j._lazy = 1 if g > 1 else _MAX_SEQ
     kept = None
-    j._trim()                # a cut reset() may have left games to remove
+    trim(j, J)               # a cut reset() may have left games to remove
     game = j._starts[-1]
     j.base_seq = j._segs[game]
     j.last_seq = seq
@@ -172,6 +173,45 @@ def recover(j, J):
     for i in range(game, len(j._sizes)):
         j.size_bytes += j._sizes[i]
     j._f = j._open_file(j._name(j._segs[-1]), "ab")
+
+
+def trim(j, J):
+    """Remove the oldest games while the earlier games pass KEEP_BYTES (the one before this
+    game always stays): Journal.reset()'s, through Journal._recover(True). Oldest segment first,
+    so a cut leaves a shorter, valid chain.
+
+    The boot reads the headers of this game's segments only (recover, above): the
+    game flags of segments j._lazy up to the next start known are read here, when a trim needs
+    the end of an earlier game."""
+    starts = j._starts
+    sizes = j._sizes
+    before = 0
+    for i in range(starts[-1]):
+        before += sizes[i]
+    k = 0
+    while before > j.KEEP_BYTES:
+        end = starts[k + 1]
+        while j._lazy < end:         # where does game k end? (end: the next start known)
+            i = j._lazy
+            j._lazy = i + 1 if i + 1 < end else _MAX_SEQ     # every unread flag read
+            h = j._head(j._name(j._segs[i]))[0]
+            if h is not None and h[1]:
+                starts.insert(k + 1, i)
+                break
+        if k >= len(starts) - 2:
+            break
+        for i in range(starts[k], starts[k + 1]):
+            before -= sizes[i]
+        k += 1
+    cut = starts[k]
+    if cut == 0:
+        return
+    for b in j._segs[:cut]:
+        j._remove(j._name(b))
+    j._segs = j._segs[cut:]
+    j._sizes = sizes[cut:]
+    j._starts = [i - cut for i in starts[k:]]
+    j._lazy -= cut
 
 
 def _rewrite_prefix(j, name, end):
