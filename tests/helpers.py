@@ -87,3 +87,22 @@ def target_params(keys, missed):
         )
         for k in keys
     ]
+
+
+def assert_a_table_run(run):
+    """What a rig table-load run's figures stand on (rig/table_load.py table_run, one game):
+    every press scheduled, three boots, the reset's boot left out of its round only, and the
+    desktop's requests and the board's pushes as `presstime play` makes them."""
+    # 3 rounds x (6 ready + 6 round presses), and those the reset in the second round lost
+    assert len(run["presses"]) == 36 + run["again"]
+    assert set(run["boots"]) == {"first", "after a played game", "reset mid-round"}
+    assert len(run["rounds"]) == 3
+    # the boot after the reset is left out of the second round's busy share, and only of it
+    with_boot = run["rounds_with_boot"]
+    assert with_boot[1] > run["rounds"][1]
+    assert with_boot[0] == run["rounds"][0] and with_boot[2] == run["rounds"][2]
+    kinds = {kind for kind, _ in run["replies"]}
+    assert {"hello at boot", "configure", "status", "standings", "next"} <= kinds
+    # the status watched (a request every 2 s) and pushed by the board when it changes
+    assert sum(1 for kind, _ in run["replies"] if kind == "status") > 10
+    assert run["pushes"] > 30

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from helpers import target_params
+from helpers import assert_a_table_run, target_params
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
@@ -36,19 +36,7 @@ def one_game(rig_dir):
 def test_the_run_is_a_table(one_game):
     """What the figures stand on: every press scheduled, three boots, the desktop's
     polls over usb_cdc.data."""
-    # 3 rounds x (6 ready + 6 round presses), and those the reset in the second round lost
-    assert len(one_game["presses"]) == 36 + one_game["again"]
-    assert set(one_game["boots"]) == {"first", "after a played game", "reset mid-round"}
-    assert len(one_game["rounds"]) == 3
-    # the boot after the reset is left out of the second round's busy share, and only of it
-    with_boot = one_game["rounds_with_boot"]
-    assert with_boot[1] > one_game["rounds"][1]
-    assert with_boot[0] == one_game["rounds"][0] and with_boot[2] == one_game["rounds"][2]
-    kinds = {kind for kind, _ in one_game["replies"]}
-    assert {"hello at boot", "configure", "status", "standings", "next"} <= kinds
-    # the status watched (a request every 2 s) and pushed by the board when it changes
-    assert sum(1 for kind, _ in one_game["replies"] if kind == "status") > 10
-    assert one_game["pushes"] > 30
+    assert_a_table_run(one_game)
 
 
 # the targets the MacroPad still misses (docs/benchmarks.md, "The MacroPad under the same load"):
