@@ -190,3 +190,20 @@ def test_no_push_just_after_a_round_press():
     firsts = [ms for ms, st in got if st["players"][0].get("print_us") is not None]
     assert firsts and firsts[0] >= t + 25 + 60
     assert got[[ms for ms, _ in got].index(firsts[0])][1]["players"][1].get("print_us") is not None
+
+
+def test_no_push_while_the_port_says_a_press_is_settling():
+    """A port's read() of None (ports/rp2.py: nothing received, and a press still settling)
+    means no push in that step, however due; the push comes in the first step after."""
+    app, port = _board()
+    port.feed(wire.encode(wire.STATUS, 5, {"w": 1}))
+    assert [rid for _, rid, _, _ in _steps(app, port, 10)] == [5]
+    plain = port.read
+    held = [True]
+    port.read = lambda: (plain() or None) if held[0] else plain()
+    port.tap(0, at_ms=port.now_ms() + 15)  # a new version, and new seconds: pushes are due
+    assert _steps(app, port, 2000) == []
+    held[0] = False
+    got = _steps(app, port, 10)
+    assert [rid for _, rid, _, _ in got] == [0]
+    assert got[0][3]["players"][0]["state"] == "ready"

@@ -484,3 +484,32 @@ clock.us = 80000; print(port.buttons())
         "[]",
         "[(-2, True, 70000)]",
     ]
+
+
+@needs_micropython
+def test_read_says_no_push_while_a_press_settles():
+    """With nothing received, read() gives None from a press's first edge until it settles (the
+    link pushes no status then: a push never stands between a press and its light), and for
+    at most the debouncer's hold_us, so a chattering switch cannot stop the pushes."""
+    out = mp("""
+import machine
+from fake_clock import FakeClock
+import presstime.device.ports.rp2 as rp2
+clock = FakeClock().install(rp2)
+port = rp2.Rp2Port(serial=False)
+P = machine.Pin.by_id
+clock.us = 1000; print(port.read())                          # nothing pressed: b''
+clock.us = 2000; P[3].set(0); clock.us = 2300; P[3].set(1); clock.us = 2600; P[3].set(0)
+clock.us = 3000; print(port.read())                          # bouncing: None
+clock.us = 2600 + port.settle_us + 100; print(port.buttons(), port.read())   # settled: b''
+for i in range(400):                                         # a switch that never settles
+    clock.us = 40000 + 500 * i; P[5].set(i % 2)
+    if port.read() is not None:
+        break
+print(clock.us - 40000)
+""")
+    lines = out.split("\n")
+    assert lines[0] == "b''"
+    assert lines[1] == "None"
+    assert lines[2] == "[(1, True, 2000)] b''"
+    assert 0 < int(lines[3]) <= 50000 + 500  # no longer than hold_us

@@ -90,7 +90,8 @@ class Link:
                 self.handle(body)
                 if self.quit:
                     break
-        elif self._until is not None:   # watched, nothing came: pushed if it changed
+        elif data is not None and self._until is not None:   # watched, nothing came: pushed
+            # if it changed (None: the port asks for no push now, a press is settling)
             w = self._until
             now = self.port.now_ms()
             if now >= w[0]:

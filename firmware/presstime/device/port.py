@@ -51,7 +51,9 @@ class Port:
         """Start a tone (no-op where the board has no piezo or speaker). Must not block."""
 
     def read(self):
-        """Bytes received on the data serial line since the last call (b"" if none). Never blocks."""
+        """Bytes received on the data serial line since the last call (b"" if none). Never blocks.
+        None: nothing received, and no status push in this step (ports/rp2.py: a press is
+        settling, and its light comes before a push)."""
         return b""
 
     def write(self, data):

@@ -349,20 +349,27 @@ class Rp2Port(Port):
 
     # -- link ------------------------------------------------------------------------------
     def read(self):
-        if self._poll is None:
-            return b""
-        for _ in self._poll.ipoll(0):
-            break
-        else:
-            return b""          # nothing waiting (the common case: no list, no bytearray)
-        data = bytearray()
-        stdin = sys.stdin.buffer
-        while len(data) < _READ_MAX and self._poll.poll(0):
-            c = stdin.read(1)
-            if not c:
-                break
-            data.extend(c)
-        return bytes(data)
+        """The serial bytes waiting; when none: b"", or None while a press is settling (its
+        first edge less than the debouncer's hold_us ago), and the link then pushes no status
+        in this step: a push (~15 ms of CPU) never stands between a press and its light. A
+        request waiting is read and answered as ever (the desktop waits for that one)."""
+        poll = self._poll
+        if poll is not None:
+            for _ in poll.ipoll(0):
+                data = bytearray()
+                stdin = sys.stdin.buffer
+                while len(data) < _READ_MAX and poll.poll(0):
+                    c = stdin.read(1)
+                    if not c:
+                        break
+                    data.extend(c)
+                return bytes(data)
+        self._fold()
+        self._drain()       # (an edge that came during this step's frame)
+        d = self._debounce
+        if d.busy and d.pending_since(self._us) >= 0:
+            return None
+        return b""          # nothing waiting (the common case: no list, no bytearray)
 
     def write(self, data):
         sys.stdout.buffer.write(data)
@@ -404,6 +411,10 @@ class Rp2Port(Port):
         w = self.idle_ms if wait_ms is None else wait_ms
         if self._beep_end >= 0 and self._beep_end - now < w:
             w = self._beep_end - now
+        if now - self._gc >= _GC_EVERY_MS:
+            # a collection may begin this wait: first take in the edges that came during the
+            # step, so a press's settle bounds the wait (too short for one): its light first
+            self._drain()
         debounce = self._debounce
         if debounce.busy:
             d = debounce.settle_by(self._us) // 1000 + 1
