@@ -12,7 +12,9 @@ a program), so an append that erased is seen as on the board.
 
 Printed for the journal as it is ("reopen": an append that erased reopens its file) and with the
 clock gone ("as before": what the journal did before it reopened): the erases per game, and the
-appends that erased right after one that did. docs/journal.md, "Compactions", says what they
+appends that erased right after one that did. Then a round as a table plays it, not as the
+bench's short ones: 120 s running, the checkpoint rewritten every second, six prints spread
+through it; the erases that fall while it runs. docs/journal.md, "Compactions", says what they
 show; tests/test_journal_compactions.py holds it.
 """
 
@@ -55,6 +57,16 @@ def games(n, clock_on=True):
     """Erases of each append, in order, through `n` games (as the module docstring says). With
     `clock_on`, the journal reads the flash's clock as time.ticks_ms; without, it has none (as
     on CPython). Raises AssertionError if a record is lost."""
+    return _clocked(lambda clock, erases: _play(n, clock, erases), clock_on)
+
+
+def long_rounds(n=3, seconds=120):
+    """Erases while each of `n` rounds of `seconds` runs (the journal as it is, reopening): the
+    go, then every second the checkpoint rewritten, a print every seconds / 6."""
+    return _clocked(lambda clock, erases: _long(n, seconds, clock, erases), True)
+
+
+def _clocked(run, clock_on):
     clock = [0]
     erases = []
     had = {k: getattr(time, k) for k in ("ticks_ms", "ticks_diff") if hasattr(time, k)}
@@ -65,7 +77,7 @@ def games(n, clock_on=True):
         for k in had:
             delattr(time, k)
     try:
-        return _play(n, clock, erases)
+        return run(clock, erases)
     finally:
         for k in ("ticks_ms", "ticks_diff"):
             if hasattr(time, k):
@@ -74,7 +86,7 @@ def games(n, clock_on=True):
             setattr(time, k, v)
 
 
-def _play(n, clock, erases):
+def _mounter(clock, erases):
     image = bytearray(b"\xff" * (GEOMETRY["block_size"] * GEOMETRY["block_count"]))
 
     def mount(first=False):
@@ -84,6 +96,36 @@ def _play(n, clock, erases):
         fs.mount()
         return fs
 
+    return mount
+
+
+def _long(n, seconds, clock, erases):
+    fs = _mounter(clock, erases)(first=True)
+    fs.mkdir("journal")
+    j = ld.journal_on(fs, Journal, "journal/journal.bin")
+    j.append(bytes([1]) + bytes(40))
+    j.reset()
+    out = []
+    for _ in range(n):
+        for p in range(6):
+            j.append(bytes([2, p]))
+        j.append(bytes([3]))
+        k = len(erases)
+        j.append(bytes([4, 0, 0, 0, 0]))
+        for s in range(seconds):
+            with fs.open("journal/journal.bin.run", "wb") as f:
+                f.write(bytes(8))
+            if s % (seconds // 6) == seconds // 12:
+                j.append(bytes([5, s * 6 // seconds]) + bytes(6))
+        out.append(len(erases) - k)
+        j.append(bytes([8]))
+        j.append(bytes([12]))
+    j.close()
+    return out
+
+
+def _play(n, clock, erases):
+    mount = _mounter(clock, erases)
     fs = mount(first=True)
     fs.mkdir("journal")
     j = ld.journal_on(fs, Journal, "journal/journal.bin")
@@ -140,6 +182,7 @@ def main():
             "%-9s erases per game %s: mean %.1f, max %d; appends erasing right after one that"
             " erased: %d" % (name, g, sum(g) / n, max(g), back_to_back(per_append))
         )
+    print("a 120 s round as played: erases while it runs, three rounds: %s" % long_rounds())
 
 
 if __name__ == "__main__":
