@@ -79,9 +79,11 @@ def ticks_diff(a, b):
 class MacropadPort(Port):
     board = "macropad"
     # sleep per idle loop iteration: keypad stamps each press at its own scan, so a longer
-    # sleep costs no press accuracy, only light and reply latency (<= 20 ms + a step); 1 ms
-    # kept the CPU 70 % busy in a round (docs/real-firmware.md)
-    idle_s = 0.02
+    # sleep costs no press accuracy, only light and reply latency (<= 30 ms + a step); 1 ms
+    # kept the CPU 70 % busy in a round (docs/real-firmware.md), 20 ms 21.8 % with the desktop
+    # attached, 30 ms 19.5 % (and the slowest light 31.5 -> 42.1 ms, its target 50:
+    # docs/benchmarks.md, "Seventh pass")
+    idle_s = 0.03
     # no flash writes while a token round runs (device/app.py _held): a FAT write stops the
     # key scan for 56 ms per 4 KB sector, and a press in it would be stamped that much late
     hold_round_writes = True
