@@ -80,8 +80,8 @@ class MacropadPort(Port):
     board = "macropad"
     # sleep per idle loop iteration: keypad stamps each press at its own scan, so a longer
     # sleep costs no press accuracy, only light and reply latency (<= 30 ms + a step); 1 ms
-    # kept the CPU 70 % busy in a round (docs/real-firmware.md), 20 ms 21.8 % with the desktop
-    # attached, 30 ms 19.5 % (and the slowest light 31.5 -> 42.1 ms, its target 50:
+    # kept the CPU 70 % busy in a round (docs/real-firmware.md), 20 ms 22.1 % with the desktop
+    # attached (three games), 30 ms 19.9 % (the slowest light 31.5 -> 47.1 ms, target 50:
     # docs/benchmarks.md, "Seventh pass")
     idle_s = 0.03
     # no flash writes while a token round runs (device/app.py _held): a FAT write stops the
