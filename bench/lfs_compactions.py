@@ -99,27 +99,45 @@ def _mounter(clock, erases):
     return mount
 
 
+# the table's journal pattern, record by record (the first byte is the event's kind)
+SETUP = bytes([1]) + bytes(40)
+READY_CHECK = [bytes([2, p]) for p in range(6)] + [bytes([3])]  # six ready presses, the start
+GO = bytes([4, 0, 0, 0, 0])
+ROUND_END = [bytes([8]), bytes([12])]  # the round's end, the next round
+
+
+def _print(p):
+    return bytes([5, p]) + bytes(6)
+
+
+def _checkpoint(fs):
+    with fs.open("journal/journal.bin.run", "wb") as f:
+        f.write(bytes(8))
+
+
+def _journal(fs):
+    return ld.journal_on(fs, Journal, "journal/journal.bin")
+
+
 def _long(n, seconds, clock, erases):
     fs = _mounter(clock, erases)(first=True)
     fs.mkdir("journal")
-    j = ld.journal_on(fs, Journal, "journal/journal.bin")
-    j.append(bytes([1]) + bytes(40))
+    j = _journal(fs)
+    j.append(SETUP)
     j.reset()
     out = []
     for _ in range(n):
-        for p in range(6):
-            j.append(bytes([2, p]))
-        j.append(bytes([3]))
+        for payload in READY_CHECK:
+            j.append(payload)
         k = len(erases)
-        j.append(bytes([4, 0, 0, 0, 0]))
+        j.append(GO)
         for s in range(seconds):
-            with fs.open("journal/journal.bin.run", "wb") as f:
-                f.write(bytes(8))
+            _checkpoint(fs)
             if s % (seconds // 6) == seconds // 12:
-                j.append(bytes([5, s * 6 // seconds]) + bytes(6))
+                j.append(_print(s * 6 // seconds))
         out.append(len(erases) - k)
-        j.append(bytes([8]))
-        j.append(bytes([12]))
+        for payload in ROUND_END:
+            j.append(payload)
     j.close()
     return out
 
@@ -128,7 +146,7 @@ def _play(n, clock, erases):
     mount = _mounter(clock, erases)
     fs = mount(first=True)
     fs.mkdir("journal")
-    j = ld.journal_on(fs, Journal, "journal/journal.bin")
+    j = _journal(fs)
     per_append = []
 
     def append(payload):
@@ -137,23 +155,21 @@ def _play(n, clock, erases):
         per_append.append(len(erases) - k)
 
     for _ in range(n):
-        append(bytes([1]) + bytes(40))
+        append(SETUP)
         j.reset()
         for _ in range(3):
+            for payload in READY_CHECK:
+                append(payload)
+            append(GO)
+            _checkpoint(fs)
             for p in range(6):
-                append(bytes([2, p]))
-            append(bytes([3]))
-            append(bytes([4, 0, 0, 0, 0]))
-            with fs.open("journal/journal.bin.run", "wb") as f:
-                f.write(bytes(8))
-            for p in range(6):
-                append(bytes([5, p]) + bytes(6))
-            append(bytes([8]))
-            append(bytes([12]))
+                append(_print(p))
+            for payload in ROUND_END:
+                append(payload)
         j.close()
         fs.unmount()
         fs = mount()
-        j = ld.journal_on(fs, Journal, "journal/journal.bin")
+        j = _journal(fs)
     seqs = [s for s, _ in j.records()]
     assert seqs == list(range(1, len(per_append) + 1)), "records lost"
     j.close()
