@@ -26,7 +26,7 @@ sys.path.insert(0, ROOT)
 
 from presstime.core import wire  # noqa: E402
 from rig.pico import EmulatedPico, app_image  # noqa: E402
-from rig.rp2emu import ENV, MS, find_rig  # noqa: E402
+from rig.rp2emu import ENV, MS, RigError, find_rig  # noqa: E402
 from rig.table_load import Table  # noqa: E402
 
 ENTRY = "from presstime.device.ports.rp2 import main\n"
@@ -91,16 +91,25 @@ def main():
     if ENTRY not in src:
         print("firmware/main.py no longer imports the port's main as expected")
         return 2
-    with tempfile.TemporaryDirectory(prefix="presstime-boot-") as tmp:
-        images = [
-            with_main(rig, image, main_py, os.path.join(tmp, "%d.img" % i))
-            for i, main_py in enumerate(
-                (src, src.replace(ENTRY, TIMED + ENTRY), src.replace(ENTRY, NO_REPLAY + ENTRY))
+    try:
+        with tempfile.TemporaryDirectory(prefix="presstime-boot-") as tmp:
+            variants = (
+                src,
+                src.replace(ENTRY, TIMED + ENTRY),
+                src.replace(ENTRY, NO_REPLAY + ENTRY),
             )
-        ]
-        stock, _ = boot_after_game(rig, images[0])
-        timed, parts = boot_after_game(rig, images[1], parts=True)
-        bare, _ = boot_after_game(rig, images[2])
+            images = [
+                with_main(rig, image, main_py, os.path.join(tmp, "%d.img" % i))
+                for i, main_py in enumerate(variants)
+            ]
+            stock, _ = boot_after_game(rig, images[0])
+            timed, parts = boot_after_game(rig, images[1], parts=True)
+            bare, _ = boot_after_game(rig, images[2])
+    except (RigError, RuntimeError, ValueError, SyntaxError) as e:
+        # the rig or the board failed (RuntimeError: the table load's board never got there;
+        # ValueError/SyntaxError: the board printed no list of parts)
+        print("the run failed: %s" % e)
+        return 1
     print("emulated RP2040, official MicroPython firmware, timing model on")
     print("boot after a played game, as installed: %.1f ms" % stock)
     print("  with the three wrappers: %.1f ms" % timed)
