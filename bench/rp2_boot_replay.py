@@ -24,7 +24,6 @@ import tempfile
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, ROOT)
 
-from presstime.core import wire  # noqa: E402
 from rig.pico import EmulatedPico, app_image  # noqa: E402
 from rig.rp2emu import ENV, MS, RigError, find_rig  # noqa: E402
 from rig.table_load import Table  # noqa: E402
@@ -73,8 +72,7 @@ def boot_after_game(rig, image, parts=False):
         table.boot("after a played game")
         got = []
         if parts:
-            pico.write(wire.encode(wire.REPL, 0x5A))
-            pico.expect(">>> ", max_ns=5000 * MS)
+            pico.to_repl()
             out = pico.exec("import sys\nprint(sys.modules['_parts'])\n").get("out", "")
             got = ast.literal_eval(out.strip() or "[]")  # a list of (str, int)
     return table.boots["after a played game"], got

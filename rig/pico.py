@@ -151,16 +151,20 @@ class EmulatedPico(Emulator):
         self.set(self.pin(button), None, at=at + int(hold_ms * MS))
         return at
 
-    def put_files(self, files, clear=None):
-        """Write files on the board's flash ({board path: bytes}) and power-cycle it: the app
-        leaves its loop (the link's repl request), the raw REPL writes them, then a reset.
-        `clear`: a folder emptied and removed first (the journal's, "/journal": a journal then
-        put at the top is an earlier firmware's, which the boot moves into the folder), and made
-        again empty when `files` go into it."""
+    def to_repl(self):
+        """The app leaves its loop for the REPL (the link's repl request), as mpremote finds it."""
         from presstime.core import wire
 
         self.write(wire.encode(wire.REPL, 0x5A))
         self.expect(">>> ", max_ns=5000 * MS)
+
+    def put_files(self, files, clear=None):
+        """Write files on the board's flash ({board path: bytes}) and power-cycle it: the app
+        leaves its loop (to_repl), the raw REPL writes them, then a reset.
+        `clear`: a folder emptied and removed first (the journal's, "/journal": a journal then
+        put at the top is an earlier firmware's, which the boot moves into the folder), and made
+        again empty when `files` go into it."""
+        self.to_repl()
         code = ""
         if clear:
             code = (
